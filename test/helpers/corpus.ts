@@ -1,0 +1,45 @@
+/** The shared real-world corpus beside the project (../shared/corpus/real). */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const CORPUS_DIR = resolve(import.meta.dirname, '../../../shared/corpus/real');
+
+export interface CorpusEntry {
+  /** Path relative to CORPUS_DIR. */
+  rel: string;
+  abs: string;
+  notes: string;
+  /** A template (placeholders or ERB) that httpd cannot load as it is. */
+  template: boolean;
+  /** A config that is broken on purpose. */
+  broken: boolean;
+}
+
+const TEMPLATE = /@@?\w+@@?|__[A-Z_]+__|<%|\$[A-Z_]{2,}/;
+
+export function corpusFiles(): CorpusEntry[] {
+  const manifest = join(CORPUS_DIR, 'MANIFEST.tsv');
+  if (!existsSync(manifest)) return [];
+  const rows = readFileSync(manifest, 'latin1').split('\n').slice(1).filter(Boolean);
+  return rows.map((row) => {
+    const [rel = '', , , , , notes = ''] = row.split('\t');
+    const abs = join(CORPUS_DIR, rel);
+    const text = readFileSync(abs, 'latin1');
+    return {
+      rel, abs, notes,
+      template: TEMPLATE.test(text) || /template|\.in$|\.erb$/i.test(rel + ' ' + notes),
+      broken: rel.includes('/failing/'),
+    };
+  });
+}
+
+/** Every regular file below a directory, recursively, sorted. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...listFiles(p));
+    else out.push(p);
+  }
+  return out;
+}
