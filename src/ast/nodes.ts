@@ -45,6 +45,8 @@ export interface Directive extends LineSpan {
   name: string;
   /** The name in lower case, for lookups (`order`). */
   lname: string;
+  /** Offset just after the name as written. */
+  nameEnd: number;
   args: Arg[];
 }
 

@@ -73,7 +73,8 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
       stack.push(section);
     } else {
       children().push({
-        type: 'directive', ...span, name: w, lname: asciiLower(w), args: words.slice(1).map((x) => toArg(line, x)),
+        type: 'directive', ...span, name: w, lname: asciiLower(w), nameEnd: fileOffset(line, first.end - 1) + 1,
+        args: words.slice(1).map((x) => toArg(line, x)),
       });
     }
   }

@@ -1,0 +1,56 @@
+/** A text edit against the original text of one file: replace [start, end) with text. */
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * True when two edits cannot both be applied in one pass: their ranges share
+ * bytes, two insertions land on the same point, or one inserts inside the other.
+ */
+export function overlaps(a: Edit, b: Edit): boolean {
+  const aInsert = a.start === a.end;
+  const bInsert = b.start === b.end;
+  if (aInsert && bInsert) return a.start === b.start;
+  if (aInsert) return a.start > b.start && a.start < b.end;
+  if (bInsert) return b.start > a.start && b.start < a.end;
+  return a.start < b.end && b.start < a.end;
+}
+
+/** Applies non-overlapping edits to text. */
+export function applyEdits(text: string, edits: readonly Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const parts: string[] = [];
+  let pos = 0;
+  for (const e of sorted) {
+    parts.push(text.slice(pos, e.start), e.text);
+    pos = e.end;
+  }
+  parts.push(text.slice(pos));
+  return parts.join('');
+}
+
+/**
+ * Picks groups of edits that can be applied together: a group is taken whole
+ * or deferred to the next pass when it overlaps one already taken.
+ */
+export function pickGroups<T extends { edits: readonly Edit[] }>(groups: readonly T[]): { taken: T[]; deferred: T[] } {
+  const taken: T[] = [];
+  const deferred: T[] = [];
+  const used: Edit[] = [];
+  const order = [...groups].sort((a, b) => first(a) - first(b));
+  for (const g of order) {
+    if (g.edits.some((e) => used.some((u) => overlaps(e, u)))) {
+      deferred.push(g);
+    } else {
+      taken.push(g);
+      used.push(...g.edits);
+    }
+  }
+  return { taken, deferred };
+}
+
+function first(g: { edits: readonly Edit[] }): number {
+  return Math.min(...g.edits.map((e) => e.start));
+}

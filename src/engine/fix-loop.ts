@@ -1,0 +1,97 @@
+/**
+ * Applies rule fixes to one file: edits against the current text, overlapping
+ * groups deferred to a further pass, a re-parse after each pass, at most
+ * MAX_PASSES passes. A fix that makes the file fail to parse is dropped and
+ * reported as a failure of its rule.
+ */
+import type { ConfigFile } from '../ast/nodes.js';
+import { applyEdits, pickGroups, type Edit } from '../edit/edit.js';
+import { parse } from '../parse/parser.js';
+import type { Project } from '../project/project.js';
+import { lintFile } from './run.js';
+import type { Problem, Rule, RuleOptions } from './rule.js';
+
+export const MAX_PASSES = 10;
+
+export interface FixOptions extends RuleOptions {
+  /** Apply suggestions too: all of them (true) or those of the named rules. */
+  suggestions?: boolean | readonly string[];
+}
+
+/** A hook that may veto a group of edits, e.g. the access-control prover. */
+export type FixGuard = (file: ConfigFile, problem: Problem, edits: readonly Edit[]) => Problem | null;
+
+export interface FixResult {
+  /** The final text (one character per byte). */
+  output: string;
+  /** Problems whose edits were applied, in the order applied. */
+  applied: Problem[];
+  /** Problems still standing after the last pass (reports, suggestions not taken, vetoed fixes). */
+  remaining: Problem[];
+  passes: number;
+  /** The final tree. */
+  ast: ConfigFile;
+}
+
+export function fixFile(
+  file: ConfigFile, rules: readonly Rule[], project: Project, options: FixOptions = {}, guard?: FixGuard,
+): FixResult {
+  let ast = file;
+  const applied: Problem[] = [];
+  const vetoed: Problem[] = [];
+  let remaining: Problem[] = [];
+  let passes = 0;
+  const baseErrors = countErrors(file);
+  const rejected = new Set<string>();
+  while (passes < MAX_PASSES) {
+    passes++;
+    const problems = lintFile(ast, rules, project, options);
+    const groups = problems
+      .map((problem) => ({ problem, edits: editsToApply(problem, options) }))
+      .filter((g): g is { problem: Problem; edits: Edit[] } => g.edits !== null && !rejected.has(key(g.problem)));
+    remaining = problems.filter((p) => !rejected.has(key(p)) && !groups.some((g) => g.problem === p));
+    const taken: typeof groups = [];
+    for (const g of pickGroups(groups).taken) {
+      const veto = guard?.(ast, g.problem, g.edits) ?? null;
+      if (veto) {
+        rejected.add(key(g.problem));
+        vetoed.push(veto);
+      } else {
+        taken.push(g);
+      }
+    }
+    if (taken.length === 0) break;
+    let next = applyEdits(ast.text, taken.flatMap((g) => g.edits));
+    let nextAst = parse(next, ast.path, { version: '2.4' });
+    if (countErrors(nextAst) > baseErrors) {
+      // Find the fixes that break parsing, drop them, and keep the rest.
+      const good = taken.filter((g) => countErrors(parse(applyEdits(ast.text, g.edits), ast.path, { version: '2.4' })) <= baseErrors);
+      for (const g of taken.filter((t) => !good.includes(t))) {
+        rejected.add(key(g.problem));
+        vetoed.push({ ...g.problem, fix: undefined, suggestion: undefined, severity: 'error', message: `internal: the fix of ${g.problem.ruleId} would break the file's syntax, so it was not applied: ${g.problem.message}` });
+      }
+      if (good.length === 0) continue;
+      next = applyEdits(ast.text, good.flatMap((g) => g.edits));
+      nextAst = parse(next, ast.path, { version: '2.4' });
+      taken.splice(0, taken.length, ...good);
+    }
+    applied.push(...taken.map((g) => g.problem));
+    ast = nextAst;
+  }
+  return { output: ast.text, applied, remaining: [...vetoed, ...remaining], passes, ast };
+}
+
+function editsToApply(p: Problem, options: FixOptions): Edit[] | null {
+  if (p.fix && p.fix.length) return p.fix;
+  const s = options.suggestions;
+  if (p.suggestion && p.suggestion.length && (s === true || (Array.isArray(s) && s.includes(p.ruleId)))) return p.suggestion;
+  return null;
+}
+
+function key(p: Problem): string {
+  return `${p.ruleId}\0${p.message}`;
+}
+
+function countErrors(f: ConfigFile): number {
+  return f.diagnostics.filter((d) => d.severity === 'error').length;
+}

@@ -1,0 +1,86 @@
+/**
+ * What a rule is: metadata plus a factory that returns node handlers
+ * (ESLint's meta + create). Rules never mutate the tree; they report
+ * problems whose edits are spliced into the original text by the engine.
+ */
+import type { ConfigFile, Directive, Section, Severity } from '../ast/nodes.js';
+import type { Project } from '../project/project.js';
+import type { Edit } from '../edit/edit.js';
+
+/** fix: rewritten automatically. suggest: rewrite offered, applied only on request. report: a finding with its remedy. */
+export type RuleKind = 'fix' | 'suggest' | 'report';
+
+export interface RuleMeta {
+  /** Same as the file name in rules/, the doc and the fixture folder. */
+  id: string;
+  /** One line, starting with a verb. */
+  description: string;
+  /** The row of ../shared/spec/upgrade-notes.md (or semantics §6) this rule implements. */
+  row: string;
+  kind: RuleKind;
+  /** True for rules that rewrite access control: their fixes need the evaluator's proof. */
+  access?: boolean;
+}
+
+export interface Problem {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** The file the problem is in. */
+  path: string;
+  start: number;
+  end: number;
+  /** Edits applied automatically (rules of kind fix). */
+  fix?: Edit[];
+  /** Edits applied only on request (rules of kind suggest). */
+  suggestion?: Edit[];
+}
+
+export interface ReportInput {
+  message: string;
+  /** Where: a node, or explicit offsets. */
+  node?: { start: number; end: number; contentStart?: number; contentEnd?: number; open?: { contentStart: number; contentEnd: number } };
+  start?: number;
+  end?: number;
+  severity?: Severity;
+  fix?: Edit[];
+  suggestion?: Edit[];
+}
+
+export interface RuleContext {
+  readonly file: ConfigFile;
+  readonly project: Project;
+  readonly options: RuleOptions;
+  report(problem: ReportInput): void;
+}
+
+/** Options every rule may read. */
+export interface RuleOptions {
+  /** The MPM the tree will run, when known (`--mpm`). */
+  mpm?: string;
+  /** Extra options, keyed by rule id. */
+  [key: string]: unknown;
+}
+
+/**
+ * Handlers keyed by node kind: `File`, `FileExit`, `Directive`, `Section`,
+ * `SectionExit`, or narrowed to one name in lower case: `Directive:maxclients`,
+ * `Section:directory`, `SectionExit:directory`. Each gets the node and its
+ * enclosing sections, outermost first.
+ */
+export interface Visitor {
+  File?: (file: ConfigFile) => void;
+  FileExit?: (file: ConfigFile) => void;
+  [key: `Directive${string}`]: ((node: Directive, ancestors: readonly Section[]) => void) | undefined;
+  [key: `Section${string}`]: ((node: Section, ancestors: readonly Section[]) => void) | undefined;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  create(context: RuleContext): Visitor;
+}
+
+/** Identity helper that gives a rule module its type. */
+export function defineRule(rule: Rule): Rule {
+  return rule;
+}

@@ -1,0 +1,59 @@
+/** A loaded configuration tree: its files, how they include each other, and what went wrong. */
+import type { ConfigFile, Directive, Severity } from '../ast/nodes.js';
+
+export type FileKind = 'conf' | 'htaccess';
+
+export interface SourceFile {
+  /** Absolute path of the file (for a symlink: the link, not its target). */
+  path: string;
+  /** The path shown to users: relative to the working directory when below it. */
+  display: string;
+  kind: FileKind;
+  ast: ConfigFile;
+  /** Why the file could not be read, when it could not; ast is then empty. */
+  readError?: string;
+}
+
+/** One Include or IncludeOptional line and what it pulled in. */
+export interface IncludeSite {
+  /** The including file. */
+  from: string;
+  directive: Directive;
+  optional: boolean;
+  /** The pattern after ServerRoot resolution. */
+  pattern: string;
+  /** The ServerRoot in force at this line. */
+  serverRoot: string;
+  /** Files included, in httpd's order. */
+  files: string[];
+  /** Names of the sections enclosing the Include line, outermost first (`virtualhost`, `directory`…). */
+  context: string[];
+}
+
+export interface ProjectDiagnostic {
+  code: string;
+  severity: Severity;
+  message: string;
+  path: string;
+  start: number;
+  end: number;
+}
+
+export interface Project {
+  /** Every file read, each once, in the order httpd reads them. */
+  files: SourceFile[];
+  byPath: Map<string, SourceFile>;
+  includes: IncludeSite[];
+  diagnostics: ProjectDiagnostic[];
+  /** The ServerRoot of the first entry file (from the file or --server-root). */
+  serverRoot: string | null;
+  /** The paths the user named (files, directories or globs), resolved. */
+  entries: string[];
+}
+
+/** A project of loose files, with no include following. */
+export function projectOf(files: SourceFile[]): Project {
+  return {
+    files, byPath: new Map(files.map((f) => [f.path, f])), includes: [], diagnostics: [], serverRoot: null, entries: files.map((f) => f.path),
+  };
+}
