@@ -1,0 +1,27 @@
+import { defineRule } from '../src/engine/rule.js';
+import { replaceContent } from '../src/edit/fixer.js';
+import { asciiLower } from '../src/parse/words.js';
+
+export default defineRule({
+  meta: {
+    id: 'keep-alive-on-off',
+    description: 'Write KeepAlive as On or Off, the only values 2.4 accepts.',
+    row: 'Directives with changed or removed effect: KeepAlive',
+    kind: 'fix',
+  },
+  create(context) {
+    return {
+      'Directive:keepalive'(node) {
+        if (node.args.length !== 1) return;
+        const value = asciiLower(node.args[0]!.value);
+        if (value === 'on' || value === 'off') return;
+        const flag = value === '0' ? 'Off' : 'On';
+        context.report({
+          node,
+          message: `KeepAlive ${node.args[0]!.raw} becomes KeepAlive ${flag}: 2.2 read every value but Off or 0 as On, 2.4 accepts only On or Off and refuses to start otherwise.`,
+          fix: [replaceContent(node, `${node.name} ${flag}`)],
+        });
+      },
+    };
+  },
+});

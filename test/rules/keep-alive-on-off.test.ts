@@ -1,0 +1,13 @@
+import rule from '../../rules/keep-alive-on-off.js';
+import { ruleTester } from '../helpers/rule-tester.js';
+
+ruleTester(rule, {
+  valid: ['KeepAlive On\n', 'KeepAlive off\n', 'KEEPALIVE ON', 'KeepAlive "Off"\n', '# KeepAlive 5\n'],
+  invalid: [
+    { code: 'KeepAlive 5\n', output: 'KeepAlive On\n', errors: ['KeepAlive 5 becomes KeepAlive On'] },
+    { code: 'KeepAlive 0\n', output: 'KeepAlive Off\n', errors: ['KeepAlive 0 becomes KeepAlive Off'] },
+    { code: 'KeepAlive true\r\n', output: 'KeepAlive On\r\n', errors: ['On'] },
+    { code: 'KeepAlive "yes"  \n', output: 'KeepAlive On  \n', errors: ['KeepAlive "yes" becomes'] },
+    { name: 'reads "00" as On, as 2.2 did (only the exact word 0 is Off)', code: 'KeepAlive 00\n', output: 'KeepAlive On\n', errors: ['On'] },
+  ],
+});
