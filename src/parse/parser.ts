@@ -81,7 +81,12 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
   for (let i = stack.length - 1; i >= 0; i--) {
     const s = stack[i]!;
     s.end = lastEnd(s);
-    diag('UNCLOSED_SECTION', 'error', `<${s.name}> was not closed.`, s.open.contentStart, s.open.contentEnd);
+    if (STRICT_CLOSE.has(s.lname)) {
+      // Tested on 2.4.71: a true conditional section may run to the end of the file; a false one may not.
+      diag('UNCLOSED_SECTION', 'warning', `<${s.name}> is not closed: httpd accepts that only while the condition is true, and otherwise fails with "Expected </${s.name}> before end of configuration".`, s.open.contentStart, s.open.contentEnd);
+    } else {
+      diag('UNCLOSED_SECTION', 'error', `<${s.name}> was not closed.`, s.open.contentStart, s.open.contentEnd);
+    }
   }
   return file;
 }
