@@ -2,6 +2,7 @@
 import type { Diagnostic } from './ast/nodes.js';
 import { fixFile, type FixGuard, type FixOptions } from './engine/fix-loop.js';
 import type { Problem, Rule } from './engine/rule.js';
+import { lintFile } from './engine/run.js';
 import type { Project, SourceFile } from './project/project.js';
 import { allRules } from '../rules/index.js';
 
@@ -10,6 +11,8 @@ export interface MigrateOptions extends FixOptions {
   rules?: readonly Rule[];
   /** A veto on fixes, e.g. the access-control prover. */
   guard?: FixGuard;
+  /** Called after each file, for progress display. */
+  onFile?: (done: number, total: number) => void;
 }
 
 export interface FileResult {
@@ -21,6 +24,8 @@ export interface FileResult {
   remaining: Problem[];
   /** Parse diagnostics of the original file. */
   diagnostics: Diagnostic[];
+  /** True when the file has syntax errors, so it was checked but not rewritten. */
+  skipped: boolean;
 }
 
 export interface MigrateResult {
@@ -30,14 +35,23 @@ export interface MigrateResult {
 
 export function migrate(project: Project, options: MigrateOptions = {}): MigrateResult {
   const rules = options.rules ?? allRules;
-  const files = project.files.map((file): FileResult => {
-    if (file.readError !== undefined) {
-      return { file, output: file.ast.text, changed: false, applied: [], remaining: [], diagnostics: [] };
-    }
-    const r = fixFile(file.ast, rules, project, options, options.guard);
-    return {
-      file, output: r.output, changed: r.output !== file.ast.text, applied: r.applied, remaining: r.remaining, diagnostics: file.ast.diagnostics,
-    };
+  const total = project.files.length;
+  const files = project.files.map((file, i): FileResult => {
+    const result = migrateFile(file, rules, project, options);
+    options.onFile?.(i + 1, total);
+    return result;
   });
   return { project, files };
+}
+
+function migrateFile(file: SourceFile, rules: readonly Rule[], project: Project, options: MigrateOptions): FileResult {
+  const ast = file.ast;
+  const base = { file, output: ast.text, changed: false, applied: [], diagnostics: ast.diagnostics };
+  if (file.readError !== undefined) return { ...base, remaining: [], skipped: true };
+  if (ast.diagnostics.some((d) => d.severity === 'error')) {
+    // A file httpd cannot read is not rewritten: its sections may not be what they seem.
+    return { ...base, remaining: lintFile(ast, rules, project, options), skipped: true };
+  }
+  const r = fixFile(ast, rules, project, options, options.guard);
+  return { ...base, output: r.output, changed: r.output !== ast.text, applied: r.applied, remaining: r.remaining, skipped: false };
 }

@@ -30,6 +30,9 @@ export interface Problem {
   path: string;
   start: number;
   end: number;
+  /** 1-based line and column of start, in the text the rule saw. */
+  line: number;
+  col: number;
   /** Edits applied automatically (rules of kind fix). */
   fix?: Edit[];
   /** Edits applied only on request (rules of kind suggest). */

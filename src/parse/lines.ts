@@ -7,100 +7,120 @@
  *   in 2.4 it joins (semantics §1.1).
  * - httpd measures lines with strlen, so bytes after a NUL up to the end of the
  *   physical line are dead, and a backslash after a NUL does not join.
+ *
+ * The reader is one object updated in place for each line, so that reading a
+ * large tree allocates almost nothing per line.
  */
 import { isSpace } from './words.js';
 
 export type HttpdVersion = '2.2' | '2.4';
 
-export interface LogicalLine {
+export class LineReader {
   /** Offset of the first byte of the first physical line. */
-  start: number;
+  start = 0;
   /** Offset just after the line ending of the last physical line. */
-  end: number;
-  eol: string;
-  /** The joined line content (continuations removed, NUL tails dropped), untrimmed. */
-  content: string;
+  end = 0;
+  eol = '';
   /**
-   * For a joined line: pairs [contentIndex, fileOffset], one per physical
-   * segment, sorted. Null when the content is the plain slice text[start, start + content.length).
+   * The string the line's content is in: the file text itself for a line with
+   * no continuation, or the joined content of a continued line.
    */
-  segments: number[] | null;
+  src = '';
+  /** The line's content is src[lo, hi) (untrimmed). */
+  lo = 0;
+  hi = 0;
+  /** For a continued line: pairs [contentIndex, fileOffset], one per physical segment. */
+  segments: number[] | null = null;
   /** Offset of the first NUL in the line, or -1. */
-  nulAt: number;
+  nulAt = -1;
   /** Offset of a 2.2 escaped `\\` at the end of a physical line, or -1. */
-  doubleBackslashAt: number;
-}
+  doubleBackslashAt = -1;
 
-/** Maps an index into a logical line's content to an offset in the file. */
-export function fileOffset(line: LogicalLine, index: number): number {
-  const seg = line.segments;
-  if (seg === null) return line.start + index;
-  let k = 0;
-  while (k + 2 < seg.length && seg[k + 2]! <= index) k += 2;
-  return seg[k + 1]! + (index - seg[k]!);
-}
+  private pos: number;
+  private nextNul: number;
 
-/** Reads every logical line of `text` from `from`. */
-export function readLines(text: string, from: number, version: HttpdVersion): LogicalLine[] {
-  const lines: LogicalLine[] = [];
-  const len = text.length;
-  let nextNul = text.indexOf('\0', from);
-  let pos = from;
-  while (pos < len) {
-    const start = pos;
-    let content = '';
-    let segments: number[] | null = null;
-    let nulAt = -1;
-    let doubleBackslashAt = -1;
-    let eol = '';
+  constructor(private readonly text: string, from: number, private readonly version: HttpdVersion) {
+    this.pos = from;
+    this.nextNul = text.indexOf('\0', from);
+  }
+
+  /** Maps an index into src to an offset in the file. */
+  offset(index: number): number {
+    const seg = this.segments;
+    if (seg === null) return index;
+    let k = 0;
+    while (k + 2 < seg.length && seg[k + 2]! <= index) k += 2;
+    return seg[k + 1]! + (index - seg[k]!);
+  }
+
+  /** Reads the next logical line; false at the end of the text. */
+  next(): boolean {
+    const text = this.text;
+    const len = text.length;
+    if (this.pos >= len) return false;
+    this.start = this.pos;
+    this.segments = null;
+    this.nulAt = -1;
+    this.doubleBackslashAt = -1;
+    let joined: string | null = null;
     for (;;) {
+      const pos = this.pos;
       const nl = text.indexOf('\n', pos);
       const next = nl < 0 ? len : nl + 1;
-      let eolStart = nl < 0 ? len : nl;
-      if (nl > pos && text.charCodeAt(nl - 1) === 13) eolStart = nl - 1;
-      while (nextNul >= 0 && nextNul < pos) nextNul = text.indexOf('\0', pos);
+      const crlf = nl > pos && text.charCodeAt(nl - 1) === 13;
+      const eolStart = nl < 0 ? len : crlf ? nl - 1 : nl;
+      if (this.nextNul >= 0 && this.nextNul < pos) this.nextNul = text.indexOf('\0', pos);
       let effEnd = eolStart;
-      if (nextNul >= 0 && nextNul < eolStart) {
-        effEnd = nextNul;
-        if (nulAt < 0) nulAt = nextNul;
+      if (this.nextNul >= 0 && this.nextNul < eolStart) {
+        effEnd = this.nextNul;
+        if (this.nulAt < 0) this.nulAt = this.nextNul;
       }
       let joins = effEnd === eolStart && eolStart > pos && text.charCodeAt(eolStart - 1) === 92;
-      if (joins && version === '2.2' && eolStart - 1 > pos && text.charCodeAt(eolStart - 2) === 92) {
+      if (joins && this.version === '2.2' && eolStart - 1 > pos && text.charCodeAt(eolStart - 2) === 92) {
         joins = false;
-        doubleBackslashAt = eolStart - 2;
+        this.doubleBackslashAt = eolStart - 2;
       }
+      this.pos = next;
+      this.eol = nl < 0 ? '' : crlf ? '\r\n' : '\n';
       if (joins) {
-        if (segments === null) segments = [];
-        segments.push(content.length, pos);
-        content += text.slice(pos, eolStart - 1);
-        pos = next;
-        if (pos >= len) {
-          eol = text.slice(eolStart, next);
-          break;
+        if (joined === null) {
+          joined = '';
+          this.segments = [];
         }
-        continue;
+        this.segments!.push(joined.length, pos);
+        joined += text.slice(pos, eolStart - 1);
+        if (next < len) continue;
+        break;
       }
-      if (segments !== null) segments.push(content.length, pos);
-      content += text.slice(pos, effEnd);
-      eol = text.slice(eolStart, next);
-      pos = next;
+      if (joined === null) {
+        this.src = text;
+        this.lo = pos;
+        this.hi = effEnd;
+        this.end = next;
+        return true;
+      }
+      this.segments!.push(joined.length, pos);
+      joined += text.slice(pos, effEnd);
       break;
     }
-    lines.push({ start, end: pos, eol, content, segments, nulAt, doubleBackslashAt });
+    this.src = joined;
+    this.lo = 0;
+    this.hi = joined.length;
+    this.end = this.pos;
+    return true;
   }
-  return lines;
 }
 
-/** Index of the first non-blank byte of `s`, or s.length. */
-export function trimStart(s: string): number {
-  let i = 0;
-  while (i < s.length && isSpace(s.charCodeAt(i))) i++;
+/** Index of the first non-blank byte of s in [from, to), or to. */
+export function trimStart(s: string, from: number, to: number): number {
+  let i = from;
+  while (i < to && isSpace(s.charCodeAt(i))) i++;
   return i;
 }
 
-/** Index just after the last non-blank byte of `s`, or 0. */
-export function trimEnd(s: string): number {
-  let i = s.length;
-  while (i > 0 && isSpace(s.charCodeAt(i - 1))) i--;
+/** Index just after the last non-blank byte of s in [from, to), or from. */
+export function trimEnd(s: string, from: number, to: number): number {
+  let i = to;
+  while (i > from && isSpace(s.charCodeAt(i - 1))) i--;
   return i;
 }

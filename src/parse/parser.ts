@@ -3,11 +3,9 @@
  * ap_build_config_sub (config.c). Never throws: problems become diagnostics
  * and the tree still covers every byte.
  */
-import type {
-  Arg, Bogus, ConfigFile, Diagnostic, LineSpan, Node, ParseErrorCode, Section, Severity,
-} from '../ast/nodes.js';
-import { fileOffset, readLines, trimEnd, trimStart, type HttpdVersion, type LogicalLine } from './lines.js';
-import { asciiLower, splitWords, type Word } from './words.js';
+import type { Arg, Bogus, ConfigFile, LineSpan, Node, ParseErrorCode, Section, Severity } from '../ast/nodes.js';
+import { LineReader, trimEnd, trimStart, type HttpdVersion } from './lines.js';
+import { asciiLower, isSpace, quoteOf, wordEnd, wordValue } from './words.js';
 
 export interface ParseOptions {
   /** Which httpd's reading rules to follow where they differ (§1.1). Default 2.2. */
@@ -34,47 +32,58 @@ export function decode(input: Uint8Array | string): string {
 /** Parses one configuration file. `input` is bytes, or text already decoded as Latin-1. */
 export function parse(input: Uint8Array | string, path = '', options: ParseOptions = {}): ConfigFile {
   const text = decode(input);
-  const version = options.version ?? '2.2';
   const bom = text.startsWith('\xEF\xBB\xBF');
   const file: ConfigFile = { type: 'file', path, text, bom, children: [], diagnostics: [] };
-  const diag = (code: ParseErrorCode, severity: Severity, message: string, start: number, end: number) =>
-    file.diagnostics.push({ code, severity, message, start, end } satisfies Diagnostic);
+  const diag: Diag = (code, severity, message, start, end) => {
+    file.diagnostics.push({ code, severity, message, start, end });
+  };
   if (bom) diag('BOM', 'warning', 'the file starts with a UTF-8 byte-order mark; httpd on Unix reads it as part of the first directive', 0, 3);
 
   const stack: Section[] = [];
-  const children = () => (stack.length ? stack[stack.length - 1]!.children : file.children);
-
-  for (const line of readLines(text, bom ? 3 : 0, version)) {
-    const c = line.content;
-    const cs = trimStart(c);
-    const ce = trimEnd(c);
-    const span: LineSpan = {
-      start: line.start, end: line.end, eol: line.eol, continued: line.segments !== null,
-      contentStart: cs < ce ? fileOffset(line, cs) : line.start,
-      contentEnd: cs < ce ? fileOffset(line, ce - 1) + 1 : line.start,
-    };
-    checkLine(line, span, ce - cs, diag);
-    if (cs >= ce) {
-      children().push({ type: 'blank', ...span });
+  let children = file.children;
+  const r = new LineReader(text, bom ? 3 : 0, options.version ?? '2.2');
+  let nextCr = text.indexOf('\r');
+  while (r.next()) {
+    const s = r.src;
+    const cs = trimStart(s, r.lo, r.hi);
+    const ce = trimEnd(s, cs, r.hi);
+    const blank = cs >= ce;
+    const start = r.start;
+    const end = r.end;
+    const contentStart = blank ? start : r.offset(cs);
+    const contentEnd = blank ? start : r.offset(ce - 1) + 1;
+    const eol = r.eol;
+    const continued = r.segments !== null;
+    if (nextCr >= 0 && nextCr < start) nextCr = text.indexOf('\r', start);
+    if (r.nulAt >= 0 || r.doubleBackslashAt >= 0 || ce - cs > MAX_LINE || (nextCr >= 0 && nextCr < end - eol.length)) {
+      checkLine(r, text, contentStart, contentEnd, ce - cs, diag);
+    }
+    if (blank) {
+      children.push({ type: 'blank', start, end, contentStart, contentEnd, eol, continued });
       continue;
     }
-    if (c.charCodeAt(cs) === 35 /* # */) {
-      children().push({ type: 'comment', ...span });
+    if (s.charCodeAt(cs) === 35 /* # */) {
+      children.push({ type: 'comment', start, end, contentStart, contentEnd, eol, continued });
       continue;
     }
-    const words = splitWords(c, cs, ce);
-    const first = words[0]!;
-    const w = first.value;
-    if (first.quote === null && w.startsWith('</')) {
-      closeSection(w, c.slice(cs, ce), span, stack, children, diag);
-    } else if (first.quote === null && w.length > 1 && w[0] === '<' && isLetter(w.charCodeAt(1))) {
-      const section = openSection(line, span, first, c, ce, diag);
-      children().push(section);
+    const firstEnd = wordEnd(s, cs, ce);
+    const quoted = quoteOf(s, cs) !== 0;
+    const c1 = s.charCodeAt(cs);
+    if (!quoted && c1 === 60 /* < */ && s.charCodeAt(cs + 1) === 47 /* / */) {
+      const span: LineSpan = { start, end, contentStart, contentEnd, eol, continued };
+      closeSection(s.slice(cs, firstEnd), s.slice(cs, ce), span, stack, children, diag);
+      children = stack.length ? stack[stack.length - 1]!.children : file.children;
+    } else if (!quoted && c1 === 60 && firstEnd - cs > 1 && isLetter(s.charCodeAt(cs + 1))) {
+      const span: LineSpan = { start, end, contentStart, contentEnd, eol, continued };
+      const section = openSection(r, span, cs, firstEnd, ce, diag);
+      children.push(section);
       stack.push(section);
+      children = section.children;
     } else {
-      children().push({
-        type: 'directive', ...span, name: w, lname: asciiLower(w), nameEnd: fileOffset(line, first.end - 1) + 1,
-        args: words.slice(1).map((x) => toArg(line, x)),
+      const name = wordValue(s, cs, firstEnd);
+      children.push({
+        type: 'directive', start, end, contentStart, contentEnd, eol, continued,
+        name, lname: lower(name), nameEnd: r.offset(firstEnd - 1) + 1, args: readArgs(r, firstEnd, ce),
       });
     }
   }
@@ -91,62 +100,85 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
   return file;
 }
 
+/** Directive names repeat a lot; their lower-case forms are cached. */
+const lowerCache = new Map<string, string>();
+function lower(name: string): string {
+  let l = lowerCache.get(name);
+  if (l === undefined) {
+    l = asciiLower(name);
+    if (lowerCache.size < 10_000) lowerCache.set(name, l);
+  }
+  return l;
+}
+
 function isLetter(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
-function toArg(line: LogicalLine, w: Word): Arg {
-  const start = fileOffset(line, w.start);
-  const end = fileOffset(line, w.end - 1) + 1;
-  return { value: w.value, raw: line.content.slice(w.start, w.end), start, end, quote: w.quote };
+/** The words of the current line in [from, to), as arguments with file offsets. */
+function readArgs(r: LineReader, from: number, to: number): Arg[] {
+  const s = r.src;
+  const args: Arg[] = [];
+  let i = from;
+  for (;;) {
+    while (i < to && isSpace(s.charCodeAt(i))) i++;
+    if (i >= to) return args;
+    const end = wordEnd(s, i, to);
+    const q = quoteOf(s, i);
+    const raw = s.slice(i, end);
+    args.push({
+      value: q === 0 && raw.indexOf('\\') < 0 ? raw : wordValue(s, i, end), raw, start: r.offset(i), end: r.offset(end - 1) + 1,
+      quote: q === 34 ? '"' : q === 39 ? "'" : null,
+    });
+    i = end;
+  }
 }
 
 type Diag = (code: ParseErrorCode, severity: Severity, message: string, start: number, end: number) => void;
 
-function checkLine(line: LogicalLine, span: LineSpan, length: number, diag: Diag): void {
-  if (line.nulAt >= 0) {
-    diag('NUL_BYTE', 'warning', 'NUL byte: httpd ignores the rest of this line', line.nulAt, line.nulAt + 1);
+function checkLine(r: LineReader, text: string, contentStart: number, contentEnd: number, length: number, diag: Diag): void {
+  if (r.nulAt >= 0) {
+    diag('NUL_BYTE', 'warning', 'NUL byte: httpd ignores the rest of this line', r.nulAt, r.nulAt + 1);
   }
   if (length > MAX_LINE) {
-    diag('LONG_LINE', 'warning', `line of ${length} bytes: 2.2 splits lines over ${MAX_LINE} bytes, and 2.4 refuses them in .htaccess`, span.contentStart, span.contentEnd);
+    diag('LONG_LINE', 'warning', `line of ${length} bytes: 2.2 splits lines over ${MAX_LINE} bytes, and 2.4 refuses them in .htaccess`, contentStart, contentEnd);
   }
-  if (line.doubleBackslashAt >= 0) {
-    diag('DOUBLE_BACKSLASH_EOL', 'warning', 'a line ending in \\\\ is an escaped backslash in 2.2 but joins the next line in 2.4', line.doubleBackslashAt, line.doubleBackslashAt + 2);
+  if (r.doubleBackslashAt >= 0) {
+    diag('DOUBLE_BACKSLASH_EOL', 'warning', 'a line ending in \\\\ is an escaped backslash in 2.2 but joins the next line in 2.4', r.doubleBackslashAt, r.doubleBackslashAt + 2);
   }
-  const cr = line.content.indexOf('\r');
-  if (cr >= 0 && cr < line.content.length - 1 && line.segments === null) {
-    diag('LONE_CR', 'warning', 'a carriage return that is not followed by a line feed does not end a line', line.start + cr, line.start + cr + 1);
+  const cr = text.indexOf('\r', r.start);
+  if (cr >= 0 && cr < r.end - r.eol.length) {
+    diag('LONE_CR', 'warning', 'a carriage return that is not followed by a line feed does not end a line', cr, cr + 1);
   }
 }
 
-function openSection(line: LogicalLine, span: LineSpan, first: Word, c: string, ce: number, diag: Diag): Section {
-  let name = first.value.slice(1);
+function openSection(r: LineReader, span: LineSpan, cs: number, firstEnd: number, ce: number, diag: Diag): Section {
+  const s = r.src;
+  let name = s.slice(cs + 1, firstEnd);
   const nameHasGt = name.endsWith('>');
   if (nameHasGt) name = name.slice(0, -1);
-  const gt = c.lastIndexOf('>', ce - 1);
-  const argsEnd = gt >= first.end ? gt : nameHasGt ? first.end - 1 : ce;
-  if (gt < 0) diag('MISSING_GT', 'error', `<${name}> directive missing closing '>'`, span.contentStart, span.contentEnd);
-  const args = nameHasGt ? [] : splitWords(c, first.end, argsEnd).map((w) => toArg(line, w));
-  const lname = asciiLower(name);
+  const gt = s.lastIndexOf('>', ce - 1);
+  if (gt < cs) diag('MISSING_GT', 'error', `<${name}> directive missing closing '>'`, span.contentStart, span.contentEnd);
+  const args = nameHasGt ? [] : readArgs(r, firstEnd, gt >= firstEnd ? gt : ce);
+  const lname = lower(name);
   if (args.length === 0 && NEEDS_ARGS.has(lname)) {
     diag('EMPTY_SECTION_ARGS', 'error', `<${name}> directive requires additional arguments`, span.contentStart, span.contentEnd);
   }
   return { type: 'section', name, lname, args, open: span, close: null, children: [], start: span.start, end: span.end };
 }
 
-function closeSection(
-  word: string, trimmed: string, span: LineSpan, stack: Section[], children: () => Node[], diag: Diag,
-): void {
+function closeSection(word: string, trimmed: string, span: LineSpan, stack: Section[], children: Node[], diag: Diag): void {
   const hasGt = word.endsWith('>');
   const name = hasGt ? word.slice(2, -1) : word.slice(2);
   const lname = asciiLower(name);
-  const depth = stack.map((s) => s.lname).lastIndexOf(lname);
+  let depth = stack.length - 1;
+  while (depth >= 0 && stack[depth]!.lname !== lname) depth--;
   if (depth < 0) {
     const top = stack[stack.length - 1];
     const message = top ? `Expected </${top.name}> but saw </${name}>` : `</${name}> without matching <${name}> section`;
     diag(top ? 'MISMATCHED_CLOSE' : 'STRAY_CLOSE', 'error', message, span.contentStart, span.contentEnd);
     const bogus: Bogus = { type: 'bogus', ...span, reason: message };
-    children().push(bogus);
+    children.push(bogus);
     return;
   }
   while (stack.length - 1 > depth) {

@@ -32,20 +32,66 @@ export interface Word {
 }
 
 /** Unescapes `\\` (and `\<quote>` inside quotes), as substring_conf does. */
-function unescape(s: string, quote: string | null): string {
-  if (s.indexOf('\\') < 0) return s;
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    const next = s[i + 1];
-    if (ch === '\\' && (next === '\\' || (quote !== null && next === quote))) {
-      out += next;
+function unescape(s: string, from: number, to: number, quote: number): string {
+  let i = from;
+  while (i < to && s.charCodeAt(i) !== 92) i++;
+  if (i >= to) return s.slice(from, to);
+  let out = s.slice(from, i);
+  for (; i < to; i++) {
+    const ch = s.charCodeAt(i);
+    const next = i + 1 < to ? s.charCodeAt(i + 1) : -1;
+    if (ch === 92 && (next === 92 || (quote !== 0 && next === quote))) {
+      out += s[i + 1];
       i++;
     } else {
-      out += ch;
+      out += s[i];
     }
   }
   return out;
+}
+
+/** The quote a word starts with (34 or 39), or 0. */
+export function quoteOf(s: string, start: number): number {
+  const q = s.charCodeAt(start);
+  return q === 34 || q === 39 ? q : 0;
+}
+
+/**
+ * End of the word that starts at `start` (a non-blank byte), reading no
+ * further than `to`: after the closing quote of a quoted word (or at `to` if
+ * it is unterminated), else at the next blank.
+ */
+export function wordEnd(s: string, start: number, to: number): number {
+  const q = quoteOf(s, start);
+  if (q === 0) {
+    let j = start;
+    while (j < to && !isSpace(s.charCodeAt(j))) j++;
+    return j;
+  }
+  let j = start + 1;
+  while (j < to && s.charCodeAt(j) !== q) {
+    const n = s.charCodeAt(j + 1);
+    j += s.charCodeAt(j) === 92 && j + 1 < to && (n === q || n === 92) ? 2 : 1;
+  }
+  return j < to ? j + 1 : j;
+}
+
+/** The value of the word s[start, end): quotes removed and escapes resolved. */
+export function wordValue(s: string, start: number, end: number): string {
+  const q = quoteOf(s, start);
+  if (q === 0) return unescape(s, start, end, 0);
+  const close = end > start + 1 && s.charCodeAt(end - 1) === q && !escapedAt(s, start + 1, end - 1, q) ? end - 1 : end;
+  return unescape(s, start + 1, close, q);
+}
+
+/** True when the quote at `at` was escaped rather than closing (the scan in wordEnd skipped it). */
+function escapedAt(s: string, from: number, at: number, q: number): boolean {
+  let j = from;
+  while (j < at) {
+    const n = s.charCodeAt(j + 1);
+    j += s.charCodeAt(j) === 92 && (n === q || n === 92) ? 2 : 1;
+  }
+  return j !== at;
 }
 
 /**
@@ -58,24 +104,9 @@ export function splitWords(s: string, from = 0, to = s.length): Word[] {
   for (;;) {
     while (i < to && isSpace(s.charCodeAt(i))) i++;
     if (i >= to) return words;
-    const start = i;
-    const q = s.charCodeAt(i);
-    if (q === 34 || q === 39) {
-      const quote = q === 34 ? '"' : "'";
-      let j = i + 1;
-      while (j < to && s.charCodeAt(j) !== q) {
-        const n = s.charCodeAt(j + 1);
-        j += s.charCodeAt(j) === 92 && j + 1 < to && (n === q || n === 92) ? 2 : 1;
-      }
-      const value = unescape(s.slice(i + 1, j), quote);
-      if (j < to) j++;
-      words.push({ value, start, end: j, quote });
-      i = j;
-    } else {
-      let j = i;
-      while (j < to && !isSpace(s.charCodeAt(j))) j++;
-      words.push({ value: unescape(s.slice(i, j), null), start, end: j, quote: null });
-      i = j;
-    }
+    const end = wordEnd(s, i, to);
+    const q = quoteOf(s, i);
+    words.push({ value: wordValue(s, i, end), start: i, end, quote: q === 34 ? '"' : q === 39 ? "'" : null });
+    i = end;
   }
 }

@@ -1,0 +1,68 @@
+/** A synthetic 2.2 tree: N <VirtualHost> blocks with 2.2 access rules, split over included files. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface GeneratedTree {
+  root: string;
+  main: string;
+  bytes: number;
+  files: number;
+}
+
+function vhost22(i: number): string {
+  return `<VirtualHost 127.0.0.1:18181>
+    ServerName site${i}.example.test
+    ServerAlias www.site${i}.example.test
+    DocumentRoot "@ROOT@/htdocs"
+    <Directory "@ROOT@/htdocs/site${i}">
+        Options FollowSymLinks
+        AllowOverride None
+        Order deny,allow
+        Deny from all
+        Allow from 10.${i % 256}.0.0/16 site${i}.example.test
+    </Directory>
+    <Location /admin${i}>
+        Order allow,deny
+        Allow from 127.0.0.1
+    </Location>
+</VirtualHost>
+`;
+}
+
+function vhost24(i: number): string {
+  return `<VirtualHost 127.0.0.1:18181>
+    ServerName site${i}.example.test
+    ServerAlias www.site${i}.example.test
+    DocumentRoot "@ROOT@/htdocs"
+    <Directory "@ROOT@/htdocs/site${i}">
+        Options FollowSymLinks
+        AllowOverride None
+        Require ip 10.${i % 256}.0.0/16
+        Require host site${i}.example.test
+    </Directory>
+    <Location /admin${i}>
+        Require ip 127.0.0.1
+    </Location>
+</VirtualHost>
+`;
+}
+
+/** Writes the tree (2.2 syntax, or the equivalent 2.4 syntax) under root. */
+export function generateTree(root: string, vhosts: number, perFile: number, version: '2.2' | '2.4', head = ''): GeneratedTree {
+  mkdirSync(join(root, 'conf.d'), { recursive: true });
+  mkdirSync(join(root, 'htdocs'), { recursive: true });
+  const block = version === '2.2' ? vhost22 : vhost24;
+  let bytes = 0;
+  let files = 0;
+  for (let f = 0; f * perFile < vhosts; f++) {
+    let text = '';
+    for (let i = f * perFile; i < Math.min(vhosts, (f + 1) * perFile); i++) text += block(i);
+    text = text.replaceAll('@ROOT@', root);
+    writeFileSync(join(root, 'conf.d', `vhosts-${String(f).padStart(4, '0')}.conf`), text);
+    bytes += text.length;
+    files++;
+  }
+  const main = `ServerRoot "${root}"\n${head}Listen 127.0.0.1:18181\nServerName 127.0.0.1\nDocumentRoot "${root}/htdocs"\nInclude conf.d/*.conf\n`;
+  writeFileSync(join(root, 'httpd.conf'), main);
+  return { root, main: join(root, 'httpd.conf'), bytes: bytes + main.length, files: files + 1 };
+}

@@ -1,0 +1,99 @@
+/**
+ * check, diff and write: load the tree, run the rules, then report (check),
+ * print one unified diff (diff) or rewrite files in place (write).
+ */
+import type { Io } from '../io.js';
+import { colorLevel } from '../io.js';
+import { EXIT } from '../errors.js';
+import { loadProject } from '../../project/load.js';
+import { migrate, type MigrateOptions } from '../../migrate.js';
+import { allRules } from '../../../rules/index.js';
+import { blocking, collectFindings, type FileReport } from '../../report/findings.js';
+import { stylish } from '../../report/stylish.js';
+import { jsonReport } from '../../report/json.js';
+import { unifiedDiff } from '../../diff/unified.js';
+import { writeAtomic } from '../../write/atomic.js';
+import { colorDiff } from '../../diff/color.js';
+import { progress } from '../progress.js';
+import type { Rule } from '../../engine/rule.js';
+
+export type Mode = 'check' | 'diff' | 'write';
+
+export interface MigrateCommandOptions {
+  paths: string[];
+  serverRoot?: string;
+  followIncludes: boolean;
+  htaccess: boolean;
+  format: 'stylish' | 'json';
+  only?: string[];
+  disable?: string[];
+  suggestions?: boolean | string[];
+  mpm?: string;
+  pruneLegacy?: boolean;
+  /** write only: keep the original as <file><suffix>. */
+  backup?: string;
+}
+
+export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions, io: Io): Promise<number> {
+  const project = loadProject(opts.paths, {
+    cwd: io.cwd, serverRoot: opts.serverRoot, followIncludes: opts.followIncludes, htaccess: opts.htaccess,
+  });
+  const rules = selectRules(opts);
+  const showProgress = progress(io, project.files.length);
+  const options: MigrateOptions = {
+    rules, suggestions: opts.suggestions, mpm: opts.mpm, pruneLegacy: opts.pruneLegacy, onFile: showProgress.update,
+  };
+  const result = migrate(project, options);
+  showProgress.done();
+  const reports: (FileReport & { diff?: string })[] = collectFindings(result);
+  let failedWrites = 0;
+  const patches: string[] = [];
+  result.files.forEach((r, i) => {
+    const report = reports[i]!;
+    if (!r.changed) return;
+    if (mode === 'diff') {
+      const patch = unifiedDiff(r.file.display, r.file.ast.text, r.output);
+      patches.push(patch);
+      report.diff = patch;
+    } else if (mode === 'write') {
+      try {
+        writeAtomic(r.file.path, Buffer.from(r.output, 'latin1'), { backupSuffix: opts.backup });
+      } catch (e) {
+        failedWrites++;
+        report.failed = true;
+        report.findings.unshift({ path: report.path, line: 1, col: 1, severity: 'error', message: `cannot write: ${(e as Error).message}`, ruleId: 'io', fixable: false });
+      }
+    }
+  });
+  const code = exitCode(mode, reports, failedWrites);
+  const color = colorLevel(mode === 'diff' ? io.stderr : io.stdout, io.env);
+  if (opts.format === 'json') {
+    io.stdout.write(jsonReport(mode, reports, code));
+    return code;
+  }
+  if (mode === 'diff') {
+    const patch = patches.join('');
+    io.stdout.write(Buffer.from(colorLevel(io.stdout, io.env) ? colorDiff(patch) : patch, 'latin1'));
+    const text = stylish(reports.map((r) => ({ ...r, findings: r.findings.filter((f) => !f.fixable) })), { color, changedVerb: 'would change' });
+    io.stderr.write(text);
+  } else {
+    const afterWrite = mode === 'write' ? reports.map((r) => ({ ...r, findings: r.findings.map((f) => ({ ...f, fixable: f.fixable && r.failed })) })) : reports;
+    io.stdout.write(stylish(afterWrite, { color, changedVerb: mode === 'write' ? 'changed' : 'would change' }));
+  }
+  return code;
+}
+
+function selectRules(opts: MigrateCommandOptions): readonly Rule[] {
+  let rules = allRules;
+  if (opts.only?.length) rules = rules.filter((r) => opts.only!.includes(r.meta.id));
+  if (opts.disable?.length) rules = rules.filter((r) => !opts.disable!.includes(r.meta.id));
+  return rules;
+}
+
+/** 2: something could not be read, parsed or written. 1: changes pending or findings left. 0: clean. */
+function exitCode(mode: Mode, reports: FileReport[], failedWrites: number): number {
+  if (failedWrites > 0 || reports.some((r) => r.failed)) return EXIT.ERROR;
+  const pendingChanges = mode !== 'write' && reports.some((r) => r.changed);
+  const findingsLeft = reports.some((r) => r.findings.some((f) => blocking(f) && !(mode === 'write' && f.fixable)));
+  return pendingChanges || findingsLeft ? EXIT.PENDING : EXIT.CLEAN;
+}

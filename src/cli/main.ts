@@ -1,0 +1,51 @@
+/** main(argv) → exit code. The only place where errors become exit codes. */
+import { CommanderError } from 'commander';
+import { EXIT, ExitError, UsageError } from './errors.js';
+import { processIo, type Io } from './io.js';
+import { buildProgram, type Action } from './program.js';
+
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  let action: Action | undefined;
+  const program = buildProgram(io, (a) => { action = a; });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? EXIT.CLEAN : EXIT.ERROR;
+    }
+    if (e instanceof UsageError) {
+      io.stderr.write(`httpd-migrate: ${e.message}\n(run with --help for usage)\n`);
+      return EXIT.ERROR;
+    }
+    throw e;
+  }
+  if (!action) {
+    program.outputHelp();
+    return EXIT.ERROR;
+  }
+  try {
+    return await run(action, io);
+  } catch (e) {
+    if (e instanceof ExitError) return e.code;
+    if (e instanceof UsageError) {
+      io.stderr.write(`httpd-migrate: ${e.message}\n`);
+      return EXIT.ERROR;
+    }
+    const err = e as Error;
+    io.stderr.write(`httpd-migrate: internal error: ${err.message}\nThis is a bug in httpd-migrate; please report it with the command you ran.\n${io.env.DEBUG ? err.stack + '\n' : ''}`);
+    return EXIT.ERROR;
+  }
+}
+
+async function run(action: Action, io: Io): Promise<number> {
+  switch (action.command) {
+    case 'rules': {
+      const { runRulesCommand } = await import('./commands/rules.js');
+      return runRulesCommand(action.format, io);
+    }
+    default: {
+      const { runMigrateCommand } = await import('./commands/migrate-command.js');
+      return runMigrateCommand(action.command, action.options, io);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Every command, option and example, declared in one place (commander). Actions
+ * normalise their options and hand them to the command modules.
+ */
+import { Command, Option } from 'commander';
+import { UsageError } from './errors.js';
+import type { Io } from './io.js';
+import type { MigrateCommandOptions, Mode } from './commands/migrate-command.js';
+
+export type Action =
+  | { command: Mode; options: MigrateCommandOptions }
+  | { command: 'rules'; format: 'stylish' | 'json' };
+
+const EXAMPLES: Record<string, string> = {
+  check: `
+Examples:
+  $ httpd-migrate check /etc/httpd/conf/httpd.conf
+  $ httpd-migrate check --format json conf/httpd.conf > findings.json
+  $ httpd-migrate check --no-follow-includes sites/*.conf public/.htaccess`,
+  diff: `
+Examples:
+  $ httpd-migrate diff /etc/httpd/conf/httpd.conf > migrate.patch
+  $ httpd-migrate diff conf/httpd.conf --server-root . | git apply`,
+  write: `
+Examples:
+  $ httpd-migrate write /etc/httpd/conf/httpd.conf
+  $ httpd-migrate write --backup=.orig /etc/apache2/apache2.conf
+  $ httpd-migrate write --apply-suggestions=explicit-options conf/httpd.conf`,
+};
+
+const EXIT_CODES = `
+Exit codes:
+  0  nothing needs changing
+  1  changes are pending or findings remain
+  2  usage error, or a file could not be read, parsed or written`;
+
+function list(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+}
+
+export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
+  const program = new Command('httpd-migrate')
+    .description('Migrate Apache httpd 2.2 configuration trees to 2.4, losslessly and with proof.')
+    .version('0.1.0')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .addHelpText('after', `${EXIT_CODES}\n\nRun 'httpd-migrate <command> --help' for a command's options and examples.`);
+
+  for (const mode of ['check', 'diff', 'write'] as const) {
+    const describe = {
+      check: 'report what needs migrating; exit 1 if anything does',
+      diff: 'print one unified diff of every change (for git apply or patch -p1)',
+      write: 'rewrite the files in place (atomically; unchanged files are not touched)',
+    }[mode];
+    const cmd = program.command(mode).description(describe)
+      .argument('<paths...>', 'a main config file (its Include lines are followed), or .conf/.htaccess files, directories and globs')
+      .option('--server-root <dir>', 'ServerRoot for relative Include paths, when the file does not set one')
+      .option('--no-follow-includes', 'read only the named files')
+      .option('--no-htaccess', 'do not look for .htaccess files under DocumentRoot and <Directory> paths')
+      .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
+      .option('--only <rule-ids>', 'run only these rules (comma-separated)', list)
+      .option('--disable <rule-ids>', 'do not run these rules (comma-separated)', list)
+      .option('--apply-suggestions [rule-ids]', 'also apply suggestions: all, or those of the named rules')
+      .option('--mpm <name>', 'the MPM the 2.4 server will load (prefork, worker or event)')
+      .option('--prune-legacy', 'remove <IfModule !mod_authz_core.c> / <IfVersion < 2.4> branches that are dead under 2.4');
+    if (mode === 'write') cmd.option('--backup [suffix]', 'keep each original as <file><suffix> (default suffix .bak)');
+    cmd.addHelpText('after', `${EXAMPLES[mode]}\n${EXIT_CODES}`);
+    cmd.action((paths: string[], o: Record<string, unknown>) => {
+      const suggestions = o.applySuggestions === undefined ? undefined : o.applySuggestions === true ? true : list(String(o.applySuggestions));
+      const backup = o.backup === undefined ? undefined : o.backup === true ? '.bak' : String(o.backup);
+      if (backup !== undefined && (backup === '' || backup.includes('/'))) throw new UsageError(`--backup suffix must be a plain suffix such as .bak, not '${backup}'`);
+      if (o.mpm !== undefined && !['prefork', 'worker', 'event'].includes(String(o.mpm))) throw new UsageError(`--mpm must be prefork, worker or event, not '${String(o.mpm)}'`);
+      onAction({
+        command: mode,
+        options: {
+          paths, serverRoot: o.serverRoot as string | undefined, followIncludes: o.followIncludes !== false, htaccess: o.htaccess !== false,
+          format: o.format as 'stylish' | 'json', only: o.only as string[] | undefined, disable: o.disable as string[] | undefined,
+          suggestions, mpm: o.mpm as string | undefined, pruneLegacy: o.pruneLegacy === true, backup,
+        },
+      });
+    });
+  }
+
+  program.command('rules').description('list every rule with its kind and the upgrade-notes row it implements')
+    .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
+    .action((o: { format: 'stylish' | 'json' }) => onAction({ command: 'rules', format: o.format }));
+  return program;
+}

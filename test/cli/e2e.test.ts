@@ -1,0 +1,159 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync, existsSync, mkdirSync, lstatSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { copyTree, tempDir } from '../helpers/tmp.js';
+
+const EXAMPLE = resolve(import.meta.dirname, '../../fixtures/_example');
+
+describe('check', () => {
+  it('reports the bundled example with file:line:col and exits 1', async () => {
+    const cwd = copyTree(EXAMPLE);
+    const r = await runCli(['check', 'conf/httpd.conf', '--server-root', '.'], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^conf\/httpd\.conf:20:5 {2}error {2}MaxClients is MaxRequestWorkers in 2\.4.*prefer-max-request-workers$/m);
+    expect(r.stdout).toMatch(/^conf\/extra\/vhosts\.conf:2:1 {2}error {2}NameVirtualHost \*:8080 is removed/m);
+    expect(r.stdout).toMatch(/files would change/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('exits 0 on a tree that needs nothing', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'ok.conf'), 'Listen 80\nKeepAlive On\n');
+    const r = await runCli(['check', 'ok.conf'], { cwd });
+    expect(r.stdout).toContain('no problems');
+    expect(r.code).toBe(0);
+  });
+
+  it('gives JSON for machines', async () => {
+    const cwd = copyTree(EXAMPLE);
+    const r = await runCli(['check', '--format', 'json', 'conf/httpd.conf', '--server-root', '.'], { cwd });
+    const doc = JSON.parse(r.stdout);
+    expect(doc.command).toBe('check');
+    expect(doc.exitCode).toBe(1);
+    expect(doc.files.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['conf/httpd.conf', 'conf/extra/vhosts.conf', 'conf.d/private.conf']));
+    const finding = doc.files[0].findings.find((f: { ruleId: string }) => f.ruleId === 'keep-alive-on-off');
+    expect(finding).toMatchObject({ line: 28, col: 1, severity: 'error', fixable: true });
+  });
+
+  it('reports a syntax error with file:line:col, exits 2, and still checks the other files', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'bad.conf'), 'Listen 80\n<Directory /x>\n  Options None\n</Location>\n');
+    writeFileSync(join(cwd, 'good.conf'), 'MaxClients 10\n');
+    const r = await runCli(['check', 'bad.conf', 'good.conf'], { cwd });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/^bad\.conf:4:1 {2}error {2}Expected <\/Directory> but saw <\/Location> {2}syntax$/m);
+    expect(r.stdout).toMatch(/^good\.conf:1:1 {2}error {2}MaxClients/m);
+  });
+
+  it('reports an unreadable or binary file clearly, exits 2, and processes the rest', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'blob.conf'), Buffer.from([0, 1, 2, 3, 0, 5, 6, 7, 8, 0, 0, 0, 1, 2, 3]));
+    writeFileSync(join(cwd, 'good.conf'), 'KeepAlive 5\n');
+    const r = await runCli(['check', 'blob.conf', 'good.conf', 'missing.conf'], { cwd });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/^blob\.conf:1:1 {2}error {2}.*binary/m);
+    expect(r.stdout).toMatch(/missing\.conf.*(not found|no such file|cannot read)/i);
+    expect(r.stdout).toMatch(/^good\.conf:1:1 {2}error {2}KeepAlive 5 becomes KeepAlive On/m);
+    expect(r.stdout).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('diff', () => {
+  it('prints a patch that git apply accepts and that gives exactly what write gives', async () => {
+    const a = copyTree(EXAMPLE);
+    const b = copyTree(EXAMPLE);
+    const d = await runCli(['diff', 'conf/httpd.conf', '--server-root', '.'], { cwd: a });
+    expect(d.code).toBe(1);
+    expect(d.stdout).toMatch(/^--- a\/conf\/httpd\.conf\t?\n\+\+\+ b\/conf\/httpd\.conf/m);
+    writeFileSync(join(a, 'p.diff'), d.stdoutBytes);
+    execFileSync('git', ['init', '-q'], { cwd: a });
+    execFileSync('git', ['apply', '--check', 'p.diff'], { cwd: a });
+    execFileSync('git', ['apply', 'p.diff'], { cwd: a });
+    const w = await runCli(['write', 'conf/httpd.conf', '--server-root', '.'], { cwd: b });
+    expect(w.code).toBeLessThan(2);
+    for (const f of ['conf/httpd.conf', 'conf/extra/vhosts.conf', 'conf.d/private.conf']) {
+      expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), f).toBe(true);
+    }
+  });
+
+  it('colours only when asked: FORCE_COLOR on, NO_COLOR off, a pipe plain', async () => {
+    const cwd = copyTree(EXAMPLE);
+    const args = ['diff', 'conf/httpd.conf', '--server-root', '.'];
+    expect((await runCli(args, { cwd })).stdout).not.toContain('\x1b[');
+    expect((await runCli(args, { cwd, tty: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\x1b[');
+    expect((await runCli(args, { cwd, env: { FORCE_COLOR: '1' } })).stdout).toContain('\x1b[');
+    expect((await runCli(args, { cwd, tty: true })).stdout).toContain('\x1b[');
+  });
+});
+
+describe('write', () => {
+  it('rewrites atomically, keeps the mode, leaves unchanged files alone, and a second run changes nothing', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'a.conf'), 'KeepAlive 5\r\nMaxClients 9\r\n');
+    writeFileSync(join(cwd, 'b.conf'), 'KeepAlive On\n');
+    chmodSync(join(cwd, 'a.conf'), 0o640);
+    const old = new Date('2020-01-01T00:00:00Z');
+    utimesSync(join(cwd, 'b.conf'), old, old);
+    const r = await runCli(['write', 'a.conf', 'b.conf'], { cwd });
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(cwd, 'a.conf'), 'latin1')).toBe('KeepAlive On\r\nMaxRequestWorkers 9\r\n');
+    expect(statSync(join(cwd, 'a.conf')).mode & 0o777).toBe(0o640);
+    expect(statSync(join(cwd, 'b.conf')).mtimeMs).toBe(old.getTime());
+    const mtime = statSync(join(cwd, 'a.conf')).mtimeMs;
+    const again = await runCli(['write', 'a.conf', 'b.conf'], { cwd });
+    expect(again.code).toBe(0);
+    expect(statSync(join(cwd, 'a.conf')).mtimeMs).toBe(mtime);
+    expect(execFileSync('ls', ['-a', cwd], { encoding: 'utf8' })).not.toMatch(/\.tmp/);
+  });
+
+  it('writes through a symlink to its target and keeps the link', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'real'));
+    writeFileSync(join(cwd, 'real/site.conf'), 'NameVirtualHost *:80\nListen 80\n');
+    symlinkSync('real/site.conf', join(cwd, 'link.conf'));
+    await runCli(['write', 'link.conf'], { cwd });
+    expect(lstatSync(join(cwd, 'link.conf')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(cwd, 'real/site.conf'), 'latin1')).toBe('Listen 80\n');
+  });
+
+  it('keeps a backup with --backup', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'a.conf'), 'KeepAlive 1\n');
+    await runCli(['write', '--backup', 'a.conf'], { cwd });
+    expect(readFileSync(join(cwd, 'a.conf.bak'), 'latin1')).toBe('KeepAlive 1\n');
+    await runCli(['write', '--backup=.orig', 'a.conf'], { cwd });
+    expect(existsSync(join(cwd, 'a.conf.orig'))).toBe(false);
+  });
+
+  it('does not rewrite a file with syntax errors', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'bad.conf'), '<Directory /x>\nKeepAlive 5\n');
+    const r = await runCli(['write', 'bad.conf'], { cwd });
+    expect(r.code).toBe(2);
+    expect(readFileSync(join(cwd, 'bad.conf'), 'latin1')).toBe('<Directory /x>\nKeepAlive 5\n');
+  });
+});
+
+describe('usage', () => {
+  it('prints help with examples and exit codes', async () => {
+    const r = await runCli(['write', '--help'], { cwd: '/' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Examples:');
+    expect(r.stdout).toContain('--backup');
+    expect(r.stdout).toContain('Exit codes:');
+  });
+
+  it('exits 2 on an unknown option or a bad value, before reading anything', async () => {
+    expect((await runCli(['check', '--bogus', 'x.conf'], { cwd: '/' })).code).toBe(2);
+    const r = await runCli(['check', '--mpm', 'fast', 'x.conf'], { cwd: '/' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--mpm must be prefork, worker or event');
+  });
+
+  it('lists the rules with kind and row', async () => {
+    const r = await runCli(['rules'], { cwd: '/' });
+    expect(r.stdout).toMatch(/^keep-alive-on-off +fix +Directives with changed or removed effect: KeepAlive$/m);
+  });
+});

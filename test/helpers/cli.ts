@@ -1,0 +1,24 @@
+/** Runs the CLI in-process with captured streams. */
+import { main } from '../../src/cli/main.js';
+import type { Io } from '../../src/cli/io.js';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout as bytes (Latin-1), for patches. */
+  stdoutBytes: Buffer;
+}
+
+export async function runCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean }): Promise<CliRun> {
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const sink = (into: Buffer[]) => ({
+    write: (c: string | Uint8Array) => into.push(typeof c === 'string' ? Buffer.from(c, 'latin1') : Buffer.from(c)),
+    isTTY: options.tty ?? false,
+  });
+  const io: Io = { stdout: sink(out), stderr: sink(err), env: options.env ?? {}, cwd: options.cwd };
+  const code = await main(args, io);
+  const stdoutBytes = Buffer.concat(out);
+  return { code, stdout: stdoutBytes.toString('latin1'), stderr: Buffer.concat(err).toString('latin1'), stdoutBytes };
+}
