@@ -1,0 +1,49 @@
+import type { Directive } from '../src/ast/nodes.js';
+import { directives } from '../src/ast/walk.js';
+import { renameDirective } from '../src/edit/fixer.js';
+import { defineRule } from '../src/engine/rule.js';
+import type { IncludeSite } from '../src/project/project.js';
+
+/** True when the last path component holds a wildcard, the only place 2.2 allowed one. */
+export const hasWildcard = (pattern: string) => /[*?[]/.test(pattern);
+
+export default defineRule({
+  meta: {
+    id: 'prefer-include-optional',
+    description: 'Suggest IncludeOptional for an Include whose wildcard matches no file.',
+    row: 'Changed defaults: Include of an empty wildcard is an error in 2.4; use IncludeOptional (semantics §1.8, §6.3)',
+    kind: 'suggest',
+  },
+  create(context) {
+    const file = context.file;
+    const { project } = context;
+    /** Include lines of this file, in order; a site is matched by its position among them, which edits do not change. */
+    const ordinal = (site: IncludeSite): number => {
+      const original = project.byPath.get(site.from)?.ast;
+      if (!original) return directives(file, 'include', 'includeoptional').findIndex((d) => d.start === site.directive.start);
+      return directives(original, 'include', 'includeoptional').findIndex((d) => d === site.directive || d.start === site.directive.start);
+    };
+    return {
+      FileExit() {
+        const lines = directives(file, 'include', 'includeoptional');
+        for (const site of project.includes) {
+          if (site.from !== file.path || site.optional || site.files.length > 0) continue;
+          const written = site.directive.args[0]?.value ?? site.pattern;
+          if (!hasWildcard(written) && !hasWildcard(site.pattern)) continue;
+          const node: Directive | undefined = lines[ordinal(site)];
+          if (!node || node.lname !== 'include') continue;
+          const slash = site.pattern.lastIndexOf('/');
+          const dir = slash > 0 ? site.pattern.slice(0, slash) : site.serverRoot;
+          const base = site.pattern.slice(slash + 1);
+          context.report({
+            node,
+            message: `In 2.2, "Include ${written}" matched no file and was silently skipped. `
+              + `2.4 refuses to start: "Include/IncludeOptional: No matches for the wildcard '${base}' in '${dir}', failing". `
+              + `To keep starting with no match, write: IncludeOptional ${node.args.map((a) => a.raw).join(' ')}`,
+            suggestion: [renameDirective(node, 'IncludeOptional')],
+          });
+        }
+      },
+    };
+  },
+});

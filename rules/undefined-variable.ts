@@ -1,0 +1,62 @@
+import type { ConfigFile, LineSpan } from '../src/ast/nodes.js';
+import { walk } from '../src/ast/walk.js';
+import { defineRule } from '../src/engine/rule.js';
+
+/** `${NAME}` as ap_resolve_env reads it: everything up to the next `}`. */
+const VAR = /\$\{([^}]*)\}/g;
+
+/** Names given a value by `Define NAME value` (a bare `Define NAME` sets no variable), minus `UnDefine`. */
+function defined(file: ConfigFile, into: Set<string>): void {
+  walk(file, {
+    directive: (d) => {
+      if (d.lname === 'define' && d.args.length >= 2) into.add(d.args[0]!.value);
+      if (d.lname === 'undefine' && d.args.length) into.delete(d.args[0]!.value);
+    },
+  });
+}
+
+export default defineRule({
+  meta: {
+    id: 'undefined-variable',
+    description: 'Report ${NAME} references that neither Define nor the environment sets.',
+    row: 'Semantics §1.3: ${VAR} expansion (2.4 warns AH00111 for an undefined variable)',
+    kind: 'report',
+  },
+  create(context) {
+    const file = context.file;
+    const env = { ...process.env, ...((context.options.env as Record<string, string> | undefined) ?? {}) };
+    const before = new Set<string>();
+    for (const f of context.project.files) {
+      if (f.ast === file || f.path === file.path) break;
+      defined(f.ast, before);
+    }
+    /** Define and UnDefine lines of this file, in order. */
+    const events: { at: number; name: string; on: boolean }[] = [];
+    walk(file, {
+      directive: (d) => {
+        if (d.lname === 'define' && d.args.length >= 2) events.push({ at: d.start, name: d.args[0]!.value, on: true });
+        if (d.lname === 'undefine' && d.args.length) events.push({ at: d.start, name: d.args[0]!.value, on: false });
+      },
+    });
+    const isDefined = (name: string, at: number) => events.reduce((on, e) => (e.at < at && e.name === name ? e.on : on), before.has(name));
+    const check = (line: LineSpan) => {
+      const text = file.text.slice(line.contentStart, line.contentEnd);
+      for (const m of text.matchAll(VAR)) {
+        const name = m[1]!;
+        if (name === '' || name.includes(':') || env[name] !== undefined) continue;
+        const start = line.contentStart + m.index;
+        if (isDefined(name, start)) continue;
+        context.report({
+          start, end: start + m[0].length,
+          message: `\${${name}} is not set. 2.2 looked it up in the environment only and silently kept the text "\${${name}}"; `
+            + `2.4 also looks in Define variables, and finding neither it keeps the text and logs AH00111 "Config variable \${${name}} is not defined". `
+            + `Set it before this line with Define ${name} <value>, or export ${name} in the environment httpd starts with (for example in /etc/apache2/envvars).`,
+        });
+      }
+    };
+    return {
+      Directive(node) { check(node); },
+      Section(node) { check(node.open); },
+    };
+  },
+});

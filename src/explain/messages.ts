@@ -1,0 +1,118 @@
+/**
+ * The error-message guide: every start-up and request-time message of the upgrade notes and
+ * semantics §5 (plus the oracle's §6 texts), with its cause, its remedy and the rules that
+ * find or fix the cause. Patterns match the text anywhere in a log line, so timestamps,
+ * `[module:level]` prefixes, AH codes, quotes, paths and line numbers may vary.
+ */
+import { UNKNOWN_DIRECTIVES } from './directives.js';
+
+export interface ExplainEntry {
+  /** A short stable key (the AH code when there is one). */
+  id: string;
+  pattern: RegExp;
+  cause: string;
+  remedy: string;
+  /** Rules that report or fix the cause. */
+  ruleIds: string[];
+  /** A catch-all, shown only when no specific entry matches. */
+  generic?: boolean;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** "Invalid command 'X', …" (start-up) and "Unknown directive X …" (.htaccess, AH02296), for each known X. */
+const directiveEntries: ExplainEntry[] = UNKNOWN_DIRECTIVES.map((d) => ({
+  id: `unknown-${d.names[0]!.toLowerCase()}`,
+  pattern: new RegExp(`(?:Invalid command|Unknown directive)\\s+['"]?<?(?:${d.names.map(escape).join('|')})['"]?(?=[\\s,.]|$)`, 'i'),
+  cause: d.cause, remedy: d.remedy, ruleIds: d.ruleIds,
+}));
+
+const entry = (id: string, pattern: RegExp, cause: string, remedy: string, ruleIds: string[], generic = false): ExplainEntry =>
+  ({ id, pattern, cause, remedy, ruleIds, ...(generic ? { generic } : {}) });
+
+const ACCESS = ['prefer-require'];
+const MODULES = ['load-implicit-modules'];
+
+export const MESSAGES: ExplainEntry[] = [
+  ...directiveEntries,
+  // Directives whose effect changed (upgrade notes "Errors" and "Directives with changed or removed effect").
+  entry('AH00117', /Ignoring deprecated use of DefaultType/i, 'DefaultType has no effect in 2.4; any value other than none only triggers this warning.',
+    'Delete the DefaultType line; use AddType or ForceType (or mod_mime defaults) for the types you need.', ['no-default-type']),
+  entry('AH00548', /NameVirtualHost has no effect/i, 'NameVirtualHost does nothing in 2.4: an address and port used by several virtual hosts is name-based anyway.',
+    'Delete the NameVirtualHost lines.', ['no-name-virtual-host']),
+  entry('keepalive-flag', /KeepAlive must be On or Off/i, 'httpd 2.4 accepts only On or Off for KeepAlive; 2.2 read any value other than Off or 0 as On.',
+    'Write KeepAlive On (for values such as 5 or yes) or KeepAlive Off (for 0).', ['keep-alive-on-off']),
+  entry('AH00025-user', /couldn't check user(?!\.\s+Check your authn provider)/i, 'No module checks the user: in 2.4 AuthType and the authentication core are in mod_authn_core, which is not loaded.',
+    'Load mod_authn_core: LoadModule authn_core_module modules/mod_authn_core.so.', MODULES),
+  entry('AH00025-authz', /couldn't check (?:authorization|access)/i, 'No module made the authorization or access decision: mod_authz_core (and mod_authz_host, or mod_access_compat for Order/Allow/Deny) is not loaded.',
+    'Load mod_authz_core and the provider modules the configuration uses.', [...MODULES, ...ACCESS]),
+  entry('22-authn-provider', /couldn't check user\.\s+Check your authn provider/i, '(2.2 message) No authentication provider answered: the module named by AuthBasicProvider is not loaded.',
+    'Load the provider module (mod_authn_file for AuthBasicProvider file) or correct AuthBasicProvider.', []),
+  entry('22-authtype-not-set', /couldn't perform authentication\.\s+AuthType not set/i, '(2.2 message) A 2.4 Require line such as Require all granted was read by 2.2, which takes it as a user requirement with no AuthType.',
+    'Keep 2.2 access control (Order/Allow/Deny) until the server runs 2.4.', ACCESS),
+  // Request-level access results.
+  entry('AH01797', /AH01797/, 'mod_access_compat denied the request: an Order/Allow/Deny rule refused the client. In a mixed configuration these rules take precedence over Require lines.',
+    'Convert the Order/Allow/Deny lines of the directory or location to Require (for example Require local or Require ip …), so one model decides.', ACCESS),
+  entry('AH01630', /AH01630/, 'mod_authz_core denied the request: the Require lines that apply (after merging) evaluated to denied.',
+    'Check the merged Require lines for the URL (AuthMerging, RequireAny/RequireAll) and grant the client explicitly.', ACCESS),
+  entry('client-denied', /client denied by server configuration/i, 'Access control refused the client (AH01797: Order/Allow/Deny; AH01630: Require).',
+    'Find the Order/Allow/Deny or Require lines that apply to the path in the message and convert or correct them.', ACCESS, true),
+  entry('AH01631', /authorization failure for "/i, 'The user was authenticated but no Require line granted access.', 'Check the Require user/group lines; with mod_authz_dbm write Require dbm-group.', ACCESS),
+  entry('AH01629', /authorization failure \(no authenticated user\)/i, 'A Require line needs an authenticated user, but no authentication happened.', 'Add AuthType, AuthName and a provider, or change the Require line.', ACCESS),
+  entry('AH01627', /AuthType configured with no corresponding authorization directives/i, 'AuthType is set but no Require line applies; 2.4 answers 500 where 2.2 allowed the request.',
+    'Add the intended Require line (for example Require valid-user), or delete AuthType.', ACCESS),
+  entry('AH01624', /directive contains only negative authorization directives/i, 'A <RequireAll>/<RequireNone> (or the directory) holds only negated Require lines, which can never grant.',
+    'Add a positive Require line to the container.', ACCESS),
+  entry('AH00027', /No authentication done but request not allowed without authentication/i, 'A Require line needs a user (Satisfy All or Any) but the location has no AuthType.',
+    'Add AuthType, AuthName and a provider, or use Require all granted or Require ip <network>.', ACCESS),
+  entry('AH01796', /AuthType \S+ configured without corresponding module/i, 'The module for the AuthType (mod_auth_basic or mod_auth_digest) is not loaded.', 'Load it, for example LoadModule auth_basic_module modules/mod_auth_basic.so.', MODULES),
+  entry('AH01753', /unable to get the remote host name/i, 'Require host needs the client\'s host name (double-reverse lookup), which failed.', 'Use Require ip for numeric networks, or fix reverse DNS.', ACCESS),
+  entry('AH10120', /(?:dubious empty|ignoring comment in) 'Require host/i, 'A comment after Require host was read as a host name.', 'Move the comment to its own line.', ACCESS),
+  entry('AH01664', /No group file was specified/i, 'Require group is used with mod_authz_groupfile but no AuthGroupFile is set (with DBM groups, 2.4 wants Require dbm-group).',
+    'Set AuthGroupFile, or write Require dbm-group for mod_authz_dbm.', ACCESS),
+  entry('AH01666', /user doesn't appear in group file|is not part of the 'require'ed group/i, 'The user is not in any group the Require group line names.', 'Check the group file and the Require group line.', ACCESS),
+  // Start-up errors from Require and compat syntax (oracle §6).
+  entry('unknown-authz-provider', /Unknown Authz provider:?\s*\S*/i, 'Require names a provider no loaded module supplies: its module is missing, or it is 2.2 syntax (Require group with DBM groups is Require dbm-group).',
+    'Load the provider module (mod_authz_host for ip/host/local, mod_authz_user for user/valid-user, mod_authz_groupfile for group, mod_authnz_ldap for ldap-*), or rewrite the line.', [...ACCESS, ...MODULES]),
+  entry('negative-require', /negative Require directive has no effect/i, 'A Require not … line stands alone in an implicit <RequireAny>, where it can never grant.', 'Put it in a <RequireAll> with a positive Require line.', ACCESS),
+  entry('no-comments', /No comments are allowed here/i, 'A comment follows a Require line on the same line.', 'Move the comment to its own line.', ACCESS),
+  entry('invalid-ip', /ip address '[^']*' appears to be invalid/i, 'A Require ip argument is not an address or network.', 'Correct the address or network mask.', ACCESS),
+  entry('invalid-mask', /The specified network mask is invalid/i, 'An Allow/Deny/Require ip network has a bad mask (such as /33).', 'Correct the mask.', ACCESS),
+  entry('access-context', /\b(?:order|allow|deny|satisfy|require) not allowed (?:here|in <)/i, 'An access directive sits where it is not allowed: Order/Allow/Deny in <VirtualHost>, or Require at server level.',
+    'Move it into a <Directory> or <Location>.', ACCESS),
+  entry('order-syntax', /order takes one argument|Satisfy either 'any' or 'all'/i, 'An Order or Satisfy value is misspelled (Order deny, allow with a space, Satisfy some).', 'Write Order deny,allow / allow,deny, Satisfy any / all, or convert to Require.', ACCESS),
+  // Modules.
+  entry('AH00534', /No MPM loaded/i, 'httpd 2.4 was built with loadable MPMs and none is loaded.', 'Load exactly one: LoadModule mpm_prefork_module modules/mod_mpm_prefork.so (or mpm_worker, mpm_event).', [...MODULES, 'build-notes']),
+  entry('AH00136', /MUST relinquish startup privileges/i, 'Started as root without mod_unixd, httpd cannot switch to the User.', 'Load mod_unixd and set User and Group.', MODULES),
+  entry('built-in', /module \w+ is built-in and can't be loaded/i, 'The module is compiled into this httpd, so its LoadModule line is refused.', 'Delete that LoadModule line (or wrap it in <IfModule !name>).', MODULES),
+  entry('lbmethod', /unknown lbmethod/i, 'Load-balancing methods are separate modules in 2.4 (mod_lbmethod_byrequests, bytraffic, bybusyness, heartbeat).', 'Load the module for the lbmethod in use.', [...MODULES, 'build-notes']),
+  entry('AH01177', /Failed to lookup provider 'shm'/i, 'mod_proxy_balancer needs shared memory from mod_slotmem_shm.', 'LoadModule slotmem_shm_module modules/mod_slotmem_shm.so.', [...MODULES, 'build-notes']),
+  entry('socache', /'shmcb' session cache not supported/i, 'SSLSessionCache shmcb: needs mod_socache_shmcb in 2.4.', 'LoadModule socache_shmcb_module modules/mod_socache_shmcb.so.', MODULES),
+  // Includes and variables.
+  entry('include-no-match', /No matches for the wildcard/i, 'In 2.4 an Include whose wildcard matches no file is an error; 2.2 skipped it silently.', 'Write IncludeOptional instead of Include (or fix the pattern).', ['prefer-include-optional']),
+  entry('include-no-dir', /Include directory '[^']*' not found|Could not open directory/i, 'The directory of an Include wildcard does not exist.', 'Create it, correct the path, or use IncludeOptional.', ['prefer-include-optional']),
+  entry('include-wildcard-dir', /Wildcard patterns not allowed in Include/i, '(2.2 message) 2.2 allows a wildcard only in the last path component.', 'Move the wildcard to the file name, or run 2.4, which allows it anywhere.', []),
+  entry('include-depth', /Exceeded maximum include depth/i, 'Includes nest more than 128 deep, usually a file that includes itself.', 'Break the include cycle.', []),
+  entry('AH00111', /Config variable \$\{[^}]*\} is not defined/i, 'httpd 2.4 found the ${NAME} neither among Define variables nor in the environment, and kept the text as written.', 'Define NAME value before the line, or export NAME in the environment httpd starts with.', ['undefined-variable']),
+  // .htaccess and AllowOverride.
+  entry('AH02295', /in \.htaccess forbidden by AllowOverride/i, 'AllowOverride defaults to None in 2.4 (All in 2.2), so the .htaccess directive is refused.', 'Set AllowOverride for the directory (for example AllowOverride All, as 2.2 did).', ['explicit-allow-override']),
+  entry('AH00114', /Useless use of AllowOverride/i, 'AllowOverride only works in <Directory>; in <Location> or <Files> it does nothing.', 'Move it into the matching <Directory>.', []),
+  entry('AH00529', /unable to check htaccess file/i, 'httpd cannot read a .htaccess file or search its directory (permissions).', 'Fix the permissions, or set AllowOverride None where .htaccess is not wanted.', []),
+  // mod_ssl proxy checks (changed defaults).
+  entry('AH02004', /SSL Proxy: Peer certificate is expired/i, 'SSLProxyCheckPeerExpire defaults to On in 2.4: the backend certificate has expired, and the proxy answers 502.', 'Renew the backend certificate, or write SSLProxyCheckPeerExpire Off to keep 2.2\'s behaviour.', ['ssl-proxy-check-peer']),
+  entry('AH02005', /SSL Proxy: Peer certificate (?:CN mismatch|does not match for hostname)/i, 'SSLProxyCheckPeerCN/SSLProxyCheckPeerName default to On in 2.4: the backend certificate does not name the host, and the proxy answers 502.',
+    'Give the backend a certificate for its name, or write SSLProxyCheckPeerCN Off and SSLProxyCheckPeerName Off to keep 2.2\'s behaviour.', ['ssl-proxy-check-peer']),
+  entry('AH01328', /Line too long, URI/i, 'mod_substitute met a response line longer than its limit (1 MB by default in 2.4; 2.2 had none) and failed the response.',
+    'Raise the limit next to the Substitute lines, for example SubstituteMaxLineLength 10m (2.4.11 and later).', ['substitute-line-limit']),
+  // Catch-alls.
+  entry('invalid-command', /Invalid command\s+'[^']*'|Unknown directive\s+\S+/i, 'httpd does not know the directive: it is misspelled, its module is not loaded, or it was removed in 2.4.', 'Load the module that provides it, or remove or replace it (see the upgrade notes).', MODULES, true),
+  entry('AH00526', /Syntax error on line \d+ of [^:]+:?/i, 'httpd refused a line of the configuration at start-up; the next log line says why.', 'Look up the message on the following line.', [], true),
+  entry('AH00016', /Configuration Failed/i, 'Start-up failed after the configuration was read; an earlier line of the log names the cause.', 'Look up the preceding error.', [], true),
+];
+
+/** The entries that explain a message (one or more log lines): specific ones in order of appearance, else the catch-alls. */
+export function explain(message: string): ExplainEntry[] {
+  const found = MESSAGES.map((e) => ({ e, at: message.search(e.pattern) })).filter((x) => x.at >= 0);
+  const specific = found.filter((x) => !x.e.generic).sort((a, b) => a.at - b.at);
+  return (specific.length ? specific : found.sort((a, b) => a.at - b.at)).map((x) => x.e);
+}

@@ -1,0 +1,36 @@
+import rule from '../../rules/build-notes.js';
+import { ruleTester } from '../helpers/rule-tester.js';
+
+ruleTester(rule, {
+  valid: ['User daemon\nOrder deny,allow\n', '# LoadModule foo_module modules/mod_foo.so\n'],
+  invalid: [
+    {
+      name: 'names config.nice and the modules this configuration needs',
+      code: 'LoadModule proxy_balancer_module /usr/lib/apache2/modules/mod_proxy_balancer.so\nProxySet lbmethod=bytraffic\n',
+      output: null,
+      errors: [new RegExp('^Building 2\\.4: the configure command line used for 2\\.2 is recorded in build/config\\.nice .*'
+        + 'LoadModule slotmem_shm_module /usr/lib/apache2/modules/mod_slotmem_shm\\.so .*'
+        + 'LoadModule lbmethod_byrequests_module /usr/lib/apache2/modules/mod_lbmethod_byrequests\\.so .*'
+        + 'LoadModule authz_core_module .*'
+        + 'LoadModule lbmethod_bytraffic_module /usr/lib/apache2/modules/mod_lbmethod_bytraffic\\.so \\(lbmethod=bytraffic\\)\\. '
+        + 'If 2\\.4 is built with a loadable MPM.*"No MPM loaded\\."\\.$')],
+    },
+    {
+      name: 'leaves out modules already loaded and the MPM note when an MPM is loaded',
+      code: 'LoadModule mpm_event_module modules/mod_mpm_event.so\r\nLoadModule authz_core_module modules/mod_authz_core.so\r\nLoadModule authn_core_module modules/mod_authn_core.so\r\nLoadModule disk_cache_module modules/mod_disk_cache.so\r\nAddOutputFilterByType DEFLATE text/html\r\n',
+      output: null,
+      errors: [/Build these modules and load them: LoadModule cache_disk_module modules\/mod_cache_disk\.so \(mod_disk_cache is mod_cache_disk in 2\.4\); LoadModule filter_module modules\/mod_filter\.so \(AddOutputFilterByType\)\.$/],
+    },
+    {
+      name: 'asks for mod_authn_core only when AuthType or AuthName is used',
+      code: 'LoadModule mpm_prefork_module modules/mod_mpm_prefork.so\nLoadModule authz_core_module modules/mod_authz_core.so\n<Location /a>\nAuthType Basic\n</Location>\n',
+      output: null,
+      errors: [/load them: LoadModule authn_core_module modules\/mod_authn_core\.so \(AuthType and AuthName\)\.$/],
+    },
+    {
+      code: 'LoadModule mpm_prefork_module modules/mod_mpm_prefork.so\nLoadModule authz_core_module modules/mod_authz_core.so\n',
+      output: null,
+      errors: [/No further modules are needed by this configuration\.$/],
+    },
+  ],
+});

@@ -1,0 +1,36 @@
+import rule from '../../rules/ldap-trusted-client-cert.js';
+import { ruleTester } from '../helpers/rule-tester.js';
+
+ruleTester(rule, {
+  valid: [
+    '<Location /x>\nAuthBasicProvider ldap\n</Location>\n',
+    'LDAPTrustedClientCert CERT_BASE64 /c.pem\n<Location /x>\n  LDAPTrustedClientCert CERT_BASE64 /c.pem\n  Require ldap-group cn=a\n</Location>\n',
+    { code: 'LDAPTrustedClientCert CERT_BASE64 /c.pem\n', filename: '/srv/.htaccess' },
+    '<VirtualHost *:81>\n<Location /y>\nLDAPTrustedClientCert CERT_BASE64 /c.pem\nAuthLDAPURL ldap://h/o\n</Location>\n</VirtualHost>\n',
+  ],
+  invalid: [
+    {
+      code: 'LDAPTrustedClientCert CERT_BASE64 /c.pem\n<Directory /srv>\n\tRequire ldap-user bob\n</Directory>\n',
+      output: 'LDAPTrustedClientCert CERT_BASE64 /c.pem\n<Directory /srv>\n\tLDAPTrustedClientCert CERT_BASE64 /c.pem\n\tRequire ldap-user bob\n</Directory>\n',
+      errors: [/^In 2\.2, LDAPTrustedClientCert at server level .*<Directory> uses\..*Add inside <Directory>: LDAPTrustedClientCert CERT_BASE64 \/c\.pem$/],
+    },
+    {
+      name: 'a virtual host gets the main server certificate and its own, in the innermost context',
+      code: 'LDAPTrustedClientCert CERT_BASE64 /main.pem\r\n<VirtualHost *:443>\r\n  LDAPTrustedClientCert KEY_BASE64 /vh.key\r\n  <Directory /srv>\r\n    <Files admin.php>\r\n      <IfModule mod_authnz_ldap.c>\r\n        AuthBasicProvider file LDAP\r\n      </IfModule>\r\n    </Files>\r\n  </Directory>\r\n</VirtualHost>\r\n',
+      output: 'LDAPTrustedClientCert CERT_BASE64 /main.pem\r\n<VirtualHost *:443>\r\n  LDAPTrustedClientCert KEY_BASE64 /vh.key\r\n  <Directory /srv>\r\n    <Files admin.php>\r\n        LDAPTrustedClientCert CERT_BASE64 /main.pem\r\n        LDAPTrustedClientCert KEY_BASE64 /vh.key\r\n      <IfModule mod_authnz_ldap.c>\r\n        AuthBasicProvider file LDAP\r\n      </IfModule>\r\n    </Files>\r\n  </Directory>\r\n</VirtualHost>\r\n',
+      errors: ['<Files>'],
+    },
+    {
+      name: 'reports a certificate with no LDAP context in the file',
+      code: 'LDAPTrustedClientCert CERT_BASE64 /c.pem\n',
+      output: null,
+      errors: [/no directory context of this server in this file uses LDAP.*: LDAPTrustedClientCert CERT_BASE64 \/c\.pem$/],
+    },
+    {
+      name: 'a virtual host certificate does not apply to the main server',
+      code: '<VirtualHost *:80>\nLDAPTrustedClientCert CERT_BASE64 /c.pem\n</VirtualHost>\n<Location /x>\nAuthLDAPURL ldap://h/o\n</Location>\n',
+      output: null,
+      errors: ['no directory context of this server'],
+    },
+  ],
+});

@@ -1,0 +1,44 @@
+import rule from '../../rules/prefer-include-optional.js';
+import type { ConfigFile } from '../../src/ast/nodes.js';
+import { directives } from '../../src/ast/walk.js';
+import { projectOf, type Project } from '../../src/project/project.js';
+import { ruleTester } from '../helpers/rule-tester.js';
+
+/**
+ * A project as the loader builds it: one include site per Include line, with ServerRoot /etc/httpd.
+ * Patterns under conf.modules.d/ match one file; the others match nothing.
+ */
+function project(file: ConfigFile): Project {
+  const p = projectOf([{ path: file.path, display: file.path, kind: 'conf', ast: file }]);
+  p.includes = directives(file, 'include', 'includeoptional').map((d) => {
+    const arg = d.args[0]?.value ?? '';
+    const pattern = arg.startsWith('/') ? arg : `/etc/httpd/${arg}`;
+    return {
+      from: file.path, directive: d, optional: d.lname === 'includeoptional', pattern, serverRoot: '/etc/httpd',
+      files: pattern.startsWith('/etc/httpd/conf.modules.d/') ? ['/etc/httpd/conf.modules.d/00-base.conf'] : [], context: [],
+    };
+  });
+  return p;
+}
+
+ruleTester(rule, {
+  project,
+  valid: [
+    'Include conf.modules.d/*.conf\n',
+    'Include conf/extra/missing.conf\n',
+    'IncludeOptional sites-enabled/*.conf\n',
+  ],
+  invalid: [
+    {
+      code: 'Include sites-enabled/*.conf\n',
+      output: 'IncludeOptional sites-enabled/*.conf\n',
+      errors: [/^In 2\.2, "Include sites-enabled\/\*\.conf" matched no file and was silently skipped\. 2\.4 refuses to start: "Include\/IncludeOptional: No matches for the wildcard '\*\.conf' in '\/etc\/httpd\/sites-enabled', failing"\. .*write: IncludeOptional sites-enabled\/\*\.conf$/],
+    },
+    {
+      name: 'matches sites by position, so several lines are renamed in one pass',
+      code: 'include /opt/a/*.conf\r\nInclude conf.modules.d/*.conf\r\n  Include /opt/b/?.load',
+      output: 'IncludeOptional /opt/a/*.conf\r\nInclude conf.modules.d/*.conf\r\n  IncludeOptional /opt/b/?.load',
+      errors: ["'*.conf' in '/opt/a'", "'?.load' in '/opt/b'"],
+    },
+  ],
+});
