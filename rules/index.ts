@@ -6,15 +6,26 @@ import cacheEnableForwardProxy from './cache-enable-forward-proxy.js';
 import cacheSessionIdentifiers from './cache-session-identifiers.js';
 import davLockDb from './dav-lock-db.js';
 import deflateSmallBodies from './deflate-small-bodies.js';
+import explicitAllowOverride from './explicit-allow-override.js';
+import explicitChangedDefaults from './explicit-changed-defaults.js';
+import explicitOptions from './explicit-options.js';
+import htpasswdMd5 from './htpasswd-md5.js';
 import keepAliveOnOff from './keep-alive-on-off.js';
 import ldapTrustedClientCert from './ldap-trusted-client-cert.js';
 import noDefaultType from './no-default-type.js';
 import noNameVirtualHost from './no-name-virtual-host.js';
+import noRemovedDirective from './no-removed-directive.js';
+import noSslv2 from './no-sslv2.js';
+import preferFilterProviderExpr from './prefer-filter-provider-expr.js';
 import preferIncludeOptional from './prefer-include-optional.js';
 import preferMaxConnectionsPerChild from './prefer-max-connections-per-child.js';
 import preferMaxRequestWorkers from './prefer-max-request-workers.js';
 import proxyScgiPathinfo from './proxy-scgi-pathinfo.js';
 import reqtimeoutDefaults from './reqtimeout-defaults.js';
+import ssiLegacyExpr from './ssi-legacy-expr.js';
+import sslCaRevocationCheck from './ssl-ca-revocation-check.js';
+import sslLegacyDnStringFormat from './ssl-legacy-dn-string-format.js';
+import sslProxyCheckPeer from './ssl-proxy-check-peer.js';
 import substituteLineLimit from './substitute-line-limit.js';
 import undefinedVariable from './undefined-variable.js';
 
@@ -25,15 +36,26 @@ export const rules: Record<string, Rule> = {
   'cache-session-identifiers': cacheSessionIdentifiers,
   'dav-lock-db': davLockDb,
   'deflate-small-bodies': deflateSmallBodies,
+  'explicit-allow-override': explicitAllowOverride,
+  'explicit-changed-defaults': explicitChangedDefaults,
+  'explicit-options': explicitOptions,
+  'htpasswd-md5': htpasswdMd5,
   'keep-alive-on-off': keepAliveOnOff,
   'ldap-trusted-client-cert': ldapTrustedClientCert,
   'no-default-type': noDefaultType,
   'no-name-virtual-host': noNameVirtualHost,
+  'no-removed-directive': noRemovedDirective,
+  'no-sslv2': noSslv2,
+  'prefer-filter-provider-expr': preferFilterProviderExpr,
   'prefer-include-optional': preferIncludeOptional,
   'prefer-max-connections-per-child': preferMaxConnectionsPerChild,
   'prefer-max-request-workers': preferMaxRequestWorkers,
   'proxy-scgi-pathinfo': proxyScgiPathinfo,
   'reqtimeout-defaults': reqtimeoutDefaults,
+  'ssi-legacy-expr': ssiLegacyExpr,
+  'ssl-ca-revocation-check': sslCaRevocationCheck,
+  'ssl-legacy-dn-string-format': sslLegacyDnStringFormat,
+  'ssl-proxy-check-peer': sslProxyCheckPeer,
   'substitute-line-limit': substituteLineLimit,
   'undefined-variable': undefinedVariable,
 };

@@ -2,13 +2,13 @@
 import { CommanderError } from 'commander';
 import { EXIT, ExitError, UsageError } from './errors.js';
 import { processIo, type Io } from './io.js';
-import { buildProgram, type Action } from './program.js';
+import { buildProgram, splitOptionalValues, type Action } from './program.js';
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   let action: Action | undefined;
   const program = buildProgram(io, (a) => { action = a; });
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(splitOptionalValues(argv), { from: 'user' });
   } catch (e) {
     if (e instanceof CommanderError) {
       return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? EXIT.CLEAN : EXIT.ERROR;
@@ -43,9 +43,20 @@ async function run(action: Action, io: Io): Promise<number> {
       const { runRulesCommand } = await import('./commands/rules.js');
       return runRulesCommand(action.format, io);
     }
+    case 'explain': {
+      const { runExplainCommand } = await import('./commands/explain.js');
+      const message = action.message === '-' ? await readStdin() : action.message;
+      return runExplainCommand(message, action.format, io);
+    }
     default: {
       const { runMigrateCommand } = await import('./commands/migrate-command.js');
       return runMigrateCommand(action.command, action.options, io);
     }
   }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('latin1');
 }

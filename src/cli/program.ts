@@ -9,7 +9,8 @@ import type { MigrateCommandOptions, Mode } from './commands/migrate-command.js'
 
 export type Action =
   | { command: Mode; options: MigrateCommandOptions }
-  | { command: 'rules'; format: 'stylish' | 'json' };
+  | { command: 'rules'; format: 'stylish' | 'json' }
+  | { command: 'explain'; message: string; format: 'stylish' | 'json' };
 
 const EXAMPLES: Record<string, string> = {
   check: `
@@ -33,6 +34,19 @@ Exit codes:
   0  nothing needs changing
   1  changes are pending or findings remain
   2  usage error, or a file could not be read, parsed or written`;
+
+/**
+ * `--backup` and `--apply-suggestions` take a value only after `=` (GNU style), so that
+ * `--backup a.conf` keeps a.conf as a path. commander has no such option type, so
+ * `--name=value` becomes the hidden `--name-of value` / `--backup-suffix value` here.
+ */
+export function splitOptionalValues(argv: string[]): string[] {
+  return argv.flatMap((a) => {
+    const m = /^--(backup|apply-suggestions)=(.*)$/s.exec(a);
+    if (!m) return [a];
+    return m[1] === 'backup' ? ['--backup-suffix', m[2]!] : ['--apply-suggestions-of', m[2]!];
+  });
+}
 
 function list(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
@@ -61,14 +75,18 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
       .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
       .option('--only <rule-ids>', 'run only these rules (comma-separated)', list)
       .option('--disable <rule-ids>', 'do not run these rules (comma-separated)', list)
-      .option('--apply-suggestions [rule-ids]', 'also apply suggestions: all, or those of the named rules')
+      .option('--apply-suggestions', 'also apply suggestions; --apply-suggestions=a,b: only those of the named rules')
+      .addOption(new Option('--apply-suggestions-of <rule-ids>').hideHelp())
       .option('--mpm <name>', 'the MPM the 2.4 server will load (prefork, worker or event)')
       .option('--prune-legacy', 'remove <IfModule !mod_authz_core.c> / <IfVersion < 2.4> branches that are dead under 2.4');
-    if (mode === 'write') cmd.option('--backup [suffix]', 'keep each original as <file><suffix> (default suffix .bak)');
+    if (mode === 'write') {
+      cmd.option('--backup', 'keep each original as <file>.bak; --backup=SUFFIX for another suffix')
+        .addOption(new Option('--backup-suffix <suffix>').hideHelp());
+    }
     cmd.addHelpText('after', `${EXAMPLES[mode]}\n${EXIT_CODES}`);
     cmd.action((paths: string[], o: Record<string, unknown>) => {
-      const suggestions = o.applySuggestions === undefined ? undefined : o.applySuggestions === true ? true : list(String(o.applySuggestions));
-      const backup = o.backup === undefined ? undefined : o.backup === true ? '.bak' : String(o.backup);
+      const suggestions = o.applySuggestionsOf !== undefined ? list(String(o.applySuggestionsOf)) : o.applySuggestions === true ? true : undefined;
+      const backup = o.backupSuffix !== undefined ? String(o.backupSuffix) : o.backup === true ? '.bak' : undefined;
       if (backup !== undefined && (backup === '' || backup.includes('/'))) throw new UsageError(`--backup suffix must be a plain suffix such as .bak, not '${backup}'`);
       if (o.mpm !== undefined && !['prefork', 'worker', 'event'].includes(String(o.mpm))) throw new UsageError(`--mpm must be prefork, worker or event, not '${String(o.mpm)}'`);
       onAction({
@@ -85,5 +103,15 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
   program.command('rules').description('list every rule with its kind and the upgrade-notes row it implements')
     .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
     .action((o: { format: 'stylish' | 'json' }) => onAction({ command: 'rules', format: o.format }));
+
+  program.command('explain').description('explain an httpd start-up or error-log message: its cause, its remedy and the rule that fixes it')
+    .argument('<message...>', 'the message, as httpd printed it (quote it)')
+    .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
+    .addHelpText('after', `
+Examples:
+  $ httpd-migrate explain "Invalid command 'Order', perhaps misspelled or defined by a module not included in the server configuration"
+  $ httpd-migrate explain AH01630
+  $ apache2ctl -t 2>&1 | httpd-migrate explain -`)
+    .action((words: string[], o: { format: 'stylish' | 'json' }) => onAction({ command: 'explain', message: words.join(' '), format: o.format }));
   return program;
 }

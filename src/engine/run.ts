@@ -44,7 +44,7 @@ function toProblem(rule: Rule, file: ConfigFile, p: ReportInput, position: (offs
   const n = p.node;
   const start = p.start ?? n?.open?.contentStart ?? n?.contentStart ?? n?.start ?? 0;
   const end = p.end ?? n?.open?.contentEnd ?? n?.contentEnd ?? n?.end ?? start;
-  const defaultSeverity = rule.meta.kind === 'report' ? 'warning' : 'error';
+  const defaultSeverity = rule.meta.kind === 'fix' ? 'error' : 'warning';
   const problem: Problem = { ruleId: rule.meta.id, severity: p.severity ?? defaultSeverity, message: p.message, path: file.path, start, end, ...position(start) };
   if (p.fix && rule.meta.kind === 'fix') problem.fix = p.fix;
   if (p.suggestion) problem.suggestion = p.suggestion;

@@ -6,11 +6,13 @@ export interface StylishOptions {
   color: 0 | 1;
   /** What the summary says about changed files: `would change` (check, diff) or `changed` (write). */
   changedVerb: string;
+  /** List only the findings that are not fixed (diff shows the fixes as the patch); the summary still counts all. */
+  hideFixable?: boolean;
 }
 
 export function formatFinding(f: Finding, chalk: InstanceType<typeof Chalk>): string {
   const sev = f.severity === 'error' ? chalk.red('error') : f.severity === 'warning' ? chalk.yellow('warning') : chalk.blue('info');
-  const fix = f.fixable ? chalk.green(' (fixed by write)') : '';
+  const fix = f.fixable ? chalk.green(' (fixable)') : '';
   return `${f.path}:${f.line}:${f.col}  ${sev}  ${f.message}${fix}  ${chalk.dim(f.ruleId)}`;
 }
 
@@ -23,7 +25,7 @@ export function stylish(reports: FileReport[], options: StylishOptions): string 
   let fixable = 0;
   for (const r of reports) {
     for (const f of r.findings) {
-      out.push(formatFinding(f, chalk));
+      if (!(options.hideFixable && f.fixable)) out.push(formatFinding(f, chalk));
       if (f.severity === 'error') errors++;
       else if (f.severity === 'warning') warnings++;
       else infos++;

@@ -124,7 +124,11 @@ describe('write', () => {
     await runCli(['write', '--backup', 'a.conf'], { cwd });
     expect(readFileSync(join(cwd, 'a.conf.bak'), 'latin1')).toBe('KeepAlive 1\n');
     await runCli(['write', '--backup=.orig', 'a.conf'], { cwd });
-    expect(existsSync(join(cwd, 'a.conf.orig'))).toBe(false);
+    expect(existsSync(join(cwd, 'a.conf.orig')), 'an unchanged file gets no backup').toBe(false);
+    writeFileSync(join(cwd, 'b.conf'), 'KeepAlive 2\n');
+    await runCli(['write', '--backup=.orig', 'b.conf'], { cwd });
+    expect(readFileSync(join(cwd, 'b.conf.orig'), 'latin1')).toBe('KeepAlive 2\n');
+    expect(readFileSync(join(cwd, 'b.conf'), 'latin1')).toBe('KeepAlive On\n');
   });
 
   it('does not rewrite a file with syntax errors', async () => {
@@ -155,5 +159,20 @@ describe('usage', () => {
   it('lists the rules with kind and row', async () => {
     const r = await runCli(['rules'], { cwd: '/' });
     expect(r.stdout).toMatch(/^keep-alive-on-off +fix +Directives with changed or removed effect: KeepAlive$/m);
+  });
+});
+
+describe('explain', () => {
+  it('explains a real two-line start-up error and names the rule', async () => {
+    const msg = "AH00526: Syntax error on line 30 of /tmp/X/httpd.conf:\nInvalid command 'KeepAlive', perhaps misspelled or defined by a module not included in the server configuration\nKeepAlive must be On or Off";
+    const r = await runCli(['explain', msg], { cwd: '/' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('keep-alive-on-off');
+  });
+
+  it('exits 1 for a message it does not know', async () => {
+    const r = await runCli(['explain', 'the moon is made of cheese'], { cwd: '/' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('No known 2.2 → 2.4 cause');
   });
 });

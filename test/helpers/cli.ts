@@ -6,7 +6,7 @@ export interface CliRun {
   code: number;
   stdout: string;
   stderr: string;
-  /** stdout as bytes (Latin-1), for patches. */
+  /** stdout as bytes, for patches (which are written as the files' own bytes). */
   stdoutBytes: Buffer;
 }
 
@@ -14,11 +14,12 @@ export async function runCli(args: string[], options: { cwd: string; env?: NodeJ
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   const sink = (into: Buffer[]) => ({
-    write: (c: string | Uint8Array) => into.push(typeof c === 'string' ? Buffer.from(c, 'latin1') : Buffer.from(c)),
+    // Strings go out as UTF-8, as process.stdout writes them; buffers as they are.
+    write: (c: string | Uint8Array) => into.push(typeof c === 'string' ? Buffer.from(c, 'utf8') : Buffer.from(c)),
     isTTY: options.tty ?? false,
   });
   const io: Io = { stdout: sink(out), stderr: sink(err), env: options.env ?? {}, cwd: options.cwd };
   const code = await main(args, io);
   const stdoutBytes = Buffer.concat(out);
-  return { code, stdout: stdoutBytes.toString('latin1'), stderr: Buffer.concat(err).toString('latin1'), stdoutBytes };
+  return { code, stdout: stdoutBytes.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), stdoutBytes };
 }

@@ -74,11 +74,10 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   if (mode === 'diff') {
     const patch = patches.join('');
     io.stdout.write(Buffer.from(colorLevel(io.stdout, io.env) ? colorDiff(patch) : patch, 'latin1'));
-    const text = stylish(reports.map((r) => ({ ...r, findings: r.findings.filter((f) => !f.fixable) })), { color, changedVerb: 'would change' });
+    const text = stylish(reports, { color, changedVerb: 'would change', hideFixable: true });
     io.stderr.write(text);
   } else {
-    const afterWrite = mode === 'write' ? reports.map((r) => ({ ...r, findings: r.findings.map((f) => ({ ...f, fixable: f.fixable && r.failed })) })) : reports;
-    io.stdout.write(stylish(afterWrite, { color, changedVerb: mode === 'write' ? 'changed' : 'would change' }));
+    io.stdout.write(stylish(reports, { color, changedVerb: mode === 'write' ? 'changed' : 'would change', hideFixable: mode === 'write' }));
   }
   return code;
 }

@@ -1,0 +1,45 @@
+import type { Directive, Section } from '../src/ast/nodes.js';
+import { defineRule } from '../src/engine/rule.js';
+import { insertIntoSection } from '../src/edit/fixer.js';
+import { projectFiles } from '../src/rules-kit/load-module.js';
+import { defaultOnlyTargets, directoryEntries, ownDirectives } from '../src/rules-kit/defaults/directory-model.js';
+import { liveDirectives, mainConfigs, scopeOf } from '../src/rules-kit/defaults/scope.js';
+
+/** An Options line with a word lacking + or - replaces the inherited value; one of only +/- words adds to it. */
+const absolute = (d: Directive) => d.args.some((a) => !/^[+-]/.test(a.value));
+const sets = (s: Section) => ownDirectives(s, 'options').some((l) => absolute(l.directive));
+
+export default defineRule({
+  meta: {
+    id: 'explicit-options',
+    description: 'Offer Options All where a 2.2 tree relied on the old default of all options.',
+    row: 'Changed defaults: Options (2.2 All, 2.4 FollowSymLinks; semantics §6.3)',
+    kind: 'suggest',
+  },
+  create(context) {
+    return {
+      File(file) {
+        if (file.path.endsWith('.htaccess')) return;
+        // Options outside any section set the value for every directory of the server (or of that virtual host).
+        const base = projectFiles(context.project, file).flatMap((f) => liveDirectives(f, 'options'))
+          .filter((l) => absolute(l.directive) && [undefined, 'virtualhost'].includes(scopeOf(l.ancestors)?.lname));
+        const mainSets = base.some((l) => scopeOf(l.ancestors) === null);
+        const hostSets = new Set(base.map((l) => scopeOf(l.ancestors)));
+        const targets = defaultOnlyTargets(directoryEntries(context.project, file), sets, (d) => mainSets || (d.vhost !== null && hostSets.has(d.vhost)))
+          .filter((d) => d.file === file);
+        // Without the main configuration its <Directory /> or server-wide Options are out of sight: then only report.
+        const sure = mainConfigs(context.project, file).length > 0;
+        for (const d of targets) {
+          context.report({
+            node: d.section,
+            message: `No Options line sets the options of <Directory ${d.section.args[0]!.raw}>${sure ? '' : ' in the files loaded (the main configuration is not among them)'}: `
+              + 'httpd 2.2 defaulted to Options All (Indexes Includes FollowSymLinks ExecCGI), 2.4 defaults to FollowSymLinks only, so directory listings, SSI and CGI stop working there. '
+              + `Write "Options All" as the first line of this section to keep the 2.2 behaviour${sure ? '' : ' if the main configuration sets no Options for it'}; `
+              + 'this is usually unwanted, so better list only the options the site needs.',
+            ...(sure ? { suggestion: [insertIntoSection(file, d.section, ['Options All'])] } : {}),
+          });
+        }
+      },
+    };
+  },
+});

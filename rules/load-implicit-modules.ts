@@ -1,0 +1,61 @@
+import type { ConfigFile, Directive } from '../src/ast/nodes.js';
+import { walk } from '../src/ast/walk.js';
+import { defineRule } from '../src/engine/rule.js';
+import { insertLinesAfter } from '../src/edit/fixer.js';
+import { DEBIAN_BUILTIN, implicitNeeds } from '../src/rules-kit/implicit-modules.js';
+import { isDebianTree, loadModuleLine, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
+
+export default defineRule({
+  meta: {
+    id: 'load-implicit-modules',
+    description: 'Load the modules that 2.2 gave a configuration implicitly and 2.4 ships separately (MPM, unixd, authn_core, authz_core, access_compat, filter, …).',
+    row: 'Errors: Invalid command \'User\'/\'Order\'/\'Require\'/\'AddOutputFilterByType\', "couldn\'t check user"; Build-time: load-balancing method modules, LoadModule lines (semantics §6.2)',
+    kind: 'fix',
+  },
+  create(context) {
+    const file = context.file;
+    return {
+      File() {
+        const lines = projectLoadLines(context.project, file);
+        if (lines.length === 0) return; // not a main configuration that loads modules (or a static build)
+        const files = projectFiles(context.project, file);
+        const loaded = new Set(lines.map((l) => l.name));
+        const debian = isDebianTree(context.project, file);
+        const needs = implicitNeeds(files, loaded, typeof context.options.mpm === 'string' ? context.options.mpm : undefined)
+          .filter((n) => !debian || !DEBIAN_BUILTIN.has(n.name));
+        if (needs.length === 0) return;
+        const reasons = needs.map((n) => `mod_${n.name} (${n.why})`).join('; ');
+        const head = `2.2 provided these in its core or loaded them itself; 2.4 ships them as separate modules that must be loaded: ${reasons}.`;
+        if (debian) {
+          // Report once, on the Include line that reads mods-enabled; a tree read without its main file gets nothing.
+          const site = modsInclude(file);
+          if (!site) return;
+          const mpm = needs.find((n) => n.name.startsWith('mpm_'));
+          const rest = needs.filter((n) => n !== mpm).map((n) => n.name);
+          const cmds = [...(mpm ? [`a2dismod mpm_event mpm_worker mpm_prefork; a2enmod ${mpm.name}`] : []), ...(rest.length ? [`a2enmod ${rest.join(' ')}`] : [])];
+          context.report({ node: site, message: `${head} This tree manages modules with Debian's mods-enabled/: run \`${cmds.join('; ')}\`.` });
+          return;
+        }
+        // The lines go to the file with the most LoadModule lines (the first of equals), after its last top-level one;
+        // a file whose LoadModule lines all sit in sections is no main configuration.
+        const byFile = new Map<ConfigFile, number>();
+        for (const l of lines) byFile.set(l.file, (byFile.get(l.file) ?? 0) + 1);
+        const holder = [...byFile].reduce((best, cur) => (cur[1] > best[1] ? cur : best))[0];
+        const at = lines.filter((l) => l.file === holder && l.ancestors.length === 0).pop();
+        if (holder !== file || !at) return;
+        const text = needs.map((n) => loadModuleLine(at, n.name));
+        context.report({
+          node: at.directive,
+          message: `${head} Write, after the last LoadModule line: ${text.map((t) => `\`${t}\``).join(', ')}.`,
+          fix: [insertLinesAfter(file, at.directive, text)],
+        });
+      },
+    };
+  },
+});
+/** The first Include line of a file that reads Debian's mods-enabled directory. */
+function modsInclude(f: ConfigFile): Directive | null {
+  const found: Directive[] = [];
+  walk(f, { directive: (d) => { if (/^include/.test(d.lname) && /mods-enabled/.test(d.args[0]?.value ?? '')) found.push(d); } });
+  return found[0] ?? null;
+}

@@ -1,0 +1,78 @@
+import type { ConfigFile } from '../src/ast/nodes.js';
+import { defineRule } from '../src/engine/rule.js';
+import { insertLinesAfter } from '../src/edit/fixer.js';
+import { moduleDependencies, type DirectiveInfo } from '../src/apache/directive-table.js';
+import { chooseMpm } from '../src/rules-kit/implicit-modules.js';
+import { isDebianTree, loadModuleLine, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
+import { effectiveLoaded, missingModules, type MissingModule } from '../src/httpd/missing-modules.js';
+
+/** Modules whose directives moved between modules in 2.4: load-implicit-modules adds them, with its own explanation. */
+const LEFT_TO_LOAD_IMPLICIT = /^(authz_core|authn_core|access_compat|unixd|filter|proxy_connect|slotmem_shm|socache_shmcb|lbmethod_\w+|mpm_\w+)$/;
+
+function leftToOthers(info: DirectiveInfo): boolean {
+  return LEFT_TO_LOAD_IMPLICIT.test(info.module) || info.name === 'ProxyFtpDirCharset';
+}
+
+/**
+ * A main configuration: one that loads an MPM, has a ServerRoot, or loads three modules or more.
+ * A vhost or conf.d file with one LoadModule line of its own (mod_ssl's ssl.conf, a mod_wsgi site)
+ * relies on the main file for the rest.
+ */
+function isMainConfiguration(files: readonly ConfigFile[], loaded: readonly string[]): boolean {
+  if (loaded.some((n) => n.startsWith('mpm_')) || new Set(loaded).size >= 3) return true;
+  return files.some((f) => f.children.some((n) => n.type === 'directive' && n.lname === 'serverroot'));
+}
+
+export default defineRule({
+  meta: {
+    id: 'load-module-for-directive',
+    description: 'Load the module of every directive the configuration uses, so that 2.4 does not stop with "Invalid command".',
+    row: 'Errors: Invalid command \'X\', perhaps misspelled or defined by a module not included in the server configuration (semantics §6.2)',
+    kind: 'fix',
+  },
+  create(context) {
+    const file = context.file;
+    return {
+      File() {
+        const lines = projectLoadLines(context.project, file);
+        const files = projectFiles(context.project, file);
+        if (!isMainConfiguration(files, lines.map((l) => l.name))) return;
+        const loaded = effectiveLoaded(lines.map((l) => l.name));
+        if (![...loaded].some((m) => m.startsWith('mpm_'))) loaded.add(chooseMpm(files, context.options.mpm).name);
+        const symbols = new Set(lines.map((l) => l.symbol));
+        const missing = missingModules(files, loaded, symbols, leftToOthers);
+        if (missing.length === 0) return;
+        const kindOf = (f: ConfigFile) => context.project.files.find((s) => s.ast === f || s.path === f.path)?.kind ?? 'conf';
+        const where = (m: MissingModule) => {
+          const src = context.project.files.find((s) => s.path === m.file.path);
+          return `${src?.display ?? m.file.path}:${m.file.text.slice(0, m.node.start).split('\n').length}`;
+        };
+        const what = (m: MissingModule, load: string) => {
+          const also = m.alternatives.length ? ` (or mod_${m.alternatives.join(', mod_')})` : '';
+          const when = kindOf(m.file) === 'htaccess' ? 'in .htaccess, where every request then gets a 500' : 'at start-up';
+          return `Invalid command '${m.written}' ${when}: 2.4 needs ${load}${also}. ${m.written} is provided by mod_${m.module}, which no LoadModule line of this configuration loads`
+            + ' (the 2.2 server had it compiled in, or loaded it in a file not read here); 2.4 does not know the directive without it.';
+        };
+
+        if (isDebianTree(context.project, file)) {
+          for (const m of missing.filter((x) => x.file === file)) {
+            context.report({ node: m.node, message: `${what(m, `\`a2enmod ${m.module}\``)} This tree manages modules with Debian's mods-enabled/.` });
+          }
+          return;
+        }
+        // The lines go after the last LoadModule line of the file holding the project's last one, outside sections when possible.
+        const last = lines[lines.length - 1]!;
+        if (last.file !== file) return;
+        const mine = lines.filter((l) => l.file === file);
+        const at = [...mine].reverse().find((l) => l.ancestors.length === 0) ?? last;
+        for (const m of missing) {
+          const need = [...moduleDependencies(m.module).filter((d) => !loaded.has(d)), m.module];
+          const text = need.map((n) => loadModuleLine(at, n));
+          const load = text.map((t) => `\`${t}\``).join(' and ');
+          const elsewhere = m.file === file ? '' : ` It is first used at ${where(m)}; the line goes after the last LoadModule line here.`;
+          context.report({ node: m.file === file ? m.node : at.directive, message: what(m, load) + elsewhere, fix: [insertLinesAfter(file, at.directive, text)] });
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,101 @@
+import type { Directive } from '../src/ast/nodes.js';
+import { defineRule } from '../src/engine/rule.js';
+import { removeLine } from '../src/edit/fixer.js';
+import { knownModule, REMOVED } from '../src/apache/modules.js';
+import { ifModuleTest, renameIfModule } from '../src/rules-kit/if-module.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
+import { isDebianModuleFile, loadModuleLine, loadLines, loadState } from '../src/rules-kit/load-module.js';
+
+/** disk_cache is renamed by prefer-mod-cache-disk. */
+const handled = (name: string | null): name is string => name !== null && name in REMOVED && name !== 'disk_cache';
+
+export default defineRule({
+  meta: {
+    id: 'no-removed-modules',
+    description: 'Remove LoadModule lines of modules 2.4 dropped and report those without a drop-in replacement.',
+    row: 'Modules removed in 2.4 (semantics §6.2): mod_authn_default, mod_authz_default, mod_authn_alias, mod_mem_cache; AuthnProviderAlias → mod_authn_core',
+    kind: 'fix',
+  },
+  create(context) {
+    const file = context.file;
+    return {
+      'Directive:loadmodule'(node, ancestors) {
+        const [sym, path] = node.args;
+        if (!sym || !path || !readBy24(ancestors)) return;
+        const name = knownModule(sym.value) ?? knownModule(path.value);
+        if (!handled(name)) return;
+        const info = REMOVED[name]!;
+        const head = `LoadModule ${sym.raw} ${path.raw} loaded mod_${name} in ${info.last}; 2.4 has no such module and refuses to start. ${info.advice}`;
+        if (info.last !== '2.2' || !info.absorbedBy) {
+          const lines = info.renamedTo ? ` Write \`${loadModuleLine(loadLines(file).find((l) => l.directive === node)!, info.renamedTo)}\`.` : '';
+          context.report({ node, message: `${head}${lines}` });
+          return;
+        }
+        const core = info.absorbedBy;
+        if (isDebianModuleFile(file.path)) {
+          context.report({ node, message: `${head} On Debian, run \`a2dismod ${name}\` (mod_${core} is enabled by the 2.4 package).` });
+          return;
+        }
+        context.report({
+          node,
+          message: `${head} Remove the line; mod_${core} (\`LoadModule ${core}_module …/mod_${core}.so\`, added by load-implicit-modules) does its work.`,
+          fix: [removeLine(file, node)],
+        });
+      },
+      'Section:ifmodule'(node, ancestors) {
+        const test = ifModuleTest(node);
+        if (!test || !handled(test.name) || !readBy24(ancestors)) return;
+        const name = test.name;
+        const info = REMOVED[name]!;
+        const was = `<IfModule ${test.negated ? '!' : ''}${file.text.slice(test.start, test.end)}>`;
+        const core = info.absorbedBy;
+        const state = core ? loadState(context.project, file, name, core) : 'absent';
+        if (core && state !== 'absent') {
+          const edit = renameIfModule(test, core);
+          context.report({
+            node,
+            message: `${was} tested for mod_${name}, which 2.4 dropped (${info.advice}) The old name is never loaded in 2.4, so the test would always be ${test.negated ? 'true' : 'false'}. Write \`<IfModule ${test.negated ? '!' : ''}${edit.text}>\`.`,
+            fix: [edit],
+          });
+          return;
+        }
+        const why = core
+          ? `the tree never loads mod_${name}, so 2.2 skipped this block and 2.4 skips it too; delete it if it is not wanted.`
+          : `2.4 never loads a module of that name, so the block is ${test.negated ? 'always read' : 'skipped'}. ${info.advice}`;
+        context.report({ node, message: `${was} tested for mod_${name}, which 2.4 dropped: ${why}` });
+      },
+      Directive(node, ancestors) {
+        if (!readBy24(ancestors)) return;
+        if (/^mcache/.test(node.lname)) memCacheDirective(node);
+        else if (node.lname === 'cacheenable' && node.args[0]?.value.toLowerCase() === 'mem') {
+          const url = node.args[1]?.raw ?? '/';
+          context.report({
+            node,
+            message: `CacheEnable mem ${url} cached in memory with 2.2's mod_mem_cache; 2.4 has no \`mem\` provider. Write \`CacheEnable socache ${url}\` (with mod_cache_socache and \`CacheSocache shmcb\`) or \`CacheEnable disk ${url}\` (with mod_cache_disk).`,
+          });
+        } else if (node.lname === 'authzdefaultauthoritative' || node.lname === 'authdefaultauthoritative') {
+          defaultAuthoritative(node);
+        }
+      },
+    };
+
+    function memCacheDirective(node: Directive) {
+      context.report({
+        node,
+        message: `${node.name} configured 2.2's mod_mem_cache, which 2.4 dropped with all MCache* directives. Remove the line; with mod_cache_socache size the cache with \`CacheSocache shmcb:<path>(<bytes>)\` and \`CacheSocacheMaxSize <bytes>\`.`,
+      });
+    }
+
+    function defaultAuthoritative(node: Directive) {
+      const mod = node.lname === 'authzdefaultauthoritative' ? 'authz_default' : 'authn_default';
+      const on = !/^off$/i.test(node.args[0]?.value ?? 'on');
+      context.report({
+        node,
+        message: on
+          ? `${node.name} On kept mod_${mod}'s final say (deny when nothing else decided) in 2.2; that is what 2.4's mod_${mod.replace('default', 'core')} always does, and the directive is gone. Remove the line.`
+          : `${node.name} Off let a request that no module decided fall through in 2.2; 2.4 has neither the module nor the directive, and no equivalent: remove the line and make the Require lines decide.`,
+        fix: on ? [removeLine(file, node)] : undefined,
+      });
+    }
+  },
+});

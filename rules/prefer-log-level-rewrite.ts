@@ -1,0 +1,79 @@
+import type { ConfigFile, Directive, Section } from '../src/ast/nodes.js';
+import { walk } from '../src/ast/walk.js';
+import { defineRule } from '../src/engine/rule.js';
+import { removeLine } from '../src/edit/fixer.js';
+import { setModuleLevel, traceLevel } from '../src/rules-kit/log-level.js';
+import { projectFiles } from '../src/rules-kit/load-module.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
+
+export default defineRule({
+  meta: {
+    id: 'prefer-log-level-rewrite',
+    description: 'Replace RewriteLogLevel with LogLevel rewrite:traceN and remove RewriteLog.',
+    row: 'Per-module behavior changes: mod_rewrite log output is controlled by LogLevel (semantics §6.1: RewriteLog, RewriteLogLevel)',
+    kind: 'fix',
+  },
+  create(context) {
+    const file = context.file;
+    /** Every RewriteLog, RewriteLogLevel and RewriteOptions line of the project with the VirtualHost it is in. */
+    const seen: { d: Directive; vhost: Section | null; file: ConfigFile }[] = [];
+    return {
+      File() {
+        for (const f of projectFiles(context.project, file)) {
+          walk(f, {
+            directive: (d, anc) => {
+              if (readBy24(anc) && ['rewritelog', 'rewriteloglevel', 'rewriteoptions'].includes(d.lname)) {
+                seen.push({ d, vhost: anc.find((s) => s.lname === 'virtualhost') ?? null, file: f });
+              }
+            },
+          });
+        }
+      },
+      'Directive:rewriteloglevel'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
+        const raw = node.args[0]?.value ?? '';
+        const n = Number.parseInt(raw, 10);
+        const level = traceLevel(n);
+        const head = `RewriteLogLevel ${raw} set how much mod_rewrite wrote to its RewriteLog in 2.2; 2.4 has no RewriteLogLevel and writes rewrite tracing to the ErrorLog at the LogLevel set for the module \`rewrite\`.`;
+        if (level === null) {
+          context.report({ node, message: `${head} Level ${raw} logged nothing, which is also 2.4's default: remove the line.`, fix: [removeLine(file, node)] });
+          return;
+        }
+        if (!hasLog(vhostOf(ancestors))) {
+          context.report({ node, message: `${head} No RewriteLog named a file for this server, so 2.2 logged nothing: remove the line.`, fix: [removeLine(file, node)] });
+          return;
+        }
+        const plan = setModuleLevel(file, node, ancestors, `rewrite:${level}`);
+        context.report({
+          node,
+          message: `${head} For the same trace, ${plan.where}${n > 8 ? ` (2.4 stops at trace8; level ${raw} is capped)` : ''}.`,
+          fix: plan.edits,
+        });
+      },
+      'Directive:rewritelog'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
+        const vhost = vhostOf(ancestors);
+        // Keep the file while a RewriteLogLevel of this server still needs it to know that 2.2 logged.
+        const waiting = seen.some((s) => s.file === file && s.d.lname === 'rewriteloglevel' && s.vhost === vhost);
+        context.report({
+          node,
+          message: `RewriteLog ${node.args[0]?.raw ?? ''} wrote mod_rewrite's trace to its own file in 2.2; 2.4 removed RewriteLog and writes the trace into the ErrorLog (lines tagged \`[rewrite:traceN]\`). Remove the line and read the error log instead.`,
+          fix: waiting ? undefined : [removeLine(file, node)],
+        });
+      },
+    };
+
+    function vhostOf(ancestors: readonly Section[]): Section | null {
+      return ancestors.find((s) => s.lname === 'virtualhost') ?? null;
+    }
+
+    /** Whether 2.2 had a RewriteLog for this server: its own, or the main server's when it inherits (RewriteOptions Inherit). */
+    function hasLog(vhost: Section | null): boolean {
+      const logs = seen.filter((s) => s.d.lname === 'rewritelog');
+      if (logs.some((s) => s.vhost === vhost)) return true;
+      const inherits = vhost !== null && seen.some((s) => s.vhost === vhost && s.d.lname === 'rewriteoptions'
+        && s.d.args.some((a) => /^inherit/i.test(a.value)));
+      return inherits && logs.some((s) => s.vhost === null);
+    }
+  },
+});

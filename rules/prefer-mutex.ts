@@ -1,0 +1,118 @@
+import type { Directive, Section } from '../src/ast/nodes.js';
+import { walk } from '../src/ast/walk.js';
+import { defineRule } from '../src/engine/rule.js';
+import { removeLine, replaceContent } from '../src/edit/fixer.js';
+import { ACCEPT_MECHS, lockDir, mechWord, sslMutexPlan } from '../src/apache/mutex.js';
+import { projectFiles } from '../src/rules-kit/load-module.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
+
+const NAMES: Record<string, string> = {
+  rewritelock: 'rewrite-map', watchdogmutexpath: 'watchdog-callback', sslmutex: 'ssl-cache', sslstaplingmutex: 'ssl-stapling',
+};
+
+export default defineRule({
+  meta: {
+    id: 'prefer-mutex',
+    description: 'Replace AcceptMutex, LockFile, RewriteLock, SSLMutex and their kin with the 2.4 Mutex directive.',
+    row: 'Directives with changed or removed effect: several obsolete mutex-related directives → Mutex',
+    kind: 'fix',
+  },
+  create(context) {
+    const file = context.file;
+    /** The last AcceptMutex and LockFile of the whole project, which 2.2 combined into one accept mutex. */
+    let lastAccept: Directive | null = null;
+    let lastLock: Directive | null = null;
+    const parents = new Map<Directive, Section | null>();
+    return {
+      File() {
+        for (const f of projectFiles(context.project, file)) {
+          walk(f, {
+            directive: (d, anc) => {
+              if (!readBy24(anc)) return;
+              if (f === file) parents.set(d, anc[anc.length - 1] ?? null);
+              if (d.lname === 'acceptmutex' && d.args.length) lastAccept = d;
+              if (d.lname === 'lockfile' && d.args.length) lastLock = d;
+            },
+          });
+        }
+      },
+      'Directive:acceptmutex'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
+        const mech = node.args[0]?.value.toLowerCase() ?? '';
+        if (!validAccept(node)) {
+          context.report({ node, message: `AcceptMutex ${mech} is not a mechanism 2.2 accepted, and 2.4 has no AcceptMutex: write \`Mutex default mpm-accept\` (or another mechanism) by hand.` });
+          return;
+        }
+        const lock = pairOf(node);
+        const dirArg = lock ?? lastLock;
+        const dir = dirArg?.args[0] ? lockDir(dirArg.args[0].value) : null;
+        const line = `Mutex ${mechWord(mech, dir, dirArg?.args[0]?.quote != null)} mpm-accept`;
+        const fix = [replaceContent(node, line)];
+        if (lock) fix.push(removeLine(file, lock));
+        const from = lock ? `AcceptMutex ${mech} and LockFile ${lock.args[0]!.raw} together chose` : `AcceptMutex ${mech} chose`;
+        context.report({
+          node,
+          message: `${from} the mechanism${dir !== null ? ' and lock file' : ''} of the accept mutex in 2.2; 2.4 removed AcceptMutex and LockFile in favour of Mutex, which takes a directory. Write \`${line}\`.`,
+          fix,
+        });
+      },
+      'Directive:lockfile'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
+        const arg = node.args[0];
+        if (!arg) return;
+        if (lastAccept && validAccept(lastAccept) && pairOf(lastAccept) === node) return; // merged into the AcceptMutex line
+        const mech = lastAccept?.args[0]?.value.toLowerCase() ?? 'default';
+        const line = `Mutex ${mechWord((ACCEPT_MECHS as readonly string[]).includes(mech) ? mech : 'default', lockDir(arg.value), arg.quote !== null)} mpm-accept`;
+        context.report({
+          node,
+          message: `LockFile ${arg.raw} named the accept mutex's lock file in 2.2 (used only by a file-based mechanism); 2.4 removed LockFile in favour of Mutex, which takes the directory and keeps the ${mech === 'default' ? "platform's default" : `\`${mech}\``} mechanism. Write \`${line}\`.`,
+          fix: [replaceContent(node, line)],
+        });
+      },
+      'Directive:rewritelock': pathDirective,
+      'Directive:watchdogmutexpath': pathDirective,
+      'Directive:sslmutex': sslDirective,
+      'Directive:sslstaplingmutex': sslDirective,
+    };
+
+    function validAccept(d: Directive): boolean {
+      return d.args.length === 1 && (ACCEPT_MECHS as readonly string[]).includes(d.args[0]!.value.toLowerCase());
+    }
+
+    /** The LockFile merged with this AcceptMutex: the project's last one, when it is the AcceptMutex's sibling. */
+    function pairOf(accept: Directive): Directive | null {
+      const lock = lastLock;
+      if (!lock || accept !== lastAccept || !parents.has(accept) || !parents.has(lock)) return null;
+      return parents.get(accept) === parents.get(lock) ? lock : null;
+    }
+
+    function pathDirective(node: Directive, ancestors: readonly Section[]) {
+      if (!readBy24(ancestors)) return;
+      const arg = node.args[0];
+      if (!arg) return;
+      const name = NAMES[node.lname]!;
+      const dir = node.lname === 'watchdogmutexpath' ? arg.value : lockDir(arg.value);
+      const line = `Mutex ${mechWord('default', dir, arg.quote !== null)} ${name}`;
+      context.report({
+        node,
+        message: `${node.name} ${arg.raw} named the ${name} lock's ${node.lname === 'watchdogmutexpath' ? 'directory' : 'file'} (default mechanism); 2.4 replaced it with Mutex, which takes a directory. Write \`${line}\`.`,
+        fix: [replaceContent(node, line)],
+      });
+    }
+
+    function sslDirective(node: Directive, ancestors: readonly Section[]) {
+      if (!readBy24(ancestors)) return;
+      const arg = node.args[0];
+      if (!arg) return;
+      const name = NAMES[node.lname]!;
+      const plan = sslMutexPlan(arg.value, name, arg.quote !== null);
+      const invalid = plan.line === null && !/^(none|no)$/i.test(arg.value);
+      context.report({
+        node,
+        message: `${node.name} ${arg.raw} set the ${name} lock in 2.2: ${plan.note}. 2.4 replaced ${node.name} with Mutex. `
+          + (plan.line ? `Write \`${plan.line}\`.` : invalid ? 'Write a `Mutex <mechanism> ' + name + '` line by hand.' : 'Remove the line.'),
+        fix: invalid ? undefined : [plan.line ? replaceContent(node, plan.line) : removeLine(file, node)],
+      });
+    }
+  },
+});

@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+/**
+ * Generates src/apache/directive-table.ts: which module provides each directive of httpd 2.4,
+ * measured on the real binary (Debian's apache2-bin), never written by hand.
+ *
+ *   node scripts/gen-directive-table.mjs [--httpd /usr/sbin/apache2] [--modules /usr/lib/apache2/modules]
+ *
+ * Method, per shared module M (every mod_*.so of the modules directory):
+ *  1. find the modules M needs loaded first, by trial: load M alone; when the dynamic linker
+ *     reports `undefined symbol: S`, add the module whose .so defines S (`nm -D`) and retry;
+ *  2. run `httpd -L` (which lists the directives of every loaded module, with the module's
+ *     source name, once the configuration is read) with the dependencies loaded, then again with M
+ *     loaded too. M's directives are those present only in the second run;
+ *  3. cross-check: all of them must be listed under one source name, and a second opinion must
+ *     agree: every directive-like printable string of mod_M.so (`strings -n 3`, `^<?[A-Za-z]\w+$`)
+ *     and every -L name, probed with `<IfDirective>` blocks (2.4.34+) before and after
+ *     `LoadModule M` in one run (`-t -D DUMP_RUN_CFG` prints the `Define`s they set).
+ * Built-in modules (`httpd -l`) are read from the same `-L` listing, attributed by source name.
+ * MPMs are measured alone (a server cannot load two), with no other module.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
+const HTTPD = opt('--httpd', '/usr/sbin/apache2');
+const MODDIR = opt('--modules', '/usr/lib/apache2/modules');
+const OUT = opt('--out', new URL('../src/apache/directive-table.ts', import.meta.url).pathname);
+const root = mkdtempSync('/dev/shm/gen-directives-');
+
+/** Short name of a module from the source name httpd prints (`mod_filter.c`, `event.c`, `http_core.c`). */
+function shortOfSource(src) {
+  if (src === 'core.c') return 'core';
+  if (src === 'http_core.c') return 'http';
+  if (['event.c', 'prefork.c', 'worker.c'].includes(src)) return `mpm_${src.slice(0, -2)}`;
+  const m = /^mod_(\w+)\.c$/.exec(src);
+  if (!m) throw new Error(`unexpected module source name ${src}`);
+  return m[1];
+}
+
+const SANDBOX = [
+  'ServerName 127.0.0.1', `ErrorLog "${root}/error.log"`, `PidFile "${root}/httpd.pid"`,
+  `DefaultRuntimeDir "${root}"`, `Mutex file:${root} default`,
+];
+const load = (m) => `LoadModule ${m}_module ${MODDIR}/mod_${m}.so`;
+
+function run(lines, flags) {
+  const conf = join(root, 'httpd.conf');
+  writeFileSync(conf, [...SANDBOX, ...lines, ''].join('\n'));
+  const r = spawnSync(HTTPD, [...flags, '-f', conf, '-d', root], { encoding: 'latin1', maxBuffer: 64 << 20 });
+  return { ok: r.status === 0, out: r.stdout, err: r.stderr };
+}
+
+/** `httpd -L`: Map lname → {name, source} of every directive the loaded modules provide; throws on a start-up error. */
+function listDirectives(lines) {
+  const r = run(lines, ['-L']);
+  if (!r.ok) throw new Error(r.err.trim() || r.out.trim());
+  const found = new Map();
+  for (const line of r.out.split('\n')) {
+    const m = /^(\S+) \(([\w.]+)\)$/.exec(line);
+    if (m) found.set(m[1].toLowerCase(), { name: m[1], source: m[2] });
+  }
+  return found;
+}
+
+const definers = new Map();
+/** The module whose .so defines dynamic symbol `sym`. */
+function providerOf(sym, all) {
+  for (const m of all) {
+    if (!definers.has(m)) {
+      const out = execFileSync('nm', ['-D', '--defined-only', join(MODDIR, `mod_${m}.so`)], { encoding: 'latin1' });
+      definers.set(m, new Set(out.split('\n').map((l) => l.trim().split(/\s+/)[2]).filter(Boolean)));
+    }
+    if (definers.get(m).has(sym)) return m;
+  }
+  return null;
+}
+
+/** Modules to load before `mod` (in load order), found by trial. */
+function dependencies(mod, base, all) {
+  const deps = [];
+  for (let i = 0; i < 10; i++) {
+    const r = run([...base, ...deps.map(load), load(mod)], ['-t']);
+    const sym = /undefined symbol: (\w+)/.exec(r.err)?.[1];
+    if (!sym) return deps;
+    const p = providerOf(sym, all);
+    if (!p) throw new Error(`${mod}: no module defines ${sym}`);
+    deps.unshift(...dependencies(p, base, all).filter((d) => !deps.includes(d)), p);
+  }
+  throw new Error(`${mod}: dependencies do not converge`);
+}
+
+/** Printable strings of a binary that could be directive names (`strings -n 3`, filtered), as `<Foo` for `<Foo>`. */
+function directiveLikeStrings(path) {
+  const text = readFileSync(path, 'latin1');
+  const out = new Set();
+  for (const m of text.matchAll(/[\x20-\x7e]{3,}/g)) {
+    if (/^<?[A-Za-z][A-Za-z0-9_]+$/.test(m[0])) out.add(m[0]);
+    const section = /^<([A-Za-z][A-Za-z0-9_]+)>?$/.exec(m[0]);
+    if (section) out.add(`<${section[1]}`);
+  }
+  return [...out];
+}
+
+/** `<IfDirective>` second opinion: the candidates present after `LoadModule mod` and not before. */
+function ifDirectiveDiff(before, mod, candidates) {
+  const probe = (tag) => candidates.map((c, i) => `<IfDirective ${c}>\nDefine ${tag}_${i}\n</IfDirective>`);
+  const r = run([...before, ...probe('PRE'), load(mod), ...probe('POST')], ['-t', '-D', 'DUMP_RUN_CFG']);
+  const defs = new Set([...r.out.matchAll(/^Define: (\w+)/gm)].map((m) => m[1]));
+  return candidates.filter((c, i) => defs.has(`POST_${i}`) && !defs.has(`PRE_${i}`));
+}
+
+const version = execFileSync(HTTPD, ['-v'], { encoding: 'latin1' }).split('\n')[0].replace(/^Server version:\s*/, '');
+const builtinSources = execFileSync(HTTPD, ['-l'], { encoding: 'latin1' }).split('\n').map((l) => l.trim()).filter((l) => l.endsWith('.c'));
+const shared = readdirSync(MODDIR).filter((f) => /^mod_\w+\.so$/.test(f)).map((f) => f.slice(4, -3)).sort();
+const mpms = shared.filter((m) => m.startsWith('mpm_'));
+const others = shared.filter((m) => !m.startsWith('mpm_'));
+const baseMpm = mpms.includes('mpm_event') ? 'mpm_event' : mpms[0];
+
+/** Rows: [canonical name, module short name]. */
+const rows = [];
+const modules = new Map(); // short → {builtin}
+const failures = [];
+
+// Built-in modules, from a run with nothing but the base MPM.
+for (const [lname, d] of listDirectives([load(baseMpm)])) {
+  const mod = shortOfSource(d.source);
+  if (mod.startsWith('mpm_')) continue;
+  if (!builtinSources.includes(d.source)) failures.push(`${d.name}: source ${d.source} is not built in`);
+  rows.push([d.name, mod]);
+  modules.set(mod, { builtin: true });
+  void lname;
+}
+for (const src of builtinSources) if (!modules.has(shortOfSource(src))) modules.set(shortOfSource(src), { builtin: true });
+
+// MPMs: each alone.
+for (const mpm of mpms) {
+  const src = `${mpm.slice(4)}.c`;
+  for (const d of listDirectives([load(mpm)]).values()) if (d.source === src) rows.push([d.name, mpm]);
+  modules.set(mpm, { builtin: false });
+}
+
+const deps = {};
+for (const mod of others) {
+  const base = [load(baseMpm)];
+  const need = dependencies(mod, base, others.filter((m) => m !== mod));
+  if (need.length) deps[mod] = need;
+  const before = [...base, ...need.map(load)];
+  let pre, post;
+  try {
+    pre = listDirectives(before);
+    post = listDirectives([...before, load(mod)]);
+  } catch (e) {
+    failures.push(`${mod}: ${e.message}`);
+    continue;
+  }
+  const mine = [...post.entries()].filter(([l]) => !pre.has(l)).map(([, d]) => d);
+  const sources = new Set(mine.map((d) => d.source));
+  if (sources.size > 1) failures.push(`${mod}: directives listed under several modules: ${[...sources].join(', ')}`);
+  if (sources.size === 1 && ![...sources][0].includes(mod)) console.warn(`note: ${mod}'s directives are listed under ${[...sources][0]}`);
+  for (const d of mine) rows.push([d.name, mod]);
+  const candidates = [...new Set([...post.values()].map((d) => d.name).concat(directiveLikeStrings(join(MODDIR, `mod_${mod}.so`))))];
+  const second = ifDirectiveDiff(before, mod, candidates);
+  const a = mine.map((d) => d.name.toLowerCase()).sort().join(' ');
+  const b = [...new Set(second.map((n) => n.toLowerCase()))].sort().join(' ');
+  if (a !== b) failures.push(`${mod}: -L says [${a}], <IfDirective> says [${b}]`);
+  modules.set(mod, { builtin: false });
+}
+rmSync(root, { recursive: true, force: true });
+if (failures.length) {
+  console.error(failures.join('\n'));
+  process.exit(1);
+}
+
+const lower = (s) => s.toLowerCase();
+rows.sort((x, y) => (lower(x[0]) < lower(y[0]) ? -1 : lower(x[0]) > lower(y[0]) ? 1 : x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0));
+const q = (s) => `'${s}'`;
+const modList = [...modules.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+const text = `/**
+ * Which module provides each directive of httpd 2.4: GENERATED by scripts/gen-directive-table.mjs
+ * from ${version} (${HTTPD}, ${MODDIR}); do not edit by hand.
+ * ${modList.length} modules (${modList.filter(([, m]) => m.builtin).length} built in), ${rows.length} rows, ${new Set(rows.map((r) => lower(r[0]))).size} distinct directives.
+ * A directive provided by several modules (the MPMs' Listen, mod_cgi/mod_cgid's ScriptLog…) has one row per module.
+ * Section directives are named with their \`<\`: \`<IfModule\`.
+ */
+
+/** Every module measured: short name → compiled into the binary (built in) or not. */
+export const MODULES: Readonly<Record<string, { builtin: boolean }>> = {
+${modList.map(([m, v]) => `  ${m}: { builtin: ${v.builtin} },`).join('\n')}
+};
+
+/** Modules that must be loaded before another one (found by trial: undefined symbols). */
+export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
+${Object.entries(deps).map(([m, d]) => `  ${m}: [${d.map(q).join(', ')}],`).join('\n')}
+};
+
+/** [canonical directive name, module short name], sorted by lower-case name then module. */
+export const DIRECTIVE_ROWS: readonly (readonly [string, string])[] = [
+${rows.map(([n, m]) => `  [${q(n)}, ${q(m)}],`).join('\n')}
+];
+`;
+const MARK = '// ---- end of generated data';
+let tail = `${MARK}; the code below is written by hand and kept as is by the generator ----\n`;
+try {
+  const old = readFileSync(OUT, 'latin1');
+  const at = old.indexOf(MARK);
+  if (at >= 0) tail = old.slice(at);
+} catch {
+  // first run: no hand-written part yet
+}
+writeFileSync(OUT, `${text}\n${tail}`);
+console.log(`${OUT}: ${modList.length} modules, ${rows.length} rows`);

@@ -1,0 +1,166 @@
+/**
+ * The modules of httpd: which ship with 2.4, which 2.2 (and 2.0) modules are
+ * gone and what replaces them, and which module supplies a directive.
+ *
+ * A module has three names: its source file (`mod_cache_disk.c`, what
+ * `<IfModule>` tests), its symbol (`cache_disk_module`, the first argument
+ * of `LoadModule`, also accepted by `<IfModule>`) and its shared object
+ * (`mod_cache_disk.so`). For every standard module they derive from one short
+ * name (`cache_disk`); the core ones that do not are listed in CORE_24.
+ *
+ * Sources: the 2.4.x `modules/` tree and Debian's apache2-bin 2.4 build
+ * (`/usr/lib/apache2/modules`), semantics §6.1 and §6.2.
+ */
+
+export interface ModuleNames {
+  /** The short name: `cache_disk`. */
+  name: string;
+  /** `mod_cache_disk.c` */
+  source: string;
+  /** `cache_disk_module` */
+  symbol: string;
+  /** `mod_cache_disk.so` */
+  so: string;
+}
+
+/** The names of a standard module from its short name. */
+export function moduleNames(name: string): ModuleNames {
+  return { name, source: `mod_${name}.c`, symbol: `${name}_module`, so: `mod_${name}.so` };
+}
+
+/** Every loadable module that ships with httpd 2.4 (short names). */
+export const STANDARD_24: readonly string[] = [
+  // aaa
+  'access_compat', 'allowmethods', 'auth_basic', 'auth_digest', 'auth_form', 'authn_anon', 'authn_core',
+  'authn_dbd', 'authn_dbm', 'authn_file', 'authn_socache', 'authnz_fcgi', 'authnz_ldap', 'authz_core',
+  'authz_dbd', 'authz_dbm', 'authz_groupfile', 'authz_host', 'authz_owner', 'authz_user',
+  // arch
+  'unixd', 'systemd', 'privileges', 'isapi', 'win32',
+  // cache and socache
+  'cache', 'cache_disk', 'cache_socache', 'file_cache', 'socache_dbm', 'socache_dc', 'socache_memcache',
+  'socache_redis', 'socache_shmcb',
+  // cluster, core, database, dav
+  'heartbeat', 'heartmonitor', 'macro', 'so', 'watchdog', 'dbd', 'dav', 'dav_fs', 'dav_lock',
+  // debugging, echo, examples
+  'bucketeer', 'dumpio', 'firehose', 'echo', 'example_hooks', 'example_ipc', 'case_filter', 'case_filter_in',
+  // filters
+  'brotli', 'buffer', 'charset_lite', 'data', 'deflate', 'ext_filter', 'filter', 'include', 'proxy_html',
+  'ratelimit', 'reflector', 'reqtimeout', 'request', 'sed', 'substitute', 'xml2enc',
+  // generators
+  'asis', 'autoindex', 'cgi', 'cgid', 'info', 'status', 'suexec',
+  // http, http2, ldap, loggers, lua, md
+  'mime', 'http2', 'proxy_http2', 'ldap', 'log_config', 'log_debug', 'log_forensic', 'logio', 'lua', 'md',
+  // mappers
+  'actions', 'alias', 'dir', 'imagemap', 'negotiation', 'rewrite', 'speling', 'userdir', 'vhost_alias',
+  // metadata
+  'cern_meta', 'env', 'expires', 'headers', 'ident', 'mime_magic', 'remoteip', 'setenvif', 'unique_id',
+  'usertrack', 'version',
+  // proxy and balancer methods
+  'proxy', 'proxy_ajp', 'proxy_balancer', 'proxy_connect', 'proxy_express', 'proxy_fcgi', 'proxy_fdpass',
+  'proxy_ftp', 'proxy_hcheck', 'proxy_http', 'proxy_scgi', 'proxy_uwsgi', 'proxy_wstunnel',
+  'lbmethod_bybusyness', 'lbmethod_byrequests', 'lbmethod_bytraffic', 'lbmethod_heartbeat',
+  // session, slotmem, ssl, test
+  'session', 'session_cookie', 'session_crypto', 'session_dbd', 'slotmem_plain', 'slotmem_shm', 'ssl', 'dialup',
+  // MPMs built as modules
+  'mpm_event', 'mpm_prefork', 'mpm_worker',
+];
+
+/** Modules compiled into every 2.4 server whose names do not follow the pattern. */
+export const CORE_24: readonly ModuleNames[] = [
+  { name: 'core', source: 'core.c', symbol: 'core_module', so: '' },
+  { name: 'http', source: 'http_core.c', symbol: 'http_module', so: '' },
+];
+
+/** What became of a 2.2 (or 2.0) module that 2.4 does not have. */
+export interface RemovedModule {
+  /** The 2.4 module that takes its place, if exactly one does (its short name). */
+  renamedTo?: string;
+  /** The 2.4 module that now holds what it did, when it is simply dropped. */
+  absorbedBy?: string;
+  /** What to do instead, as a sentence. */
+  advice: string;
+  /** The release that last shipped it. */
+  last: '2.0' | '2.2';
+}
+
+export const REMOVED: Readonly<Record<string, RemovedModule>> = {
+  disk_cache: { last: '2.2', renamedTo: 'cache_disk', advice: 'mod_disk_cache is called mod_cache_disk in 2.4 (same directives, `CacheEnable disk` unchanged).' },
+  mem_cache: {
+    last: '2.2',
+    advice: 'mod_mem_cache is gone in 2.4: use mod_cache_socache (`CacheEnable socache` with `CacheSocache shmcb`) or mod_cache_disk (`CacheEnable disk`); the MCache* directives have no 2.4 equivalent and must be removed.',
+  },
+  authn_default: { last: '2.2', absorbedBy: 'authn_core', advice: 'mod_authn_default is gone in 2.4: its fallback is built into mod_authn_core.' },
+  authz_default: {
+    last: '2.2', absorbedBy: 'authz_core',
+    advice: 'mod_authz_default is gone in 2.4: it only denied a request that no authorization module decided, which mod_authz_core now does itself.',
+  },
+  authn_alias: { last: '2.2', absorbedBy: 'authn_core', advice: 'mod_authn_alias is gone in 2.4: <AuthnProviderAlias> is provided by mod_authn_core.' },
+  example: { last: '2.2', renamedTo: 'example_hooks', advice: 'mod_example is called mod_example_hooks in 2.4.' },
+  access: { last: '2.0', advice: 'mod_access was replaced in 2.2 by mod_authz_host (and in 2.4 its Order/Allow/Deny by mod_access_compat).' },
+  auth: { last: '2.0', advice: 'mod_auth was split in 2.2 into mod_auth_basic, mod_authn_file and mod_authz_user/mod_authz_groupfile.' },
+  auth_anon: { last: '2.0', advice: 'mod_auth_anon was replaced in 2.2 by mod_authn_anon.' },
+  auth_dbm: { last: '2.0', advice: 'mod_auth_dbm was replaced in 2.2 by mod_authn_dbm and mod_authz_dbm.' },
+  auth_ldap: { last: '2.0', advice: 'mod_auth_ldap was replaced in 2.2 by mod_authnz_ldap (with mod_ldap).' },
+  imap: { last: '2.0', renamedTo: 'imagemap', advice: 'mod_imap was renamed mod_imagemap in 2.2.' },
+};
+
+/** Names a module can be recognised by, mapped to its short name (source, symbol, .so and short name). */
+const BY_ANY_NAME = new Map<string, string>();
+for (const n of [...STANDARD_24, ...Object.keys(REMOVED)]) {
+  const m = moduleNames(n);
+  for (const k of [m.name, m.source, m.symbol, m.so]) BY_ANY_NAME.set(k, n);
+}
+for (const m of CORE_24) {
+  BY_ANY_NAME.set(m.source, m.name);
+  BY_ANY_NAME.set(m.symbol, m.name);
+}
+
+/**
+ * The short name of a standard or removed module from any of its names
+ * (`mod_cache_disk.c`, `cache_disk_module`, `modules/mod_cache_disk.so`),
+ * or null for a module httpd does not ship.
+ */
+export function knownModule(anyName: string): string | null {
+  const base = anyName.slice(anyName.lastIndexOf('/') + 1);
+  return BY_ANY_NAME.get(base) ?? null;
+}
+
+/** True for a module that ships with 2.4 (by short name). */
+export function isStandard24(name: string): boolean {
+  return STANDARD_24.includes(name) || CORE_24.some((m) => m.name === name);
+}
+
+/** The short name a LoadModule symbol implies (`foo_module` → `foo`), whatever module it is. */
+export function shortFromSymbol(symbol: string): string {
+  return symbol.endsWith('_module') ? symbol.slice(0, -'_module'.length) : symbol;
+}
+
+/**
+ * The 2.4 module that supplies a directive (lower-case name), for the
+ * directives that moved or that a 2.2 tree may use without loading their
+ * module explicitly (semantics §6.1). Extend as rules need more.
+ */
+export const directiveModule: Readonly<Record<string, string>> = {
+  require: 'authz_core', authmerging: 'authz_core', authzsendforbiddenonfailure: 'authz_core',
+  authtype: 'authn_core', authname: 'authn_core', authnprovideralias: 'authn_core',
+  order: 'access_compat', allow: 'access_compat', deny: 'access_compat', satisfy: 'access_compat',
+  user: 'unixd', group: 'unixd', chrootdir: 'unixd', suexec: 'unixd',
+  addoutputfilterbytype: 'filter',
+  allowconnect: 'proxy_connect',
+  proxyftpdircharset: 'proxy_ftp',
+  cacheroot: 'cache_disk', cachedirlevels: 'cache_disk', cachedirlength: 'cache_disk',
+  cacheminfilesize: 'cache_disk', cachemaxfilesize: 'cache_disk',
+  rewriteengine: 'rewrite', rewriterule: 'rewrite', rewritecond: 'rewrite', rewritemap: 'rewrite',
+  sslengine: 'ssl', sslsessioncache: 'ssl',
+  proxypass: 'proxy', balancermember: 'proxy_balancer',
+  dumpioinput: 'dumpio', dumpiooutput: 'dumpio',
+  charsetoptions: 'charset_lite', charsetsourceenc: 'charset_lite', charsetdefault: 'charset_lite',
+  extfilteroptions: 'ext_filter', extfilterdefine: 'ext_filter',
+};
+
+/** The MPMs a 2.4 server can load, by the names 2.2 `<IfModule>` tests used for them. */
+export const MPM_BY_TEST: Readonly<Record<string, 'prefork' | 'worker' | 'event'>> = {
+  'prefork.c': 'prefork', 'mpm_prefork_module': 'prefork', 'mod_mpm_prefork.c': 'prefork',
+  'worker.c': 'worker', 'mpm_worker_module': 'worker', 'mod_mpm_worker.c': 'worker',
+  'event.c': 'event', 'mpm_event_module': 'event', 'mod_mpm_event.c': 'event',
+};

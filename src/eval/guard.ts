@@ -1,0 +1,97 @@
+/**
+ * accessGuard: the engine's FixGuard for access rules. Before a fix of a rule
+ * with meta.access is applied, the file is re-read with every access fix of
+ * this pass applied, as 2.4, and compared on the representative requests with
+ * what the prover established (first pass), or with the file as it stands
+ * (later passes). A fix whose section shows a difference is vetoed with the
+ * first differing request in words.
+ */
+import type { ConfigFile, Section } from '../ast/nodes.js';
+import { walk } from '../ast/walk.js';
+import { applyEdits, pickGroups, type Edit } from '../edit/edit.js';
+import type { FixGuard } from '../engine/fix-loop.js';
+import type { Problem, Rule, RuleOptions } from '../engine/rule.js';
+import { lintFile } from '../engine/run.js';
+import { parse } from '../parse/parser.js';
+import type { Project } from '../project/project.js';
+import { decide, describeDifference } from './equivalence.js';
+import { projectModel } from './inputs.js';
+import { applicableScopes } from './match.js';
+import type { Model, Scope } from './model.js';
+import { representatives } from './partition.js';
+import { contextsOf, proveProject } from './prove.js';
+
+export interface GuardOptions extends RuleOptions {
+  /** The access rules whose fixes need proof (those with meta.access). */
+  rules: readonly Rule[];
+}
+
+interface Check {
+  /** Key of each section that shows a difference, with the first differing request. */
+  failures: Map<string, string>;
+}
+
+const SCOPE = /^(directory|directorymatch|files|filesmatch|location|locationmatch|proxy|proxymatch)$/;
+
+/** Section keys by node (opening line text + occurrence), shared by the original and edited copies of a file. */
+function keys(file: ConfigFile): Map<Section, string> {
+  const seen = new Map<string, number>();
+  const out = new Map<Section, string>();
+  walk(file, {
+    enter: (s) => {
+      if (!SCOPE.test(s.lname)) return;
+      const open = file.text.slice(s.open.contentStart, s.open.contentEnd);
+      const n = (seen.get(open) ?? 0) + 1;
+      seen.set(open, n);
+      out.set(s, `${open}\0${n}`);
+    },
+  });
+  return out;
+}
+
+function innermostAt(file: ConfigFile, offset: number): Section | null {
+  let best: Section | null = null;
+  walk(file, { enter: (s) => { if (SCOPE.test(s.lname) && s.start <= offset && offset < s.end) best = s; } });
+  return best;
+}
+
+export function accessGuard(project: Project, options: GuardOptions): FixGuard {
+  const ids = new Set(options.rules.filter((r) => r.meta.access).map((r) => r.meta.id));
+  const cache = new WeakMap<ConfigFile, Check>();
+  return (file: ConfigFile, problem: Problem, _edits: readonly Edit[]): Problem | null => {
+    if (!ids.has(problem.ruleId)) return null;
+    let check = cache.get(file);
+    if (!check) { check = checkFile(project, file, options); cache.set(file, check); }
+    const section = innermostAt(file, problem.start);
+    const key = section ? keys(file).get(section)! : '\0file';
+    const why = check.failures.get(key);
+    if (!why) return null;
+    return { ...problem, fix: undefined, suggestion: undefined, severity: 'error', message: `The rewrite was not applied because the re-check of the edited file found a difference: ${why}. ${problem.message}` };
+  };
+}
+
+function checkFile(project: Project, file: ConfigFile, options: GuardOptions): Check {
+  const problems = lintFile(file, options.rules.filter((r) => r.meta.access), project, options).filter((p) => p.fix?.length);
+  const { taken } = pickGroups(problems.map((p) => ({ edits: p.fix!, p })));
+  const text = applyEdits(file.text, taken.flatMap((g) => g.edits));
+  const edited = parse(text, file.path, { version: '2.4' });
+  const original = project.byPath.get(file.path)?.ast === file;
+  const replace = (ast: ConfigFile) => new Map([[file.path, ast]]);
+  const reference: Model = original ? proveProject(project).after : projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(file) });
+  const after = projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(edited) });
+  const own = after.scopes.filter((s) => s.path === file.path);
+  const failures = new Map<string, string>();
+  if (!own.length) return { failures };
+  const editedKeys = keys(edited);
+  const keyOfScope = (s: Scope) => (s.node ? editedKeys.get(s.node) ?? '\0file' : '\0file');
+  const { requests } = representatives([reference, after], contextsOf(own, after));
+  for (const r of requests) {
+    const a = decide(after, r);
+    const b = decide(reference, r);
+    if (a.status === b.status) continue;
+    const blame = [...applicableScopes(after, r)].reverse().find((s) => s.path === file.path);
+    const k = blame ? keyOfScope(blame) : '\0file';
+    if (!failures.has(k)) failures.set(k, describeDifference({ request: r, before: b, after: a }));
+  }
+  return { failures };
+}

@@ -1,0 +1,17 @@
+/** Host-name matching for `Allow from <name>` and `Require host` (mod_authz_host in_domain, semantics §2.3). */
+
+/**
+ * in_domain(domain, what): a case-insensitive suffix match on whole labels.
+ * `example.org` matches `example.org` and `www.example.org`, not `badexample.org`;
+ * `.example.org` matches sub-domains only.
+ */
+export function inDomain(domain: string, what: string): boolean {
+  const d = domain.toLowerCase();
+  const w = what.toLowerCase();
+  const dl = d.length;
+  const wl = w.length;
+  if (wl < dl) return false;
+  if (w.slice(wl - dl) !== d) return false;
+  if (wl === dl) return true;
+  return d.startsWith('.') || w[wl - dl - 1] === '.';
+}

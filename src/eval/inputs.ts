@@ -1,0 +1,58 @@
+/** Which files of a project the models are built from, and the module sets of both versions. */
+import { dirname, isAbsolute } from 'node:path';
+import type { ConfigFile } from '../ast/nodes.js';
+import type { Project } from '../project/project.js';
+import { buildModel, type SourceInput } from './build.js';
+import type { Model, Version } from './model.js';
+import { loadedModules, moduleSet } from './modules.js';
+
+const ACCESS = new Set(['order', 'allow', 'deny', 'satisfy', 'require']);
+
+/** True when a conf file has access directives outside any section: it is a fragment (read as `<Directory /probe>`). */
+export function isFragment(file: ConfigFile): boolean {
+  const top = (nodes: ConfigFile['children']): boolean => nodes.some((n) =>
+    (n.type === 'directive' && ACCESS.has(n.lname))
+    || (n.type === 'section' && /^(ifmodule|ifdefine|ifversion|limit|limitexcept|requireall|requireany|requirenone)$/.test(n.lname) && top(n.children)));
+  return top(file.children);
+}
+
+/** The entry files (those no Include pulls in), with `replace` standing in for a file of the same path. */
+export function projectInputs(project: Project, replace: ReadonlyMap<string, ConfigFile> = new Map()): SourceInput[] {
+  const included = new Set(project.includes.flatMap((s) => s.files));
+  const confs = project.files.filter((f) => f.kind === 'conf' && f.readError === undefined);
+  const out: SourceInput[] = [];
+  for (const f of project.files) {
+    if (f.readError !== undefined || included.has(f.path)) continue;
+    const file = replace.get(f.path) ?? f.ast;
+    if (f.kind === 'htaccess') {
+      const loose = confs.length === 0 || !isAbsolute(f.path);
+      out.push({ file, kind: 'htaccess', dir: loose ? '/probe' : dirname(f.path) });
+    } else {
+      out.push({ file, kind: 'conf', ...(isFragment(f.ast) ? { wrap: '/probe' } : {}) });
+    }
+  }
+  return out;
+}
+
+/** True when some file already uses 2.4-only access syntax (a hand-migrated or half-migrated tree). */
+export function uses24Syntax(files: readonly ConfigFile[]): boolean {
+  const v24 = /^\s*(require\s+(not\s+)?(all|ip|host|env|local|method|expr|dbm-group|dbm-file-group|forward-dns)\b|<\s*require(all|any|none)\b|authmerging\b)/im;
+  return files.some((f) => v24.test(f.text));
+}
+
+export interface ModelOptions {
+  /** Short module names to assume (`--modules`), instead of the LoadModule lines. */
+  modules?: readonly string[];
+  defines?: readonly string[];
+}
+
+/** Builds a project's model for a version. `compat` loads mod_access_compat in 2.4. */
+export function projectModel(project: Project, version: Version, opts: ModelOptions & { compat?: boolean; overrides?: 'real' | 'migrated'; replace?: ReadonlyMap<string, ConfigFile> } = {}): Model {
+  const files = project.files.map((f) => opts.replace?.get(f.path) ?? f.ast);
+  const loaded = opts.modules ? [...opts.modules] : loadedModules(files);
+  const modules = version === '2.2' ? moduleSet(loaded, '2.2', false)
+    : opts.modules && opts.compat === undefined ? [...opts.modules] : moduleSet(loaded, '2.4', opts.compat ?? true);
+  const model = buildModel(projectInputs(project, opts.replace), { version, modules, anyModule: !opts.modules && loaded.length === 0, defines: opts.defines ?? [], project });
+  model.htaccessOverride = opts.overrides ?? 'real';
+  return model;
+}

@@ -1,0 +1,138 @@
+/** Which sections apply to a request, in httpd's merge order (semantics §2.1). */
+import type { Model, Request, Scope } from './model.js';
+
+/** fnmatch-style wildcard (`*`, `?`, `[...]`) to a regex; `*` does not cross `/` when `pathname` is set. */
+export function wildcard(pattern: string, pathname: boolean): RegExp {
+  let src = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '*') src += pathname ? '[^/]*' : '.*';
+    else if (c === '?') src += pathname ? '[^/]' : '.';
+    else if (c === '[') {
+      const end = pattern.indexOf(']', i + 1);
+      if (end === -1) src += '\\[';
+      else { src += '[' + pattern.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\') + ']'; i = end; }
+    } else src += c.replace(/[.+^${}()|\\]/g, '\\$&');
+  }
+  return new RegExp(`^${src}$`);
+}
+
+const wildcardCache = new Map<string, RegExp>();
+function wc(pattern: string, pathname: boolean): RegExp {
+  const key = (pathname ? '1' : '0') + pattern;
+  let r = wildcardCache.get(key);
+  if (!r) { r = wildcard(pattern, pathname); wildcardCache.set(key, r); }
+  return r;
+}
+
+const hasWild = (s: string) => /[*?[]/.test(s);
+
+export function components(p: string): number {
+  return p === '/' ? 0 : p.split('/').filter(Boolean).length;
+}
+
+/** Does a non-regex `<Directory D>` (or .htaccess dir) cover the directory `dir`? */
+export function dirCovers(pattern: string, dir: string): boolean {
+  if (pattern === '/') return dir.startsWith('/');
+  if (!hasWild(pattern)) return dir === pattern || dir.startsWith(pattern + '/');
+  const pc = pattern.split('/');
+  const dc = dir.split('/');
+  if (dc.length < pc.length) return false;
+  return wc(pattern, true).test(dc.slice(0, pc.length).join('/'));
+}
+
+function dirOf(file: string): string {
+  const i = file.lastIndexOf('/');
+  return i <= 0 ? '/' : file.slice(0, i);
+}
+
+function baseOf(file: string): string {
+  return file.slice(file.lastIndexOf('/') + 1);
+}
+
+function locationCovers(pattern: string, url: string): boolean {
+  if (hasWild(pattern)) return wc(pattern, false).test(url) || wc(pattern + '/*', false).test(url);
+  if (pattern === '/' || pattern === '') return true;
+  return url === pattern || url.startsWith(pattern.endsWith('/') ? pattern : pattern + '/');
+}
+
+function scopeApplies(s: Scope, req: Request): boolean {
+  const proxied = req.file.startsWith('proxy:');
+  switch (s.kind) {
+    case 'directory': case 'htaccess':
+      return !proxied && dirCovers(s.pattern, dirOf(req.file));
+    case 'directorymatch':
+      return !proxied && !!s.regex && prefixes(dirOf(req.file)).some((d) => s.regex!.test(d));
+    case 'files': case 'filesmatch': {
+      if (s.within && !scopeApplies(s.within, req)) return false;
+      const base = baseOf(req.file);
+      return s.regex ? s.regex.test(base) : wc(s.pattern, false).test(base);
+    }
+    case 'location':
+      return locationCovers(s.pattern, req.path);
+    case 'locationmatch':
+      return !!s.regex && s.regex.test(req.path);
+    case 'proxy': {
+      if (!proxied) return false;
+      const target = req.file.slice(6);
+      return s.regex ? s.regex.test(target) : (s.pattern === '*' || wc(s.pattern, false).test(target) || target.startsWith(s.pattern));
+    }
+  }
+}
+
+function prefixes(dir: string): string[] {
+  const parts = dir.split('/').filter(Boolean);
+  const out = ['/'];
+  for (let i = 1; i <= parts.length; i++) out.push('/' + parts.slice(0, i).join('/'));
+  return out;
+}
+
+/** Phase of a scope in the merge: directories (with .htaccess), regex directories, files, locations. */
+function phase(s: Scope): number {
+  switch (s.kind) {
+    case 'directory': case 'htaccess': case 'proxy': return 0;
+    case 'directorymatch': return 1;
+    case 'files': case 'filesmatch': return 2;
+    default: return 3;
+  }
+}
+
+const contextCache = new WeakMap<Model, Map<string, Scope[]>>();
+
+/** The scopes of the main server and of one virtual host ('' = main server only), in configuration order. */
+export function contextScopes(model: Model, vhost: string): Scope[] {
+  let byVhost = contextCache.get(model);
+  if (!byVhost) {
+    byVhost = new Map();
+    for (const s of model.scopes) {
+      const list = byVhost.get(s.vhost) ?? [];
+      list.push(s);
+      byVhost.set(s.vhost, list);
+    }
+    contextCache.set(model, byVhost);
+  }
+  const main = byVhost.get('') ?? [];
+  if (vhost === '') return main;
+  const key = `\0ctx\0${vhost}`;
+  let both = byVhost.get(key);
+  if (!both) { both = [...main, ...(byVhost.get(vhost) ?? [])]; byVhost.set(key, both); }
+  return both;
+}
+
+/** The scopes that apply to a request, in merge order; main-server sections before the virtual host's. */
+export function applicableScopes(model: Model, req: Request): Scope[] {
+  const out = contextScopes(model, req.vhost).filter((s) => scopeApplies(s, req));
+  return out.sort((a, b) => {
+    const pa = phase(a), pb = phase(b);
+    if (pa !== pb) return pa - pb;
+    if (pa === 0 && a.kind !== 'proxy' && b.kind !== 'proxy') {
+      const da = components(a.pattern), db = components(b.pattern);
+      if (da !== db) return da - db;
+      const ha = a.kind === 'htaccess' ? 1 : 0, hb = b.kind === 'htaccess' ? 1 : 0;
+      if (ha !== hb) return ha - hb;
+    }
+    const va = a.vhost === '' ? 0 : 1, vb = b.vhost === '' ? 0 : 1;
+    if (va !== vb) return va - vb;
+    return a.order - b.order;
+  });
+}

@@ -1,0 +1,199 @@
+/**
+ * The prover behind prefer-require: translate every access section of a
+ * project, then compare the original (read as 2.2) with the result (read as
+ * 2.4) over the representative requests. A rewrite that makes some request
+ * differ is withdrawn (the most specific rewritten section that applies to
+ * the request), and the comparison is repeated until none differs.
+ */
+import type { Section } from '../ast/nodes.js';
+import { parse } from '../parse/parser.js';
+import type { Project } from '../project/project.js';
+import { buildModel } from './build.js';
+import { describeDifference, decide } from './equivalence.js';
+import { projectModel, type ModelOptions } from './inputs.js';
+import { dualBlocks } from './dual.js';
+import { conditionHolds } from './modules.js';
+import { applicableScopes } from './match.js';
+import { mergeUncached } from './merge.js';
+import type { Item, Model, Request, Scope } from './model.js';
+import { instanceOf, representatives, urlMapping } from './partition.js';
+import { sampleFor } from './sample.js';
+import { translateState, Untranslatable } from './translate.js';
+
+export type Verdict =
+  | { status: 'rewrite'; scope: Scope; lines: string[] }
+  | { status: 'refused'; scope: Scope; reason: string };
+
+export interface ProjectProof {
+  /** By section node, or by file path for a .htaccess file or a fragment. */
+  verdicts: Map<Section | string, Verdict>;
+  before: Model;
+  after: Model;
+  /** True when the tree already mixes 2.4 syntax in: no rewrite is offered. */
+  mixed: boolean;
+  /** Whether a read-time conditional is read by 2.2 (for finding the lines to edit). */
+  live: (s: Section) => boolean;
+}
+
+const ACCESS_KINDS = new Set(['order', 'allow', 'deny', 'satisfy', 'require', 'authz', 'authmerging']);
+const AUTHORITATIVE = /^authz.*authoritative$/;
+
+export function isAccessItem(it: Item): boolean {
+  return ACCESS_KINDS.has(it.k) || (it.k === 'set' && AUTHORITATIVE.test(it.key));
+}
+
+export const keyOf = (s: Scope): Section | string => s.node ?? s.path;
+
+/** A request for a section's own location (its directory, file name or URL). */
+export function ownRequest(model: Model, s: Scope): Request | null {
+  const { docroot, toUrl, toFile } = urlMapping(model, s.vhost);
+  const base = { vhost: s.vhost, method: 'GET', ip: '10.0.0.1', host: null, env: [], credentials: null };
+  const fileReq = (file: string): Request => ({ ...base, path: toUrl(file), file });
+  const urlReq = (url: string): Request => ({ ...base, path: url, file: toFile(url) });
+  switch (s.kind) {
+    case 'directory': case 'htaccess': return fileReq(`${instanceOf(s.pattern).replace(/\/$/, '')}/f.html`);
+    case 'directorymatch': { const d = s.regex && sampleFor(s.regex, '/'); return d ? fileReq(`${d}/f.html`) : null; }
+    case 'files': case 'filesmatch': {
+      const name = s.regex ? sampleFor(s.regex) : instanceOf(s.pattern);
+      const dir = s.within ? instanceOf(s.within.pattern) : docroot;
+      return name && !name.includes('/') ? fileReq(`${dir}/${name}`) : null;
+    }
+    case 'location': return urlReq(instanceOf(s.pattern) || '/');
+    case 'locationmatch': { const u = s.regex && sampleFor(s.regex, '/'); return u ? urlReq(u.startsWith('/') ? u : `/${u}`) : null; }
+    case 'proxy': return { ...base, path: '/proxied', file: `proxy:${instanceOf(s.pattern === '*' ? 'http://backend/x' : s.pattern)}` };
+  }
+}
+
+/** The indentation unit used for nested Require containers. */
+const UNIT = '    ';
+
+/** Translates one section, or says why it cannot be. */
+export function translateScope(before: Model, s: Scope): { lines: string[] } | { reason: string } {
+  if (s.errors.length) return { reason: `httpd 2.2 itself rejects this section (${s.errors[0]})` };
+  const req = ownRequest(before, s);
+  if (!req) return { reason: `no request path matches <${s.kind} ${s.pattern}>, so its rewrite cannot be proven` };
+  const m = mergeUncached(before, req, s);
+  try {
+    return { lines: translateState(before, m, UNIT) };
+  } catch (e) {
+    if (e instanceof Untranslatable) return { reason: e.message };
+    throw e;
+  }
+}
+
+/** The 2.4 items of translated lines. */
+function itemsOf(lines: readonly string[], after: Model): { items: Item[]; errors: string[] } {
+  const text = `<Directory /x>\n${lines.join('\n')}\n</Directory>\n`;
+  const m = buildModel([{ file: parse(text, '', { version: '2.4' }), kind: 'conf' }], { version: '2.4', modules: after.modules });
+  const s = m.scopes[0];
+  return { items: s?.items ?? [], errors: [...(s?.errors ?? []), ...m.errors] };
+}
+
+
+const proofs = new WeakMap<Project, ProjectProof>();
+
+/** Proves the rewrites of a whole project once (cached on the project). */
+export function proveProject(project: Project, opts: ModelOptions = {}): ProjectProof {
+  const hit = proofs.get(project);
+  if (hit) return hit;
+  const proof = computeProof(project, opts);
+  proofs.set(project, proof);
+  return proof;
+}
+
+function computeProof(project: Project, opts: ModelOptions): ProjectProof {
+  const before = projectModel(project, '2.2', opts);
+  const after0 = projectModel(project, '2.4', { ...opts, compat: true, overrides: 'migrated' });
+  const verdicts = new Map<Section | string, Verdict>();
+  const c22 = before.cond!;
+  const c24 = after0.cond!;
+  const live = (s: Section) => conditionHolds(s, c22) !== false;
+  const mixed = isMixed(before);
+  if (mixed) return { verdicts, before, after: after0, mixed, live };
+  const afterByKey = new Map(after0.scopes.map((s) => [keyOf(s), s]));
+  const candidates = new Map<Scope, Item[]>();
+  const lines = new Map<Scope, string[]>();
+  for (const s of before.scopes) {
+    if (!s.items.some(isAccessItem)) continue;
+    const twin = afterByKey.get(keyOf(s));
+    if (!twin) continue; // a 2.2-only branch: left as it is
+    const body = s.node ? s.node.children : project.byPath.get(s.path)?.ast.children ?? [];
+    if (dualBlocks(body, c22, c24).length) {
+      // Written for both versions already: left as it is, unless 2.4 still reads compat lines outside the branches.
+      const stray = twin.items.find((i) => i.k === 'order' || i.k === 'allow' || i.k === 'deny' || i.k === 'satisfy');
+      if (stray) verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `the section has separate 2.2 and 2.4 branches, but its ${stray.k === 'order' ? 'Order' : stray.k === 'satisfy' ? 'Satisfy' : stray.k === 'allow' ? 'Allow' : 'Deny'} line outside them is read by 2.4 too, where mod_access_compat ANDs it with the 2.4 branch (and without the module httpd does not start); move it into the 2.2 branch` });
+      continue;
+    }
+    const t = translateScope(before, s);
+    if ('reason' in t) { verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason }); continue; }
+    const parsed = itemsOf(t.lines, after0);
+    if (parsed.errors.length) { verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `internal: the translation does not start in 2.4 (${parsed.errors[0]})` }); continue; }
+    candidates.set(twin, [...twin.items.filter((i) => !isAccessItem(i)), ...parsed.items]);
+    lines.set(twin, t.lines);
+  }
+  const beforeOf = new Map(before.scopes.map((s) => [keyOf(s), s]));
+  let contexts = contextsOf([...candidates.keys()], after0);
+  let after = withItems(after0, candidates);
+  for (let round = 0; round < 50 && candidates.size && contexts.length; round++) {
+    const { requests, gaps } = representatives([before, after], contexts);
+    const drop = new Map<Scope, string>();
+    if (gaps.length) {
+      for (const s of candidates.keys()) if (contexts.includes(s.vhost) || s.vhost === '') drop.set(s, `\0the rewrite cannot be proven: ${gaps[0]}`);
+    } else {
+      for (const r of requests) {
+        const b = decide(before, r);
+        const a = decide(after, r);
+        if (b.status === a.status) continue;
+        const blame = [...applicableScopes(after, r)].reverse().find((s) => candidates.has(originalOf(s, after0)));
+        if (!blame) continue;
+        const orig = originalOf(blame, after0);
+        if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: b, after: a }) + ` (${b.by} before, ${a.by} after)`);
+      }
+    }
+    if (!drop.size) break;
+    for (const [s, why] of drop) {
+      candidates.delete(s);
+      const orig = beforeOf.get(keyOf(s))!;
+      verdicts.set(keyOf(s), { status: 'refused', scope: orig, reason: why.startsWith('\0') ? why.slice(1) : `the rewrite would change an outcome: ${why}` });
+    }
+    contexts = contextsOf([...drop.keys()], after0);
+    after = withItems(after0, candidates);
+  }
+  for (const s of candidates.keys()) verdicts.set(keyOf(s), { status: 'rewrite', scope: beforeOf.get(keyOf(s))!, lines: lines.get(s)! });
+  return { verdicts, before, after, mixed, live };
+}
+
+const V24_ONLY = new Set(['all', 'ip', 'host', 'env', 'local', 'method', 'expr', 'dbm-group', 'dbm-file-group', 'forward-dns']);
+
+/** A tree whose live 2.2 reading already holds 2.4-only access syntax (hand-migrated in part). */
+export function isMixed(before: Model): boolean {
+  const bad = /Invalid command '<?(RequireAll|RequireAny|RequireNone|AuthMerging)/i;
+  if (before.errors.some((e) => bad.test(e))) return true;
+  return before.scopes.some((s) => s.errors.some((e) => bad.test(e))
+    || s.items.some((i) => i.k === 'require' && V24_ONLY.has((i.words[0] === 'not' ? i.words[1] ?? '' : i.words[0] ?? '').toLowerCase())));
+}
+
+const originals = new WeakMap<Scope, Scope>();
+function originalOf(s: Scope, _after0: Model): Scope {
+  return originals.get(s) ?? s;
+}
+
+/** A copy of the model with the given scopes' items replaced (and their start-up errors gone with the old lines). */
+export function withItems(model: Model, items: ReadonlyMap<Scope, Item[]>): Model {
+  const map = new Map<Scope, Scope>();
+  const scopes = model.scopes.map((s) => {
+    const it = items.get(s);
+    if (!it) return s;
+    const copy: Scope = { ...s, items: it, errors: [] };
+    originals.set(copy, s);
+    map.set(s, copy);
+    return copy;
+  });
+  return { ...model, scopes };
+}
+
+/** The contexts a set of scopes can affect: their virtual hosts, or all when one is in the main server. */
+export function contextsOf(scopes: readonly Scope[], model: Model): string[] {
+  if (scopes.some((s) => s.vhost === '')) return ['', ...model.vhosts];
+  return [...new Set(scopes.map((s) => s.vhost))];
+}

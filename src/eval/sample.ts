@@ -1,0 +1,79 @@
+/** A string that a regular expression matches, for building probe paths from *Match sections. */
+
+/** Builds one string for the first alternative of each group (each quantified atom once). */
+function build(src: string): string {
+  let i = 0;
+  const alt = (): string => {
+    let out = '';
+    while (i < src.length && src[i] !== '|' && src[i] !== ')') {
+      let atom = '';
+      const c = src[i]!;
+      if (c === '\\') {
+        const e = src[i + 1] ?? '';
+        atom = e === 'd' ? '1' : e === 'w' ? 'x' : e === 's' ? ' ' : /[DWSbB]/.test(e) ? (e === 'b' || e === 'B' ? '' : 'x') : e;
+        i += 2;
+      } else if (c === '[') {
+        let j = i + 1;
+        const neg = src[j] === '^';
+        if (neg) j++;
+        let first = src[j] === '\\' ? src[j + 1] ?? 'x' : src[j] ?? 'x';
+        while (j < src.length && (src[j] !== ']' || j === i + 1 + (neg ? 1 : 0))) j += src[j] === '\\' ? 2 : 1;
+        const body = src.slice(i + 1 + (neg ? 1 : 0), j);
+        if (neg) first = /[xyz]/.test(body) ? 'q' : 'x';
+        atom = first;
+        i = j + 1;
+      } else if (c === '(') {
+        i++;
+        if (src[i] === '?') { i++; if (src[i] === ':' || src[i] === '=' || src[i] === '!') i++; else while (i < src.length && src[i] !== ')' && src[i] !== ':') i++; if (src[i] === ':') i++; }
+        atom = alt();
+        while (src[i] === '|') { i++; alt(); }
+        i++; // ')'
+      } else if (c === '.') { atom = 'x'; i++; }
+      else if (c === '^' || c === '$') { i++; continue; }
+      else { atom = c; i++; }
+      // quantifiers: one occurrence satisfies +, *, ?, and {n,m} with n <= 1; repeat for larger n
+      const q = /^(\*|\+|\?|\{(\d+)(,\d*)?\})\??/.exec(src.slice(i));
+      if (q) {
+        i += q[0].length;
+        if (q[2] !== undefined) atom = atom.repeat(Math.max(1, Number(q[2])));
+      }
+      out += atom;
+    }
+    return out;
+  };
+  const first = alt();
+  return first;
+}
+
+/** Tries a few constructions; returns null when none matches. */
+export function sampleFor(re: RegExp, prefix = ''): string | null {
+  for (const src of alternatives(re.source)) {
+    let core: string;
+    try { core = build(src); } catch { continue; }
+    const candidates = [core, prefix + core, '/' + core, prefix + '/' + core, `x${core}`, `${core}x`, `/x/${core}`, `x/${core}`];
+    for (const c of candidates) if (c && re.test(c)) return c;
+  }
+  return null;
+}
+
+/** The whole source first, then each top-level alternative and each alternative of a group spanning the whole source. */
+function alternatives(src: string): string[] {
+  const out = [src];
+  const split = (s: string): string[] => {
+    const parts: string[] = [];
+    let depth = 0, last = 0;
+    for (let i = 0; i < s.length; i++) {
+      const c = s[i];
+      if (c === '\\') { i++; continue; }
+      if (c === '(') depth++;
+      else if (c === ')') depth--;
+      else if (c === '|' && depth === 0) { parts.push(s.slice(last, i)); last = i + 1; }
+    }
+    parts.push(s.slice(last));
+    return parts.length > 1 ? parts : [];
+  };
+  out.push(...split(src));
+  const m = /^\^?\((.*)\)\$?$/.exec(src);
+  if (m) out.push(...split(m[1]!));
+  return out;
+}

@@ -1,0 +1,112 @@
+/** Finding files: what the command line names, and the .htaccess files a loaded tree points at. */
+import { statSync } from 'node:fs';
+import { dirname, join, parse as parsePath, resolve } from 'node:path';
+import fg from 'fast-glob';
+import { sortBytes } from './fnmatch.js';
+import { accessFileLists, hasLooseOpeners, overridesMayApply, type TreeFacts } from './overrides.js';
+import type { FileKind, ProjectDiagnostic } from './project.js';
+import { kindOf } from './read.js';
+
+/** A file to read as a starting point. */
+export interface TopEntry {
+  path: string;
+  kind: FileKind;
+  /** The ServerRoot when neither a ServerRoot line nor options.serverRoot gives one. */
+  fallbackRoot: string;
+}
+
+const IGNORE = ['**/node_modules/**', '**/.git/**'];
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function statOrNull(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Turns command-line entries into files, in the order given. A directory
+ * gives its `*.conf` and `.htaccess` files (byte order; node_modules and
+ * .git skipped) with the directory itself as fallback ServerRoot; a glob
+ * gives its matches; anything else is one file with its own directory as
+ * fallback ServerRoot (a missing one is reported when it is read).
+ */
+export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[]; diagnostics: ProjectDiagnostic[] } {
+  const tops: TopEntry[] = [];
+  const diagnostics: ProjectDiagnostic[] = [];
+  for (const entry of entries) {
+    const abs = resolve(cwd, entry);
+    const st = statOrNull(abs);
+    if (st?.isDirectory()) {
+      const found = fg.sync(['**/*.conf', '**/.htaccess'], {
+        cwd: abs, dot: true, ignore: IGNORE, followSymbolicLinks: false, onlyFiles: false, absolute: true, suppressErrors: true,
+      });
+      for (const path of sortBytes(found.filter(isFile))) tops.push({ path, kind: kindOf(path), fallbackRoot: abs });
+    } else if (!st && fg.isDynamicPattern(entry)) {
+      const found = fg.sync(entry, { cwd, dot: false, ignore: IGNORE, absolute: true, suppressErrors: true }).filter(isFile);
+      if (found.length === 0) {
+        diagnostics.push({
+          code: 'ENTRY_NO_MATCH', severity: 'error', message: `No files match the pattern '${entry}'.`, path: abs, start: 0, end: 0,
+        });
+      }
+      for (const path of sortBytes(found)) tops.push({ path, kind: kindOf(path), fallbackRoot: dirname(path) });
+    } else {
+      tops.push({ path: abs, kind: kindOf(abs), fallbackRoot: dirname(abs) });
+    }
+  }
+  return { tops, diagnostics };
+}
+
+/**
+ * The .htaccess files httpd may read for this tree: below each DocumentRoot
+ * and literal <Directory> path that exists (never the filesystem root), the
+ * first name of each AccessFileName list that exists in a directory, skipping
+ * directories where AllowOverride None means httpd never opens them. Symlinked
+ * directories are not followed. Byte order within each root.
+ */
+export function findAccessFiles(facts: TreeFacts): string[] {
+  const lists = accessFileLists(facts);
+  const names = [...new Set(lists.flat())];
+  const roots = [...new Set([...facts.docRoots, ...facts.dirs.filter((d) => d.kind === 'literal').map((d) => d.path)])];
+  const loose = hasLooseOpeners(facts);
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const root of roots) {
+    if (parsePath(root).root === root || !statOrNull(root)?.isDirectory()) continue;
+    if (!loose && !overridesMayApply(root, facts)) continue;
+    const hits = fg.sync(names.map((n) => `**/${fg.escapePath(n)}`), {
+      cwd: root, dot: true, followSymbolicLinks: false, onlyFiles: false, absolute: true, suppressErrors: true,
+    });
+    const byDir = new Map<string, Set<string>>();
+    for (const hit of hits) {
+      const dir = dirname(hit);
+      if (!byDir.has(dir)) byDir.set(dir, new Set());
+      byDir.get(dir)!.add(hit);
+    }
+    const chosen: string[] = [];
+    for (const [dir, present] of byDir) {
+      if (!overridesMayApply(dir, facts)) continue;
+      for (const list of lists) {
+        // httpd reads only the first name of the list that exists in the directory.
+        const first = list.map((n) => join(dir, n)).find((p) => present.has(p) && isFile(p));
+        if (first !== undefined) chosen.push(first);
+      }
+    }
+    for (const path of sortBytes(chosen)) {
+      if (!seen.has(path)) {
+        seen.add(path);
+        out.push(path);
+      }
+    }
+  }
+  return out;
+}

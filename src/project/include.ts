@@ -1,0 +1,131 @@
+/**
+ * What one Include or IncludeOptional line pulls in, the way httpd 2.4 reads
+ * it (config.c ap_process_fnmatch_configs, util.c ap_dir_fnmatch and
+ * ap_dir_nofnmatch; semantics §1.8): wildcards in any path component, a
+ * wildcard directory component matching real directories only (not symlinks),
+ * `*` not matching a leading `.`, every level sorted by strcmp, and a
+ * directory included whole and recursively, dotfiles and backups too.
+ */
+import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Severity } from '../ast/nodes.js';
+import { fnmatch, hasWildcard, sortBytes } from './fnmatch.js';
+
+/** httpd's AP_MAX_FNMATCH_DIR_DEPTH and AP_MAX_INCLUDE_DEPTH. */
+export const MAX_INCLUDE_DEPTH = 128;
+
+export type IncludeCode = 'INCLUDE_NOT_FOUND' | 'INCLUDE_NO_MATCH' | 'INCLUDE_DIR_NOT_FOUND' | 'INCLUDE_DIR_DEPTH';
+
+export interface IncludeProblem {
+  code: IncludeCode;
+  severity: Severity;
+  message: string;
+}
+
+export interface Expansion {
+  /** The files httpd would read, in its order. Directories never appear: their files do. */
+  files: string[];
+  /** Why httpd 2.4 would refuse to start on this line (never for what IncludeOptional tolerates). */
+  diagnostics: IncludeProblem[];
+}
+
+const PREFIX = 'Include/IncludeOptional: ';
+
+/** An Include argument made absolute against the ServerRoot, as ap_server_root_relative does (`.` and `..` folded). */
+export function resolveIncludePattern(pattern: string, serverRoot: string): string {
+  return resolve(serverRoot, pattern);
+}
+
+/**
+ * The files an Include (optional=false) or IncludeOptional (optional=true)
+ * of this absolute pattern reads. A relative pattern is taken against the
+ * process's working directory; use resolveIncludePattern first.
+ */
+export function expandInclude(pattern: string, optional: boolean): Expansion {
+  const out: Expansion = { files: [], diagnostics: [] };
+  const abs = resolve(pattern);
+  if (!hasWildcard(abs)) includePath(abs, optional, 0, out);
+  else matchComponents('/', abs.split('/').filter((p) => p !== ''), optional, out);
+  return out;
+}
+
+/** ap_dir_fnmatch: literal components are appended unchecked; the first wildcard one lists its directory. */
+function matchComponents(dir: string, parts: string[], optional: boolean, out: Expansion): void {
+  let path = dir;
+  let i = 0;
+  while (i < parts.length && !hasWildcard(parts[i]!)) path = join(path, parts[i++]!);
+  if (i === parts.length) {
+    includePath(path, optional, 0, out);
+    return;
+  }
+  const part = parts[i]!;
+  const rest = parts.slice(i + 1);
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(path, { withFileTypes: true });
+  } catch (e) {
+    if (optional && errCode(e) === 'ENOENT') return;
+    out.diagnostics.push(problem('INCLUDE_DIR_NOT_FOUND', `${PREFIX}Could not open directory ${path}: ${strerror(e)}`));
+    return;
+  }
+  // A wildcard inside the path matches directories only; readdir's type of a symlink is "link", so links never match.
+  const names = entries.filter((e) => fnmatch(part, e.name) && (rest.length === 0 || e.isDirectory())).map((e) => e.name);
+  if (names.length === 0) {
+    if (!optional) out.diagnostics.push(problem('INCLUDE_NO_MATCH', `${PREFIX}No matches for the wildcard '${part}' in '${path}', failing`));
+    return;
+  }
+  for (const name of sortBytes(names)) {
+    if (rest.length > 0) matchComponents(join(path, name), rest, optional, out);
+    else includePath(join(path, name), optional, 0, out);
+  }
+}
+
+/** ap_dir_nofnmatch: a directory is read whole, recursively and sorted; anything else is a file to open. */
+function includePath(path: string, optional: boolean, depth: number, out: Expansion): void {
+  let isDir = false;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch (e) {
+    if (!optional) out.diagnostics.push(problem('INCLUDE_NOT_FOUND', `Could not open configuration file ${path}: ${strerror(e)}`));
+    return;
+  }
+  if (!isDir) {
+    out.files.push(path);
+    return;
+  }
+  if (depth + 1 > MAX_INCLUDE_DEPTH) {
+    out.diagnostics.push(problem('INCLUDE_DIR_DEPTH', `${PREFIX}Directory ${path} exceeds the maximum include directory nesting level of ${MAX_INCLUDE_DEPTH}. You have probably a recursion somewhere.`));
+    return;
+  }
+  let names: string[];
+  try {
+    names = readdirSync(path);
+  } catch (e) {
+    out.diagnostics.push(problem('INCLUDE_DIR_NOT_FOUND', `${PREFIX}Could not open directory ${path}: ${strerror(e)}`));
+    return;
+  }
+  for (const name of sortBytes(names)) includePath(join(path, name), optional, depth + 1, out);
+}
+
+function problem(code: IncludeCode, message: string): IncludeProblem {
+  return { code, severity: 'error', message };
+}
+
+function errCode(e: unknown): string {
+  return (e as NodeJS.ErrnoException | undefined)?.code ?? '';
+}
+
+const STRERROR: Record<string, string> = {
+  ENOENT: 'No such file or directory',
+  EACCES: 'Permission denied',
+  EPERM: 'Operation not permitted',
+  ENOTDIR: 'Not a directory',
+  EISDIR: 'Is a directory',
+  ELOOP: 'Too many levels of symbolic links',
+  ENAMETOOLONG: 'File name too long',
+};
+
+/** The C library's text for an fs error, as httpd prints it with %pm. */
+export function strerror(e: unknown): string {
+  return STRERROR[errCode(e)] ?? (e instanceof Error ? e.message : String(e));
+}

@@ -1,0 +1,86 @@
+/**
+ * Loading a project: the entry files, everything they include (the way
+ * httpd 2.4 follows Include), and the .htaccess files the tree points at.
+ * Never throws for bad input: unreadable files and broken includes become
+ * diagnostics.
+ */
+import { resolve } from 'node:path';
+import type { HttpdVersion } from '../parse/lines.js';
+import { expandEntries, findAccessFiles, type TopEntry } from './discover.js';
+import type { Project } from './project.js';
+import { SourceCache, TreeReader } from './reader.js';
+
+export interface LoadOptions {
+  /** Base for relative entries and for `display` paths (default: process.cwd()). */
+  cwd?: string;
+  /**
+   * The ServerRoot before any ServerRoot line is read, like httpd's -d.
+   * Without it, each entry file's own directory (for files found by
+   * expanding a directory entry: that directory) is used.
+   */
+  serverRoot?: string;
+  /** Follow Include and IncludeOptional (default true). */
+  followIncludes?: boolean;
+  /** Look for .htaccess files below DocumentRoot and <Directory> paths (default true). */
+  htaccess?: boolean;
+  /** Which httpd's reading rules the parser follows (default 2.2, the version being migrated from). */
+  version?: HttpdVersion;
+}
+
+/**
+ * Loads the files named by `entries` (files, directories or globs) and,
+ * unless told not to, what they include and the .htaccess files below
+ * their DocumentRoots and <Directory> paths.
+ *
+ * An entry that another entry's tree includes is read where that tree
+ * includes it, not on its own, so that it is read with the right ServerRoot
+ * and context (this matters when a whole directory is given).
+ */
+export function loadProject(entries: string[], options: LoadOptions = {}): Project {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const followIncludes = options.followIncludes ?? true;
+  const cache = new SourceCache(cwd, options.version ?? '2.2');
+  const serverRoot = options.serverRoot === undefined ? undefined : resolve(cwd, options.serverRoot);
+  const expanded = expandEntries(entries, cwd);
+
+  const read = (tops: TopEntry[]): TreeReader => {
+    const reader = new TreeReader(cache, { followIncludes, serverRoot });
+    for (const t of tops) reader.readEntry(t.path, t.kind, t.fallbackRoot);
+    return reader;
+  };
+  let reader = read(expanded.tops);
+  const included = includedByOthers(reader, cache);
+  if (expanded.tops.some((t) => included.has(cache.key(t.path)))) {
+    const own = expanded.tops.filter((t) => !included.has(cache.key(t.path)));
+    reader = read(own);
+    // Entries that only include each other (a cycle) are read on their own after all.
+    const lost = expanded.tops.filter((t) => !reader.byKey.has(cache.key(t.path)));
+    if (lost.length > 0) reader = read(expanded.tops.filter((t) => own.includes(t) || lost.includes(t)));
+  }
+
+  if (options.htaccess ?? true) {
+    for (const path of findAccessFiles(reader.facts)) reader.add(path, 'htaccess');
+  }
+
+  return {
+    files: reader.files,
+    byPath: new Map(reader.files.map((f) => [f.path, f])),
+    includes: reader.includes,
+    diagnostics: [...expanded.diagnostics, ...reader.diagnostics],
+    serverRoot: reader.serverRoot,
+    entries: entries.map((e) => resolve(cwd, e)),
+  };
+}
+
+/** Real paths of files that some other file includes. */
+function includedByOthers(reader: TreeReader, cache: SourceCache): Set<string> {
+  const out = new Set<string>();
+  for (const site of reader.includes) {
+    const from = cache.key(site.from);
+    for (const f of site.files) {
+      const k = cache.key(f);
+      if (k !== from) out.add(k);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,252 @@
+/**
+ * One reading of a configuration tree in httpd's order: each file parsed
+ * once, Include lines followed depth-first where they stand, ServerRoot
+ * applied as it is read (it is EXEC_ON_READ), and the facts .htaccess
+ * discovery needs collected on the way.
+ */
+import { realpathSync, statSync } from 'node:fs';
+import type { Directive, Section } from '../ast/nodes.js';
+import { walk } from '../ast/walk.js';
+import type { HttpdVersion } from '../parse/lines.js';
+import { hasWildcard } from './fnmatch.js';
+import { expandInclude, MAX_INCLUDE_DEPTH, resolveIncludePattern } from './include.js';
+import { emptyFacts, type DirSection, type TreeFacts } from './overrides.js';
+import type { FileKind, IncludeSite, ProjectDiagnostic, SourceFile } from './project.js';
+import { displayPath, readSource, type ReadResult } from './read.js';
+
+/** Read-time conditionals: we follow every branch, so they only show up in `context`. */
+const CONDITIONAL = new Set(['ifmodule', 'ifdefine', 'ifversion', 'iffile', 'ifdirective', 'ifsection']);
+
+/** Parses shared by every reading of one load, keyed by real path. */
+export class SourceCache {
+  private readonly results = new Map<string, ReadResult>();
+  private readonly real = new Map<string, string>();
+  constructor(private readonly cwd: string, private readonly version: HttpdVersion) {}
+
+  /** The real path, so a file reached through a symlink and directly is one file. */
+  key(path: string): string {
+    let k = this.real.get(path);
+    if (k === undefined) {
+      try { k = realpathSync(path); } catch { k = path; }
+      this.real.set(path, k);
+    }
+    return k;
+  }
+
+  read(path: string, kind: FileKind): ReadResult {
+    const k = `${kind}\0${this.key(path)}`;
+    let r = this.results.get(k);
+    if (r === undefined) {
+      r = readSource(path, displayPath(path, this.cwd), kind, this.version);
+      this.results.set(k, r);
+    }
+    return r;
+  }
+}
+
+/** Where a line sits: the section names around it (outer files first) and the innermost <Directory>. */
+interface Context {
+  names: string[];
+  dir: DirSection | null;
+}
+
+export interface ReaderOptions {
+  followIncludes: boolean;
+  /** The ServerRoot given by the caller (httpd's -d), before any ServerRoot line. */
+  serverRoot?: string;
+}
+
+export class TreeReader {
+  readonly files: SourceFile[] = [];
+  readonly byKey = new Map<string, SourceFile>();
+  readonly includes: IncludeSite[] = [];
+  readonly diagnostics: ProjectDiagnostic[] = [];
+  readonly facts: TreeFacts = emptyFacts();
+  /** The ServerRoot after the first configuration entry, once read. */
+  serverRoot: string | null = null;
+  private readonly stack: string[] = [];
+  /** (file, ServerRoot in, context) → ServerRoot out and include height, so a file read twice alike is walked once. */
+  private readonly memo = new Map<string, { serverRootOut: string; height: number }>();
+  private nextDirId = 0;
+
+  constructor(private readonly cache: SourceCache, private readonly options: ReaderOptions) {}
+
+  /** Adds a file (once) to the reading and gives its SourceFile. */
+  add(path: string, kind: FileKind): SourceFile {
+    const k = this.cache.key(path);
+    const known = this.byKey.get(k);
+    if (known) return known;
+    const { file, problem } = this.cache.read(path, kind);
+    this.files.push(file);
+    this.byKey.set(k, file);
+    if (problem) this.diagnostics.push({ ...problem, severity: 'error', path: file.path, start: 0, end: 0 });
+    if (file.kind === 'htaccess' && !file.readError) {
+      for (const d of includeLines(file)) {
+        this.diag(file, d, 'INCLUDE_IN_HTACCESS', 'error',
+          `${d.name} is not allowed in .htaccess files: httpd answers every request below this directory with 500 and logs "${d.name} not allowed here". The line was not followed.`);
+      }
+    }
+    return file;
+  }
+
+  /** Reads an entry file and, for a configuration file, everything it includes. */
+  readEntry(path: string, kind: FileKind, fallbackRoot: string): void {
+    if (this.byKey.has(this.cache.key(path))) return;
+    const file = this.add(path, kind);
+    if (file.kind !== 'conf' || file.readError) return;
+    const sr = { value: this.options.serverRoot ?? fallbackRoot };
+    this.stack.push(this.cache.key(path));
+    this.walkConf(file, sr, { names: [], dir: null }, 0);
+    this.stack.pop();
+    this.serverRoot ??= sr.value;
+  }
+
+  private diag(file: SourceFile, d: Directive, code: string, severity: ProjectDiagnostic['severity'], message: string): void {
+    this.diagnostics.push({ code, severity, message, path: file.path, start: d.contentStart, end: d.contentEnd });
+  }
+
+  /** Walks one configuration file at include depth `depth`; gives how many Include levels it went below. */
+  private walkConf(file: SourceFile, sr: { value: string }, outer: Context, depth: number): number {
+    let height = 0;
+    const dirs = new Map<Section, DirSection>();
+    walk(file.ast, {
+      enter: (s, ancestors) => {
+        if (s.lname !== 'directory' && s.lname !== 'directorymatch') return;
+        const ctx = this.contextOf(outer, ancestors, dirs);
+        const first = latin1ToUtf8(s.args[0]?.value ?? '');
+        const regex = s.lname === 'directorymatch' || first === '~';
+        const path = regex ? latin1ToUtf8(s.args[s.lname === 'directorymatch' ? 0 : 1]?.value ?? '') : resolveIncludePattern(first, sr.value);
+        const kind = regex ? 'regex' : hasWildcard(first) ? 'wildcard' : 'literal';
+        const dir: DirSection = { id: this.nextDirId++, path, kind, inVirtualHost: ctx.names.includes('virtualhost') };
+        dirs.set(s, dir);
+        this.facts.dirs.push(dir);
+      },
+      directive: (d, ancestors) => {
+        const ctx = this.contextOf(outer, ancestors, dirs);
+        const real = ctx.names.filter((n) => !CONDITIONAL.has(n));
+        const value = latin1ToUtf8(d.args[0]?.value ?? '');
+        switch (d.lname) {
+          case 'serverroot':
+            if (real.length === 0 && d.args.length === 1) this.setServerRoot(file, d, value, sr);
+            break;
+          case 'documentroot':
+            if (d.args.length >= 1 && !value.includes('${')) this.facts.docRoots.push(resolveIncludePattern(value, sr.value));
+            break;
+          case 'accessfilename':
+            this.facts.accessNames.push({ names: d.args.map((a) => latin1ToUtf8(a.value)), inVirtualHost: real.includes('virtualhost') });
+            break;
+          case 'allowoverride':
+            if (ctx.dir && real[real.length - 1]?.startsWith('directory')) ctx.dir.overrideNone = value.toLowerCase() === 'none';
+            break;
+          case 'allowoverridelist':
+            if (ctx.dir && real[real.length - 1]?.startsWith('directory')) ctx.dir.overrideList = value.toLowerCase() !== 'none';
+            break;
+          case 'include':
+          case 'includeoptional':
+            if (this.options.followIncludes) height = Math.max(height, this.include(file, d, sr, ctx, depth));
+            break;
+        }
+      },
+    });
+    return height;
+  }
+
+  private contextOf(outer: Context, ancestors: readonly Section[], dirs: Map<Section, DirSection>): Context {
+    let dir = outer.dir;
+    for (const a of ancestors) if (dirs.has(a)) dir = dirs.get(a)!;
+    return { names: [...outer.names, ...ancestors.map((a) => a.lname)], dir };
+  }
+
+  private setServerRoot(file: SourceFile, d: Directive, value: string, sr: { value: string }): void {
+    if (value.includes('${')) {
+      this.diag(file, d, 'SERVER_ROOT_VARIABLE', 'warning',
+        `ServerRoot uses a variable that is only known when httpd starts, so relative paths below keep resolving against '${sr.value}'; pass the ServerRoot explicitly to follow them.`);
+      return;
+    }
+    const next = resolveIncludePattern(value, sr.value);
+    let isDir = false;
+    try { isDir = statSync(next).isDirectory(); } catch { /* reported below */ }
+    if (!isDir) {
+      this.diag(file, d, 'SERVER_ROOT_MISSING', 'warning',
+        `ServerRoot '${next}' is not a directory here, and httpd would refuse to start with "ServerRoot must be a valid directory"; relative paths below keep resolving against '${sr.value}'. Pass the ServerRoot explicitly if the tree was copied from elsewhere.`);
+      return;
+    }
+    sr.value = next;
+  }
+
+  /** Follows one Include line; gives the include height below it. */
+  private include(file: SourceFile, d: Directive, sr: { value: string }, ctx: Context, depth: number): number {
+    const optional = d.lname === 'includeoptional';
+    if (d.args.length !== 1) {
+      const what = optional
+        ? 'Name or pattern of the config file(s) to be included; ignored if the file does not exist or the pattern does not match any files'
+        : 'Name(s) of the config file(s) to be included; fails if the wildcard does not match at least one file';
+      this.diag(file, d, 'INCLUDE_ARGS', 'error', `httpd refuses to start on this line: "${d.name} takes one argument, ${what}".`);
+      return 0;
+    }
+    const raw = latin1ToUtf8(d.args[0]!.value);
+    if (/\$\{[^}]*\}/.test(raw)) {
+      this.diag(file, d, 'INCLUDE_VARIABLE', 'warning', `${d.name} '${raw}' uses a variable that is only known when httpd starts, so it was not followed.`);
+      return 0;
+    }
+    const pattern = resolveIncludePattern(raw, sr.value);
+    const site: IncludeSite = { from: file.path, directive: d, optional, pattern, serverRoot: sr.value, files: [], context: ctx.names };
+    this.includes.push(site);
+    if (depth + 1 > MAX_INCLUDE_DEPTH) {
+      this.diag(file, d, 'INCLUDE_DEPTH', 'error',
+        `httpd refuses to start on this line: "Exceeded maximum include depth of ${MAX_INCLUDE_DEPTH}, There appears to be a recursion." It was not followed.`);
+      return Infinity;
+    }
+    const expansion = expandInclude(pattern, optional);
+    for (const p of expansion.diagnostics) {
+      const message = p.code === 'INCLUDE_NO_MATCH'
+        ? `httpd 2.4 refuses to start on this line: "${p.message}". httpd 2.2 silently included nothing here; write IncludeOptional if the pattern may match nothing.`
+        : `httpd refuses to start on this line: "${p.message}".`;
+      this.diag(file, d, p.code, p.severity, message);
+    }
+    let height = 1;
+    for (const path of expansion.files) {
+      const k = this.cache.key(path);
+      const cycleAt = this.stack.indexOf(k);
+      if (cycleAt >= 0) {
+        const chain = [...this.stack.slice(cycleAt), k].map((key) => this.byKey.get(key)?.display ?? key).join(' → ');
+        this.diag(file, d, 'INCLUDE_CYCLE', 'error',
+          `Include cycle: ${chain}. httpd would give up with "Exceeded maximum include depth of ${MAX_INCLUDE_DEPTH}, There appears to be a recursion." The file was not read again.`);
+        site.files.push(this.byKey.get(k)?.path ?? path);
+        continue;
+      }
+      const included = this.add(path, 'conf');
+      site.files.push(included.path);
+      if (included.readError) continue;
+      height = Math.max(height, 1 + this.walkIncluded(included, k, sr, ctx, depth + 1));
+    }
+    return height;
+  }
+
+  /** Walks an included file unless the same file was already walked from the same ServerRoot and context. */
+  private walkIncluded(file: SourceFile, k: string, sr: { value: string }, ctx: Context, depth: number): number {
+    const memoKey = [k, sr.value, ctx.names.join('/'), ctx.dir?.id ?? ''].join('\0');
+    const seen = this.memo.get(memoKey);
+    if (seen && depth + seen.height <= MAX_INCLUDE_DEPTH) {
+      sr.value = seen.serverRootOut;
+      return seen.height;
+    }
+    this.stack.push(k);
+    const height = this.walkConf(file, sr, ctx, depth);
+    this.stack.pop();
+    if (Number.isFinite(height)) this.memo.set(memoKey, { serverRootOut: sr.value, height });
+    return height;
+  }
+}
+
+/** Include lines anywhere in a file (for .htaccess, where they are refused). */
+function includeLines(file: SourceFile): Directive[] {
+  const out: Directive[] = [];
+  walk(file.ast, { directive: (d) => { if (d.lname === 'include' || d.lname === 'includeoptional') out.push(d); } });
+  return out;
+}
+
+/** Argument text is Latin-1 (one char per byte); file names are UTF-8. */
+export function latin1ToUtf8(s: string): string {
+  return Buffer.from(s, 'latin1').toString('utf8');
+}

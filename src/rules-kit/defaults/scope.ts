@@ -1,0 +1,68 @@
+/**
+ * Where a directive takes effect, as the changed-defaults and SSL rules need
+ * it: which sections httpd 2.4 skips (an `<IfVersion>` that is false for 2.4.63),
+ * which file is the main server configuration, and which virtual host (or the
+ * main server) a directive belongs to.
+ */
+import type { ConfigFile, Directive, Section } from '../../ast/nodes.js';
+import { walk } from '../../ast/walk.js';
+import { ifVersion } from '../../eval/modules.js';
+import type { Project } from '../../project/project.js';
+import { projectFiles } from '../load-module.js';
+
+/** Containers that only decide whether their body is read; they do not open a new scope. */
+export const CONDITIONAL = new Set(['ifmodule', 'ifdefine', 'ifversion', 'iffile', 'ifdirective', 'ifsection']);
+
+/** True when some enclosing `<IfVersion>` is false for 2.4, so 2.4 never reads the node. */
+export function deadIn24(ancestors: readonly Section[]): boolean {
+  return ancestors.some((s) => s.lname === 'ifversion' && !ifVersion(s.args.map((a) => a.value), '2.4'));
+}
+
+/** The enclosing `<VirtualHost>`, or null for the main server. */
+export function virtualHostOf(ancestors: readonly Section[]): Section | null {
+  return ancestors.find((s) => s.lname === 'virtualhost') ?? null;
+}
+
+/** The nearest enclosing section that is not a conditional container, or null at the top of the file. */
+export function scopeOf(ancestors: readonly Section[]): Section | null {
+  for (let i = ancestors.length - 1; i >= 0; i--) if (!CONDITIONAL.has(ancestors[i]!.lname)) return ancestors[i]!;
+  return null;
+}
+
+export interface Located {
+  directive: Directive;
+  ancestors: readonly Section[];
+}
+
+/** Every directive of the given names that 2.4 reads, with its enclosing sections. */
+export function liveDirectives(file: ConfigFile | Section, ...lnames: string[]): Located[] {
+  const out: Located[] = [];
+  walk(file, {
+    directive: (d, ancestors) => {
+      if ((lnames.length === 0 || lnames.includes(d.lname)) && !deadIn24(ancestors)) out.push({ directive: d, ancestors: [...ancestors] });
+    },
+  });
+  return out;
+}
+
+/** Directives at server level: outside every section but conditional containers. */
+export function serverLevel(file: ConfigFile, ...lnames: string[]): Located[] {
+  return liveDirectives(file, ...lnames).filter((l) => scopeOf(l.ancestors) === null);
+}
+
+const MAIN_MARKERS = ['listen', 'loadmodule', 'pidfile', 'user', 'group'];
+
+/**
+ * True for what looks like a main server configuration: ServerRoot at server level, or at least
+ * two of Listen, LoadModule, PidFile, User and Group (a lone `ports.conf` or `mod.load` is not one).
+ */
+export function isMainConfig(file: ConfigFile): boolean {
+  const names = new Set(serverLevel(file, 'serverroot', ...MAIN_MARKERS).map((l) => l.directive.lname));
+  return names.has('serverroot') || names.size >= 2;
+}
+
+/** The main configurations of a project, in reading order: those no other file includes. */
+export function mainConfigs(project: Project, current: ConfigFile): ConfigFile[] {
+  const included = new Set(project.includes.flatMap((i) => i.files));
+  return projectFiles(project, current).filter((f) => !f.path.endsWith('.htaccess') && !included.has(f.path) && isMainConfig(f));
+}

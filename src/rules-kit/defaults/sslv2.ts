@@ -1,0 +1,80 @@
+/**
+ * Taking SSLv2 out of SSLProtocol and SSLCipherSuite lines. 2.4's mod_ssl
+ * (`ssl_cmd_protocol_parse`) refuses `SSLv2` and `+SSLv2` ("SSLProtocol: SSLv2
+ * is no longer supported") and skips `-SSLv2`; its `all` no longer contains SSLv2.
+ */
+import type { ConfigFile, Directive } from '../../ast/nodes.js';
+import { applyEdits, type Edit } from '../../edit/edit.js';
+
+const PROTOCOLS_22 = ['sslv2', 'sslv3', 'tlsv1', 'tlsv1.1', 'tlsv1.2'];
+const isSslv2Word = (w: string) => /^[+-]?sslv2$/i.test(w);
+
+/**
+ * The protocols a list of SSLProtocol words selects, as mod_ssl computes them: a word
+ * without + or - replaces the set, + adds, - removes. Null when a word is unknown.
+ */
+export function protocolSet(words: readonly string[], all: readonly string[]): Set<string> | null {
+  let set = new Set<string>();
+  for (const word of words) {
+    const action = /^[+-]/.test(word) ? word.charAt(0) : '';
+    const name = word.slice(action.length).toLowerCase();
+    const these = name === 'all' ? all : PROTOCOLS_22.includes(name) || name === 'tlsv1.3' ? [name] : null;
+    if (these === null) return null;
+    if (action === '-') these.forEach((p) => set.delete(p));
+    else if (action === '+') these.forEach((p) => set.add(p));
+    else set = new Set(these);
+  }
+  return set;
+}
+
+/** Edits removing the SSLv2 words of an SSLProtocol line, or null when the 2.4 line would select other protocols than 2.2's minus SSLv2. */
+export function protocolEdits(d: Directive): Edit[] | null {
+  const words = d.args.map((a) => a.value);
+  const kept = d.args.filter((a) => !isSslv2Word(a.value));
+  const before = protocolSet(words, PROTOCOLS_22);
+  const after = protocolSet(kept.map((a) => a.value), PROTOCOLS_22.filter((p) => p !== 'sslv2'));
+  if (kept.length === 0 || before === null || after === null) return null;
+  before.delete('sslv2');
+  if (before.size !== after.size || [...before].some((p) => !after.has(p))) return null;
+  const edits: Edit[] = [];
+  const firstKept = d.args.indexOf(kept[0]!);
+  if (firstKept > 0) edits.push({ start: d.args[0]!.start, end: kept[0]!.start, text: '' });
+  d.args.forEach((a, i) => {
+    if (i > firstKept && isSslv2Word(a.value)) edits.push({ start: d.args[i - 1]!.end, end: a.end, text: '' });
+  });
+  return edits;
+}
+
+/** True for a cipher-string token that names the SSLv2 cipher group (OpenSSL names are case-sensitive). */
+const isSslv2Cipher = (t: string) => /^[+!-]?SSLv2$/.test(t);
+
+/**
+ * Edits removing SSLv2 tokens (`SSLv2`, `+SSLv2`, `!SSLv2`, `-SSLv2`) from the cipher
+ * strings of a line, keeping every other byte. Null when a string would become empty
+ * or holds a backslash; an empty list when there is nothing to remove.
+ */
+export function cipherEdits(d: Directive): Edit[] | null {
+  const edits: Edit[] = [];
+  for (const a of d.args) {
+    const q = a.quote ? 1 : 0;
+    const body = a.raw.slice(q, a.raw.length - (a.quote && a.raw.endsWith(a.quote) && a.raw.length > 1 ? 1 : 0));
+    const parts = body.split(/([:;, ]+)/);
+    if (!parts.some((p, i) => i % 2 === 0 && isSslv2Cipher(p))) continue;
+    if (body.includes('\\')) return null;
+    const out: string[] = [];
+    for (let i = 0; i < parts.length; i += 2) {
+      if (isSslv2Cipher(parts[i]!)) continue;
+      if (out.length > 0) out.push(parts[i - 1]!);
+      out.push(parts[i]!);
+    }
+    if (out.join('') === '') return null;
+    edits.push({ start: a.start + q, end: a.start + q + body.length, text: out.join('') });
+  }
+  return edits;
+}
+
+/** The directive's line as it reads after the edits, continuation lines joined. */
+export function lineAfter(file: ConfigFile, d: Directive, edits: readonly Edit[]): string {
+  const shifted = edits.map((e) => ({ ...e, start: e.start - d.contentStart, end: e.end - d.contentStart }));
+  return applyEdits(file.text.slice(d.contentStart, d.contentEnd), shifted).replace(/\\\r?\n[ \t]*/g, ' ');
+}

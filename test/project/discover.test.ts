@@ -1,0 +1,116 @@
+import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadProject } from '../../src/project/load.js';
+import { diags, FIX, shown, useTemp } from './util.js';
+
+const temp = useTemp();
+const load = (entries: string[], options: Parameters<typeof loadProject>[1] = {}) => loadProject(entries, { cwd: FIX, ...options });
+
+describe('loadProject: .htaccess discovery', () => {
+  it('finds .htaccess files below DocumentRoot and literal <Directory> paths, skipping AllowOverride None', () => {
+    const p = load(['htaccess/httpd.conf']);
+    expect(shown(p)).toEqual([
+      'htaccess/httpd.conf', 'htaccess/htdocs/.htaccess', 'htaccess/htdocs/sub/.htaccess', 'htaccess/htdocs/sub/deeper/.htaccess', 'htaccess/private/.htaccess',
+    ]);
+    expect(p.files.map((f) => f.kind)).toEqual(['conf', 'htaccess', 'htaccess', 'htaccess', 'htaccess']);
+    expect(diags(p)).toEqual([{
+      at: 'htaccess/htdocs/sub/.htaccess:2', code: 'INCLUDE_IN_HTACCESS', severity: 'error', text: 'Include ../../evil.conf',
+      message: 'Include is not allowed in .htaccess files: httpd answers every request below this directory with 500 and logs "Include not allowed here". The line was not followed.',
+    }]);
+    expect(p.includes).toEqual([]);
+  });
+
+  it('looks for nothing when htaccess is false', () => {
+    expect(shown(load(['htaccess/httpd.conf'], { htaccess: false }))).toEqual(['htaccess/httpd.conf']);
+  });
+
+  it('reads only the first AccessFileName that exists in each directory', () => {
+    expect(shown(load(['access-names/httpd.conf']))).toEqual([
+      'access-names/httpd.conf', 'access-names/www/.acl', 'access-names/www/a/.htaccess', 'access-names/www/b/.acl',
+    ]);
+  });
+
+  it('does not descend into symlinked directories, nor search the filesystem root', () => {
+    const t = temp();
+    mkdirSync(join(t, 'www/real'), { recursive: true });
+    mkdirSync(join(t, 'elsewhere'));
+    writeFileSync(join(t, 'www/real/.htaccess'), 'Deny from all\n');
+    writeFileSync(join(t, 'elsewhere/.htaccess'), 'Deny from all\n');
+    symlinkSync(join(t, 'elsewhere'), join(t, 'www/link'));
+    writeFileSync(join(t, 'httpd.conf'), `DocumentRoot www\n<Directory />\n    AllowOverride All\n</Directory>\n`);
+    const p = loadProject([join(t, 'httpd.conf')], { cwd: t });
+    expect(shown(p)).toEqual(['httpd.conf', 'www/real/.htaccess']);
+  });
+
+  it('lets a deeper <Directory> open files again below an AllowOverride None, and a <VirtualHost> one too', () => {
+    const t = temp();
+    for (const d of ['srv/a', 'srv/b', 'srv/c']) {
+      mkdirSync(join(t, d), { recursive: true });
+      writeFileSync(join(t, d, '.htaccess'), 'Allow from all\n');
+    }
+    writeFileSync(join(t, 'httpd.conf'), [
+      `<Directory ${t}/srv>`, '    AllowOverride None', '</Directory>',
+      `<Directory ${t}/srv/a>`, '    AllowOverride Limit', '</Directory>',
+      '<VirtualHost *:80>', `    DocumentRoot ${t}/srv/b`, `    <Directory ${t}/srv/b>`, '        AllowOverride All', '    </Directory>', '</VirtualHost>', '',
+    ].join('\n'));
+    expect(shown(loadProject([join(t, 'httpd.conf')], { cwd: t }))).toEqual(['httpd.conf', 'srv/b/.htaccess', 'srv/a/.htaccess']);
+  });
+});
+
+describe('loadProject: entries', () => {
+  it('expands a directory to its *.conf and .htaccess files, skipping node_modules and .git', () => {
+    const t = temp();
+    cpSync(join(FIX, 'globbed'), join(t, 'tree'), { recursive: true });
+    for (const d of ['node_modules/pkg', '.git', 'site']) mkdirSync(join(t, 'tree', d), { recursive: true });
+    writeFileSync(join(t, 'tree/node_modules/pkg/x.conf'), '# no\n');
+    writeFileSync(join(t, 'tree/.git/y.conf'), '# no\n');
+    writeFileSync(join(t, 'tree/site/.htaccess'), 'Order allow,deny\n');
+    const p = loadProject(['tree'], { cwd: t, followIncludes: false });
+    expect(shown(p)).toEqual(['tree/conf.d/.hidden.conf', 'tree/conf.d/B.conf', 'tree/conf.d/a.conf', 'tree/conf.d/b.conf', 'tree/httpd.conf', 'tree/site/.htaccess']);
+    expect(p.files.map((f) => f.kind)).toEqual(['conf', 'conf', 'conf', 'conf', 'conf', 'htaccess']);
+    expect(p.includes).toEqual([]);
+    expect(p.entries).toEqual([join(t, 'tree')]);
+  });
+
+  it('reads a directory entry in include order: files another file includes come where they are included', () => {
+    const p = load(['globbed']);
+    expect(shown(p)).toEqual(['globbed/conf.d/.hidden.conf', 'globbed/httpd.conf', 'globbed/conf.d/B.conf', 'globbed/conf.d/a.conf', 'globbed/conf.d/b.conf']);
+    expect(p.diagnostics).toEqual([]);
+    expect(p.includes).toHaveLength(1);
+  });
+
+  it('reads named files in the order given, but an included one where it is included', () => {
+    expect(shown(load(['twice/common.conf', 'globbed/conf.d/a.conf', 'twice/httpd.conf']))).toEqual([
+      'globbed/conf.d/a.conf', 'twice/httpd.conf', 'twice/common.conf',
+    ]);
+    expect(shown(load(['cycle/b.conf', 'cycle/httpd.conf']))).toEqual(['cycle/httpd.conf', 'cycle/a.conf', 'cycle/b.conf', 'cycle/self.conf']);
+  });
+
+  it('still reads entries that only include each other', () => {
+    const p = load(['cycle/a.conf', 'cycle/b.conf']);
+    expect(shown(p)).toEqual(['cycle/a.conf', 'cycle/b.conf', 'cycle/self.conf']);
+    expect(diags(p).map((d) => [d.at, d.code])).toEqual([['cycle/b.conf:2', 'INCLUDE_CYCLE'], ['cycle/self.conf:1', 'INCLUDE_CYCLE']]);
+  });
+
+  it('expands a glob like a shell (no dotfiles) and reports one that matches nothing', () => {
+    const p = load(['globbed/conf.d/*.conf', 'nothing/*.conf'], { followIncludes: false });
+    expect(shown(p)).toEqual(['globbed/conf.d/B.conf', 'globbed/conf.d/a.conf', 'globbed/conf.d/b.conf']);
+    expect(p.diagnostics).toEqual([{
+      code: 'ENTRY_NO_MATCH', severity: 'error', message: "No files match the pattern 'nothing/*.conf'.", path: join(FIX, 'nothing/*.conf'), start: 0, end: 0,
+    }]);
+  });
+
+  it('reads a file named like .htaccess as one, refusing its Include lines', () => {
+    const p = load(['misc/site.htaccess']);
+    expect(shown(p)).toEqual(['misc/site.htaccess']);
+    expect(p.files[0]!.kind).toBe('htaccess');
+    expect(diags(p).map((d) => [d.at, d.code])).toEqual([['misc/site.htaccess:1', 'INCLUDE_IN_HTACCESS']]);
+    expect(p.serverRoot).toBeNull();
+  });
+
+  it('shows paths relative to cwd when below it and absolute otherwise', () => {
+    const p = loadProject(['../httpd.conf'], { cwd: join(FIX, 'globbed/conf.d') });
+    expect(shown(p)).toEqual([join(FIX, 'globbed/httpd.conf'), 'B.conf', 'a.conf', 'b.conf']);
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { ConfigFile } from '../../src/ast/nodes.js';
+import rule from '../../rules/explicit-allow-override.js';
+import { parse } from '../../src/parse/parser.js';
+import { projectOf } from '../../src/project/project.js';
+import { checkCase, ruleTester, runRule } from '../helpers/rule-tester.js';
+
+
+/** The project the cases run in: the file under test beside a main configuration with no <Directory>. */
+const withMain = (f: ConfigFile) => {
+  const main = parse('ServerRoot "/etc/httpd"\nListen 80\n', '/etc/httpd/conf/httpd.conf');
+  return projectOf([
+    { path: main.path, display: 'httpd.conf', kind: 'conf', ast: main },
+    { path: f.path, display: f.path, kind: f.path.endsWith('.htaccess') ? 'htaccess' : 'conf', ast: f },
+  ]);
+};
+
+ruleTester(rule, {
+  project: withMain,
+  valid: [
+    '<Directory />\n    AllowOverride None\n</Directory>\n<Directory /var/www>\n    Options None\n</Directory>\n',
+    '<Directory ~ "^/var/www">\n    Options None\n</Directory>\n<DirectoryMatch "^/srv">\n</DirectoryMatch>\n',
+    '<IfVersion < 2.4>\n<Directory /var/www>\n</Directory>\n</IfVersion>\n',
+    '<Directory /var/www>\n  <IfModule mod_rewrite.c>\n    AllowOverride FileInfo\n  </IfModule>\n</Directory>\n',
+    '<Directory /var/www>\n  AllowOverride None\n</Directory>\n<Directory /var/www/>\n  Options None\n</Directory>\n',
+    { code: 'Options -Indexes\n', filename: '/srv/www/.htaccess' },
+  ],
+  invalid: [
+    {
+      name: 'writes AllowOverride All into the shallowest section only',
+      code: '<Directory /var/www>\n    Options None\n</Directory>\n<Directory /var/www/html>\n    Options None\n</Directory>\n',
+      output: '<Directory /var/www>\n    AllowOverride All\n    Options None\n</Directory>\n<Directory /var/www/html>\n    Options None\n</Directory>\n',
+      errors: [/^No AllowOverride applies to <Directory \/var\/www>: httpd 2\.2 defaulted to AllowOverride All.*answers 500.*"AllowOverride All"/],
+    },
+    {
+      name: 'keeps CRLF and the indentation of the section',
+      code: '<VirtualHost *:80>\r\n\t<Directory "/srv/a">\r\n\t\tOrder allow,deny\r\n\t</Directory>\r\n</VirtualHost>\r\n',
+      output: '<VirtualHost *:80>\r\n\t<Directory "/srv/a">\r\n\t\tAllowOverride All\r\n\t\tOrder allow,deny\r\n\t</Directory>\r\n</VirtualHost>\r\n',
+      errors: ['<Directory "/srv/a">'],
+    },
+    {
+      name: 'fills an empty section inside <IfModule>, with no final newline',
+      code: '<IfModule mod_dir.c>\n  <Directory /srv/b>\n  </Directory>\n</IfModule>',
+      output: '<IfModule mod_dir.c>\n  <Directory /srv/b>\n      AllowOverride All\n  </Directory>\n</IfModule>',
+      errors: ['AllowOverride All'],
+    },
+    {
+      name: 'a wildcard section covers the paths it matches',
+      code: '<Directory /home/*/public_html>\n  Options None\n</Directory>\n<Directory /home/bob/public_html/cgi>\n  Options ExecCGI\n</Directory>\n',
+      output: '<Directory /home/*/public_html>\n  AllowOverride All\n  Options None\n</Directory>\n<Directory /home/bob/public_html/cgi>\n  Options ExecCGI\n</Directory>\n',
+      errors: ['/home/*/public_html'],
+    },
+    {
+      name: 'the first of two sections of the same path gets it',
+      code: '<Directory /srv/c>\n  Options None\n</Directory>\n<Directory /srv/c/>\n  DirectoryIndex index.php\n</Directory>\n',
+      output: '<Directory /srv/c>\n  AllowOverride All\n  Options None\n</Directory>\n<Directory /srv/c/>\n  DirectoryIndex index.php\n</Directory>\n',
+      errors: ['/srv/c'],
+    },
+    {
+      name: 'an AllowOverride inside a nested <Files> does not count',
+      code: '<Directory /srv/d>\n  <Files x>\n    AllowOverride None\n  </Files>\n</Directory>\n',
+      output: '<Directory /srv/d>\n    AllowOverride All\n  <Files x>\n    AllowOverride None\n  </Files>\n</Directory>\n',
+      errors: ['/srv/d'],
+    },
+    {
+      name: 'a section of another virtual host does not cover this one',
+      code: '<VirtualHost a:80>\n<Directory /srv>\nAllowOverride None\n</Directory>\n</VirtualHost>\n<VirtualHost b:80>\n<Directory /srv/e>\n</Directory>\n</VirtualHost>\n',
+      output: '<VirtualHost a:80>\n<Directory /srv>\nAllowOverride None\n</Directory>\n</VirtualHost>\n<VirtualHost b:80>\n<Directory /srv/e>\n    AllowOverride All\n</Directory>\n</VirtualHost>\n',
+      errors: ['/srv/e'],
+    },
+    {
+      name: 'handles an opening line continued over two lines',
+      code: '<Directory \\\n    "/srv/g">\n  Options None\n</Directory>\n',
+      output: '<Directory \\\n    "/srv/g">\n  AllowOverride All\n  Options None\n</Directory>\n',
+      errors: ['<Directory "/srv/g">'],
+    },
+  ],
+});
+
+describe('explicit-allow-override across a project', () => {
+  const main = parse('ServerRoot /etc/httpd\n<Directory />\n    AllowOverride None\n</Directory>\nInclude conf.d/*.conf\n', '/etc/httpd/conf/httpd.conf');
+  const site = '<Directory /var/www/site>\n    Options None\n</Directory>\n';
+  const project = (f: import('../../src/ast/nodes.js').ConfigFile) => projectOf([
+    { path: main.path, display: 'httpd.conf', kind: 'conf', ast: main },
+    { path: f.path, display: 'site.conf', kind: 'conf', ast: f },
+  ]);
+
+  it('leaves a section alone when a <Directory /> in another file sets AllowOverride', () => {
+    const r = runRule(rule, site, '/etc/httpd/conf.d/site.conf', {}, project);
+    expect(r.applied).toEqual([]);
+    expect(r.remaining).toEqual([]);
+  });
+
+  it('writes into the other file only when nothing covers its section', () => {
+    const lone = parse('ServerRoot /etc/httpd\nInclude conf.d/*.conf\n', '/etc/httpd/conf/httpd.conf');
+    const alone = (f: import('../../src/ast/nodes.js').ConfigFile) => projectOf([
+      { path: lone.path, display: 'httpd.conf', kind: 'conf', ast: lone },
+      { path: f.path, display: 'site.conf', kind: 'conf', ast: f },
+    ]);
+    checkCase(rule, site, '<Directory /var/www/site>\n    AllowOverride All\n    Options None\n</Directory>\n', '/etc/httpd/conf.d/site.conf', {}, alone);
+  });
+});
+
+describe('explicit-allow-override without the main configuration', () => {
+  it('reports without a fix, since a <Directory /> saying None may be out of sight', () => {
+    const code = '<VirtualHost *:80>\n  <Directory /srv/site>\n  </Directory>\n</VirtualHost>\n';
+    const r = runRule(rule, code, '/etc/apache2/sites-available/site');
+    expect(r.output).toBe(code);
+    expect(r.applied).toEqual([]);
+    expect(r.remaining.map((p) => p.message)).toEqual([expect.stringMatching(/^No AllowOverride applies to <Directory \/srv\/site> in the files loaded \(the main configuration is not among them\).*if no enclosing <Directory> of the main configuration sets AllowOverride/)]);
+  });
+});

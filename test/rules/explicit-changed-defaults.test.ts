@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import rule from '../../rules/explicit-changed-defaults.js';
+import type { ConfigFile, Directive } from '../../src/ast/nodes.js';
+import { parse } from '../../src/parse/parser.js';
+import { projectOf } from '../../src/project/project.js';
+import { ruleTester, runRule } from '../helpers/rule-tester.js';
+
+const ALL3 = 'EnableSendfile Off\nFileETag MTime Size\nTimeout 60\n';
+
+ruleTester(rule, {
+  valid: [
+    // Not a main configuration: a virtual host snippet, and an .htaccess file.
+    '<VirtualHost *:80>\n  ServerName a\n</VirtualHost>\n',
+    { code: 'Options -Indexes\n', filename: '/srv/www/.htaccess' },
+    // Listen inside a section does not make a main configuration.
+    '<VirtualHost *:80>\n  Listen 8080\n</VirtualHost>\n',
+    'ServerRoot /etc/httpd\n' + ALL3,
+    // A lone ports.conf or .load file is not a main configuration.
+    'Listen 80\nNameVirtualHost *:80\n',
+    'LoadModule ssl_module /usr/lib/apache2/modules/mod_ssl.so\n',
+    // The directives count wherever they are, even inside <IfModule> or a <Directory>.
+    'ServerRoot /etc/httpd\n<IfModule mod_core.c>\nEnableSendfile off\n</IfModule>\n<Directory />\nFileETag None\n</Directory>\n<VirtualHost *:80>\nTimeout 20\n</VirtualHost>\n',
+  ],
+  invalid: [
+    {
+      name: 'offers the three 2.2 values at the end of the file',
+      code: 'ServerRoot "/usr/local/apache2"\nListen 80\n',
+      output: 'ServerRoot "/usr/local/apache2"\nListen 80\nEnableSendfile On\nFileETag INode MTime Size\nTimeout 300\n',
+      errors: [
+        /^No EnableSendfile line in the configuration: httpd 2\.2 used sendfile\(\).*EnableSendfile Off.*"EnableSendfile On".*network file system/,
+        /^No FileETag line.*FileETag MTime Size.*"FileETag INode MTime Size"/,
+        /^No Timeout line.*\(Timeout 300\); 2\.4 defaults to Timeout 60.*"Timeout 300"/,
+      ],
+    },
+    {
+      name: 'keeps CRLF and adds a line ending to a last line without one',
+      code: 'LoadModule ssl_module modules/mod_ssl.so\r\nListen 443\r\nEnableSendfile on\r\nFileETag All',
+      output: 'LoadModule ssl_module modules/mod_ssl.so\r\nListen 443\r\nEnableSendfile on\r\nFileETag All\r\nTimeout 300\r\n',
+      errors: ['Timeout 60'],
+    },
+    {
+      name: 'a directive skipped by 2.4 does not count',
+      code: 'User nobody\nGroup nogroup\n<IfVersion < 2.4>\nTimeout 300\n</IfVersion>\nEnableSendfile Off\nFileETag None\n',
+      output: 'User nobody\nGroup nogroup\n<IfVersion < 2.4>\nTimeout 300\n</IfVersion>\nEnableSendfile Off\nFileETag None\nTimeout 300\n',
+      errors: ['No Timeout line'],
+    },
+    {
+      name: 'recognises markers inside <IfModule> and continued lines',
+      code: '<IfModule mpm_prefork_module>\n  PidFile \\\n    /var/run/httpd.pid\n</IfModule>\nUser "apache"\nTimeout 300\nFileETag MTime Size\n',
+      output: '<IfModule mpm_prefork_module>\n  PidFile \\\n    /var/run/httpd.pid\n</IfModule>\nUser "apache"\nTimeout 300\nFileETag MTime Size\nEnableSendfile On\n',
+      errors: ['No EnableSendfile line'],
+    },
+  ],
+});
+
+describe('explicit-changed-defaults across a project', () => {
+  const project = (other: string, otherPath: string) => (f: ConfigFile) => {
+    const o = parse(other, otherPath);
+    return projectOf([{ path: f.path, display: 'httpd.conf', kind: 'conf', ast: f }, { path: o.path, display: 'x', kind: otherPath.endsWith('.htaccess') ? 'htaccess' : 'conf', ast: o }]);
+  };
+
+  it('counts directives in included files and .htaccess files', () => {
+    const r = runRule(rule, 'ServerRoot /etc/httpd\n', '/etc/httpd/conf/httpd.conf', {}, project('Timeout 120\nEnableSendfile Off\n', '/etc/httpd/conf.d/tuning.conf'));
+    expect([...r.applied, ...r.remaining].map((p) => p.message.split(':')[0])).toEqual(['No FileETag line in the configuration']);
+    expect(r.output).toBe('ServerRoot /etc/httpd\nFileETag INode MTime Size\n');
+    const h = runRule(rule, 'ServerRoot /etc/httpd\n' + 'Timeout 60\nEnableSendfile Off\n', '/etc/httpd/conf/httpd.conf', {}, project('FileETag None\n', '/srv/www/.htaccess'));
+    expect([...h.applied, ...h.remaining]).toEqual([]);
+  });
+
+  it('writes only into the first main configuration of the project', () => {
+    const r = runRule(rule, 'ServerRoot /b\n', '/etc/httpd/conf/second.conf', {}, (f) => {
+      const first = parse('ServerRoot /a\n', '/etc/httpd/conf/httpd.conf');
+      return projectOf([{ path: first.path, display: 'a', kind: 'conf', ast: first }, { path: f.path, display: 'b', kind: 'conf', ast: f }]);
+    });
+    expect([...r.applied, ...r.remaining]).toEqual([]);
+    expect(r.output).toBe('ServerRoot /b\n');
+  });
+
+  it('does not take an included file for a main configuration', () => {
+    const code = 'LoadModule ssl_module modules/mod_ssl.so\nListen 443\n';
+    const r = runRule(rule, code, '/etc/httpd/conf.d/ssl.conf', {}, (f) => {
+      const main = parse('ServerRoot /etc/httpd\nTimeout 120\nEnableSendfile off\nFileETag None\nInclude conf.d/*.conf\n', '/etc/httpd/conf/httpd.conf');
+      const p = projectOf([{ path: main.path, display: 'a', kind: 'conf', ast: main }, { path: f.path, display: 'b', kind: 'conf', ast: f }]);
+      p.includes.push({ from: main.path, directive: main.children[4] as Directive, optional: false, pattern: '/etc/httpd/conf.d/*.conf', serverRoot: '/etc/httpd', files: [f.path], context: [] });
+      return p;
+    });
+    expect([...r.applied, ...r.remaining]).toEqual([]);
+    // Alone, the same file looks like a main configuration.
+    expect(runRule(rule, code, '/etc/httpd/conf.d/ssl.conf').applied.length).toBe(3);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import rule from '../../rules/load-implicit-modules.js';
+import { fixFile } from '../../src/engine/fix-loop.js';
+import { parse } from '../../src/parse/parser.js';
+import { projectOf, type Project } from '../../src/project/project.js';
+import { ruleTester } from '../helpers/rule-tester.js';
+
+const BASE = ['mpm_prefork', 'unixd', 'authn_core', 'authz_core'];
+const lines = (dir: string, names: string[]) => names.map((n) => `LoadModule ${n}_module ${dir}mod_${n}.so\n`).join('');
+
+ruleTester(rule, {
+  valid: [
+    'User apache\nOrder allow,deny\nAddOutputFilterByType DEFLATE text/html\n',
+    lines('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core', 'mime']),
+  ],
+  invalid: [
+    {
+      code: 'LoadModule mime_module modules/mod_mime.so\n',
+      output: lines('modules/', ['mime', ...BASE]),
+      errors: [/^2\.2 provided these .* mod_mpm_prefork \(.*prefork, 2\.2's default MPM on Unix \(pass --mpm to choose another\)\); mod_unixd .* Write, after the last LoadModule line: `LoadModule mpm_prefork_module modules\/mod_mpm_prefork\.so`, `LoadModule unixd_module modules\/mod_unixd\.so`, /],
+    },
+    {
+      name: 'keeps a column-aligned path column',
+      code: 'LoadModule mime_module       /m/mod_mime.so\nLoadModule mpm_worker_module /m/mod_mpm_worker.so\nLoadModule authn_core_module /m/mod_authn_core.so\nLoadModule authz_core_module /m/mod_authz_core.so\n',
+      output: 'LoadModule mime_module       /m/mod_mime.so\nLoadModule mpm_worker_module /m/mod_mpm_worker.so\nLoadModule authn_core_module /m/mod_authn_core.so\nLoadModule authz_core_module /m/mod_authz_core.so\nLoadModule unixd_module      /m/mod_unixd.so\n',
+      errors: ['mod_unixd (User, Group'],
+    },
+    {
+      name: 'inserts after the last top-level LoadModule, with CRLF, and loads what directives need',
+      code: 'LoadModule mime_module modules/mod_mime.so\r\n<IfDefine SSL>\r\n  LoadModule ssl_module modules/mod_ssl.so\r\n</IfDefine>\r\n<IfModule worker.c>\r\n  MaxClients 10\r\n</IfModule>\r\n<Location />\r\n  Deny from 10.0.0.1\r\n</Location>\r\nAllowCONNECT 443\r\nSSLSessionCache dbm:/var/run/scache\r\n',
+      output: 'LoadModule mime_module modules/mod_mime.so\r\nLoadModule mpm_worker_module modules/mod_mpm_worker.so\r\nLoadModule unixd_module modules/mod_unixd.so\r\nLoadModule authn_core_module modules/mod_authn_core.so\r\nLoadModule authz_core_module modules/mod_authz_core.so\r\nLoadModule access_compat_module modules/mod_access_compat.so\r\nLoadModule proxy_connect_module modules/mod_proxy_connect.so\r\nLoadModule socache_dbm_module modules/mod_socache_dbm.so\r\n<IfDefine SSL>\r\n  LoadModule ssl_module modules/mod_ssl.so\r\n</IfDefine>\r\n<IfModule worker.c>\r\n  MaxClients 10\r\n</IfModule>\r\n<Location />\r\n  Deny from 10.0.0.1\r\n</Location>\r\nAllowCONNECT 443\r\nSSLSessionCache dbm:/var/run/scache\r\n',
+      errors: ['the worker MPM, the only one the configuration has settings for'],
+    },
+    {
+      name: 'takes the MPM from --mpm and loads byrequests by default for a balancer',
+      code: '<IfModule prefork.c>\n</IfModule>\n<IfModule mpm_event_module>\n</IfModule>\nLoadModule "proxy_balancer_module" "lib/mod_proxy_balancer.so"\n',
+      options: { mpm: 'event' },
+      output: '<IfModule prefork.c>\n</IfModule>\n<IfModule mpm_event_module>\n</IfModule>\nLoadModule "proxy_balancer_module" "lib/mod_proxy_balancer.so"\nLoadModule mpm_event_module "lib/mod_mpm_event.so"\nLoadModule unixd_module "lib/mod_unixd.so"\nLoadModule authn_core_module "lib/mod_authn_core.so"\nLoadModule authz_core_module "lib/mod_authz_core.so"\nLoadModule slotmem_shm_module "lib/mod_slotmem_shm.so"\nLoadModule lbmethod_byrequests_module "lib/mod_lbmethod_byrequests.so"\n',
+      errors: ['the MPM chosen with --mpm'],
+    },
+  ],
+});
+
+const conf = (path: string, text: string) => ({ path, display: path, kind: (path.endsWith('.htaccess') ? 'htaccess' : 'conf') as 'conf' | 'htaccess', ast: parse(text, path) });
+
+describe('load-implicit-modules across a project', () => {
+  it('inserts only in the file holding the LoadModule lines and counts modules loaded elsewhere', () => {
+    const files = [
+      conf('/etc/httpd/conf/httpd.conf', 'LoadModule mime_module modules/mod_mime.so\nInclude conf.d/*.conf\n'),
+      conf('/etc/httpd/conf.d/mpm.conf', 'LoadModule mpm_event_module modules/mod_mpm_event.so\n<Directory /srv>\n  Satisfy any\n</Directory>\n'),
+      conf('/srv/.htaccess', 'AddOutputFilterByType DEFLATE text/css\n'),
+    ];
+    const project: Project = projectOf(files);
+    expect(fixFile(files[0]!.ast, [rule], project).output).toBe('LoadModule mime_module modules/mod_mime.so\nInclude conf.d/*.conf\n');
+    const r = fixFile(files[1]!.ast, [rule], project);
+    expect(r.output).toBe(`${lines('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core', 'access_compat', 'filter'])}<Directory /srv>\n  Satisfy any\n</Directory>\n`);
+    expect(fixFile(files[2]!.ast, [rule], project).output).toBe(files[2]!.ast.text);
+  });
+
+  it('reports the a2enmod commands on a Debian tree instead of editing', () => {
+    const files = [
+      conf('/etc/apache2/apache2.conf', 'Include mods-enabled/*.load\nUser www-data\n'),
+      conf('/etc/apache2/mods-enabled/alias.load', 'LoadModule alias_module /usr/lib/apache2/modules/mod_alias.so\n'),
+    ];
+    const project = projectOf(files);
+    const main = fixFile(files[0]!.ast, [rule], project);
+    expect(main.output).toBe(files[0]!.ast.text);
+    expect(main.remaining.map((p) => p.message)).toEqual([expect.stringMatching(/run `a2dismod mpm_event mpm_worker mpm_prefork; a2enmod mpm_prefork; a2enmod authn_core authz_core`\.$/)]);
+    const load = fixFile(files[1]!.ast, [rule], project);
+    expect(load.output).toBe(files[1]!.ast.text);
+    expect(load.remaining).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import rule from '../../rules/load-module-for-directive.js';
+import { parse } from '../../src/parse/parser.js';
+import { projectOf } from '../../src/project/project.js';
+import { ruleTester, runRule } from '../helpers/rule-tester.js';
+
+const LOADS = 'LoadModule mpm_prefork_module modules/mod_mpm_prefork.so\nLoadModule mime_module modules/mod_mime.so\n';
+
+ruleTester(rule, {
+  valid: [
+    // No LoadModule lines: a fragment or a static build, nothing to say.
+    'Header set X-A b\nRewriteEngine On\n',
+    // A conf.d file with one LoadModule of its own relies on the main file for the rest.
+    'LoadModule ssl_module modules/mod_ssl.so\nListen 443\nSetEnvIf User-Agent ".*MSIE.*" nokeepalive\n',
+    // Loaded, built in (CustomLog: mod_log_config is compiled into Debian's 2.4), or core.
+    `${LOADS}LoadModule headers_module modules/mod_headers.so\nHeader set X-A b\nCustomLog logs/access_log combined\nDocumentRoot /srv\n`,
+    // Inside <IfModule> of the same module: skipped by httpd when the module is missing.
+    `${LOADS}<IfModule mod_rewrite.c>\n  RewriteEngine On\n</IfModule>\n<IfModule headers_module>\n  Header set X-A b\n</IfModule>\n`,
+    // Directives another rule (load-implicit-modules) adds the module for.
+    `${LOADS}<Directory />\n  Order allow,deny\n  Require all granted\n</Directory>\nAddOutputFilterByType DEFLATE text/html\n`,
+    // Unknown (third-party or 2.2-only) directives are not this rule's business.
+    `${LOADS}PHPIniDir /etc\nSomethingMadeUp 1\n`,
+    // Either of mod_cgi and mod_cgid provides ScriptLog.
+    `${LOADS}LoadModule cgid_module modules/mod_cgid.so\nScriptLog logs/cgi_log\n`,
+    // A renamed 2.2 module counts as its 2.4 self (prefer-mod-cache-disk renames the line).
+    `${LOADS}LoadModule cache_module modules/mod_cache.so\nLoadModule disk_cache_module modules/mod_disk_cache.so\nCacheRoot /var/cache\n`,
+  ],
+  invalid: [
+    {
+      code: `${LOADS}RewriteEngine On\n`,
+      output: `${LOADS}LoadModule rewrite_module modules/mod_rewrite.so\nRewriteEngine On\n`,
+      errors: [/^Invalid command 'RewriteEngine' at start-up: 2\.4 needs `LoadModule rewrite_module modules\/mod_rewrite\.so`\. RewriteEngine is provided by mod_rewrite/],
+    },
+    {
+      name: 'one finding per module, at its first use; dependencies loaded first; sections count',
+      code: `${LOADS}<Proxy *>\n  ProxyHTMLEnable On\n</Proxy>\nProxyPass /a http://b/\nProxyFCGIBackendType GENERIC\n`,
+      output: `${LOADS}LoadModule proxy_module modules/mod_proxy.so\nLoadModule proxy_html_module modules/mod_proxy_html.so\nLoadModule proxy_fcgi_module modules/mod_proxy_fcgi.so\n`
+        + '<Proxy *>\n  ProxyHTMLEnable On\n</Proxy>\nProxyPass /a http://b/\nProxyFCGIBackendType GENERIC\n',
+      errors: ["Invalid command '<Proxy'", "Invalid command 'ProxyHTMLEnable'", "Invalid command 'ProxyFCGIBackendType'"],
+    },
+    {
+      name: 'a negated <IfModule> of a missing module is read',
+      code: `${LOADS}<IfModule !mod_expires.c>\n  ExpiresActive Off\n</IfModule>\r\n`,
+      output: `${LOADS}LoadModule expires_module modules/mod_expires.so\n<IfModule !mod_expires.c>\n  ExpiresActive Off\n</IfModule>\r\n`,
+      errors: ["Invalid command 'ExpiresActive'"],
+    },
+    {
+      name: 'a directive with several providers names the others',
+      code: `${LOADS}ScriptLog logs/cgi_log\n`,
+      output: `${LOADS}LoadModule cgi_module modules/mod_cgi.so\nScriptLog logs/cgi_log\n`,
+      errors: ['needs `LoadModule cgi_module modules/mod_cgi.so` (or mod_cgid)'],
+    },
+  ],
+});
+
+describe('load-module-for-directive across files', () => {
+  const main = parse(`${LOADS}Include conf.d/*.conf\n`, '/t/httpd.conf');
+  const inc = parse('# vhost\n\nHeader set X-A b\n', '/t/conf.d/a.conf');
+  const htaccess = parse('RewriteEngine On\n', '/t/www/.htaccess');
+  const project = () => projectOf([
+    { path: '/t/httpd.conf', display: 'httpd.conf', kind: 'conf', ast: main },
+    { path: '/t/conf.d/a.conf', display: 'conf.d/a.conf', kind: 'conf', ast: inc },
+    { path: '/t/www/.htaccess', display: 'www/.htaccess', kind: 'htaccess', ast: htaccess },
+  ]);
+
+  it('fixes the file with the LoadModule lines and names the first use in another file', () => {
+    const r = runRule(rule, main.text, '/t/httpd.conf', {}, project);
+    expect(r.output).toBe(`${LOADS}LoadModule headers_module modules/mod_headers.so\nLoadModule rewrite_module modules/mod_rewrite.so\nInclude conf.d/*.conf\n`);
+    const messages = r.applied.map((p) => p.message);
+    expect(messages).toHaveLength(2);
+    expect(messages.find((m) => m.includes('Header'))).toContain('first used at conf.d/a.conf:3');
+    expect(messages.find((m) => m.includes('RewriteEngine'))).toContain('in .htaccess, where every request then gets a 500');
+  });
+
+  it('reports nothing in the included file itself', () => {
+    const r = runRule(rule, inc.text, '/t/conf.d/a.conf', {}, project);
+    expect([...r.applied, ...r.remaining]).toEqual([]);
+  });
+
+  it('gives the a2enmod command in a Debian tree, at the use, without a fix', () => {
+    const deb = parse('ServerRoot /etc/apache2\nIncludeOptional mods-enabled/*.load\nLoadModule mime_module /usr/lib/apache2/modules/mod_mime.so\nHeader set X-A b\n', '/e/apache2.conf');
+    const r = runRule(rule, deb.text, '/e/apache2.conf');
+    expect(r.output).toBe(deb.text);
+    expect(r.remaining.map((p) => p.message)).toEqual([expect.stringContaining('needs `a2enmod headers`')]);
+    expect(r.remaining[0]!.line).toBe(4);
+  });
+});

@@ -1,0 +1,47 @@
+import rule from '../../rules/no-debug-level-option.js';
+import { describe, expect, it } from 'vitest';
+import { parse } from '../../src/parse/parser.js';
+import { projectOf } from '../../src/project/project.js';
+import { fixFile } from '../../src/engine/fix-loop.js';
+import { ruleTester } from '../helpers/rule-tester.js';
+
+ruleTester(rule, {
+  valid: ['CharsetOptions ImplicitAdd\nExtFilterOptions LogStderr\n', 'LogLevel debug\nSetOutputFilter DebugLevel=1\n'],
+  invalid: [
+    {
+      code: 'LogLevel debug\nCharsetOptions DebugLevel=4\n',
+      output: 'LogLevel debug charset_lite:trace4\n',
+      errors: [/^CharsetOptions DebugLevel=4 made mod_charset_lite log .* Remove the line \(it has no other option\)\. For the same detail, append ` charset_lite:trace4` to the LogLevel line of the same section \(line 1\)\.$/],
+    },
+    { name: 'drops the option when the server hid debug messages', code: 'ExtFilterOptions NoLogStderr DebugLevel=9\n', output: 'ExtFilterOptions NoLogStderr\n', errors: ["The server's LogLevel warn hid debug messages"] },
+    { name: 'drops level 0', code: 'LogLevel debug\nExtFilterOptions DebugLevel=0 LogStderr\n', output: 'LogLevel debug\nExtFilterOptions LogStderr\n', errors: ['Level 0 logged nothing'] },
+    {
+      name: 'inserts a LogLevel inside the same <IfModule> and keeps CRLF',
+      code: 'LogLevel debug\r\n<IfModule mod_ext_filter.c>\r\n  ExtFilterOptions \\\r\n    "DebugLevel=2" LogStderr\r\n</IfModule>\r\n',
+      output: 'LogLevel debug\r\n<IfModule mod_ext_filter.c>\r\n  LogLevel ext_filter:trace2\r\n  ExtFilterOptions \\\r\n    LogStderr\r\n</IfModule>\r\n',
+      errors: ['Remove `"DebugLevel=2"`. For the same detail, write `LogLevel ext_filter:trace2` in its place.'],
+    },
+    {
+      name: 'does not put LogLevel in .htaccess',
+      filename: '/var/www/.htaccess',
+      code: 'CharsetOptions DebugLevel=3 ImplicitAdd\n',
+      output: 'CharsetOptions ImplicitAdd\n',
+      options: {},
+      errors: ["The server's LogLevel warn hid debug messages"],
+    },
+  ],
+});
+
+describe('no-debug-level-option in .htaccess', () => {
+  it('names the LogLevel line for the server configuration instead of writing it', () => {
+    const main = parse('LogLevel debug\nAccessFileName .htaccess\n', '/etc/httpd/httpd.conf');
+    const ht = parse('CharsetOptions DebugLevel=3 ImplicitAdd\n', '/var/www/.htaccess');
+    const project = projectOf([
+      { path: main.path, display: main.path, kind: 'conf', ast: main },
+      { path: ht.path, display: ht.path, kind: 'htaccess', ast: ht },
+    ]);
+    const r = fixFile(ht, [rule], project);
+    expect(r.output).toBe('CharsetOptions ImplicitAdd\n');
+    expect(r.applied.map((p) => p.message)).toEqual([expect.stringContaining('LogLevel cannot go in .htaccess: write `LogLevel charset_lite:trace3` in the matching <Directory>')]);
+  });
+});

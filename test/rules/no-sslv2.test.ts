@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import rule from '../../rules/no-sslv2.js';
+import { protocolSet } from '../../src/rules-kit/defaults/sslv2.js';
+import { ruleTester } from '../helpers/rule-tester.js';
+
+ruleTester(rule, {
+  valid: [
+    'SSLProtocol all -SSLv3\n',
+    'SSLCipherSuite HIGH:!aNULL:!MD5\n',
+    // "sslv2" in lower case is no OpenSSL cipher keyword; "EXP-SSLv2"-like compounds are left alone too.
+    'SSLCipherSuite ALL:sslv2:RC4+SSLv2\n',
+    '<IfVersion < 2.4>\n  SSLProtocol all -SSLv2\n</IfVersion>\n',
+  ],
+  invalid: [
+    {
+      name: 'removes -SSLv2 and says what 2.4 does with it',
+      code: 'SSLProtocol all -SSLv2\n',
+      output: 'SSLProtocol all\n',
+      errors: [/^SSLProtocol names SSLv2: httpd 2\.2 could offer SSLv2 .*2\.4 has no SSLv2 at all, refuses "SSLv2" and "\+SSLv2" at start-up \("SSLProtocol: SSLv2 is no longer supported"\) and ignores "-SSLv2".* Write "SSLProtocol all"\.$/],
+    },
+    {
+      name: 'removes a leading word, keeps case and CRLF',
+      code: '  sslprotocol +sslv2 -SSLv3 +TLSv1\r\n',
+      output: '  sslprotocol -SSLv3 +TLSv1\r\n',
+      errors: ['Write "sslprotocol -SSLv3 +TLSv1"'],
+    },
+    {
+      name: 'removes words across a continuation line',
+      code: 'SSLProtocol All \\\n   -SSLv2 -SSLv3\n',
+      output: 'SSLProtocol All -SSLv3\n',
+      errors: ['Write "SSLProtocol All -SSLv3"'],
+    },
+    {
+      name: 'reports without a fix when only SSLv2 is selected',
+      code: 'SSLProtocol SSLv2\n',
+      output: null,
+      errors: ['No 2.4 line selects the same protocols'],
+    },
+    {
+      name: 'reports without a fix when a bare word after SSLv2 would change the set',
+      code: 'SSLProtocol TLSv1 SSLv2\n',
+      output: null,
+      errors: ['No 2.4 line selects the same protocols'],
+    },
+    {
+      name: 'removes cipher tokens and their separators, keeping the rest byte for byte',
+      code: "<VirtualHost *:443>\n\tSSLCipherSuite 'SSLv2:+HIGH, !SSLv2 ;MEDIUM:+SSLv2'\n</VirtualHost>\n",
+      output: "<VirtualHost *:443>\n\tSSLCipherSuite '+HIGH ;MEDIUM'\n</VirtualHost>\n",
+      errors: [/^SSLCipherSuite names the SSLv2 cipher group: httpd 2\.2 could negotiate SSLv2 ciphers; 2\.4 never speaks SSLv2.* Write "SSLCipherSuite '\+HIGH ;MEDIUM'"\.$/],
+    },
+    {
+      name: 'reports a cipher list of only SSLv2',
+      code: 'SSLCipherSuite SSLv2\n',
+      output: null,
+      errors: ['would leave no cipher'],
+    },
+  ],
+});
+
+describe('protocolSet', () => {
+  it('follows mod_ssl: bare words replace, + adds, - removes', () => {
+    expect([...protocolSet(['all', '-SSLv2'], ['sslv2', 'sslv3', 'tlsv1'])!]).toEqual(['sslv3', 'tlsv1']);
+    expect([...protocolSet(['TLSv1', 'SSLv3'], ['sslv3'])!]).toEqual(['sslv3']);
+    expect(protocolSet(['TLSv9'], [])).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import rule from '../../rules/piped-log-shell.js';
+import { needsShell } from '../../src/apache/shell.js';
+import { ruleTester } from '../helpers/rule-tester.js';
+
+ruleTester(rule, {
+  valid: [
+    'CustomLog "|/usr/sbin/rotatelogs /var/log/access.%Y%m%d 86400" combined\n',
+    'ErrorLog "||/usr/bin/logger -t x 2>&1"\n',
+    'ErrorLog "|$/usr/bin/logger 2>&1"\n',
+    'CustomLog logs/access_log "combined"\n',
+    'ErrorLog syslog:local1\n',
+  ],
+  invalid: [
+    {
+      code: 'ErrorLog "|/usr/bin/logger -t httpd 2>&1"\n',
+      output: 'ErrorLog "|$/usr/bin/logger -t httpd 2>&1"\n',
+      errors: [/^ErrorLog "\|\/usr\/bin\/logger -t httpd 2>&1" ran its command through \/bin\/sh -c in 2\.2; 2\.4 .*the redirection `2>&1` would reach .* Write `ErrorLog "\|\$\/usr\/bin\/logger -t httpd 2>&1"`/],
+    },
+    { name: 'keeps an unquoted word unquoted', code: 'TransferLog |/bin/cat>>/tmp/x\n', output: 'TransferLog |$/bin/cat>>/tmp/x\n', errors: ['the redirection `>>`'] },
+    {
+      name: 'keeps the format nickname and single quotes, in a virtual host with CRLF',
+      code: "<VirtualHost *:80>\r\n  CustomLog '|/usr/bin/tee -a $HOME/log' combined env=!dontlog\r\n</VirtualHost>\r\n",
+      output: "<VirtualHost *:80>\r\n  CustomLog '|$/usr/bin/tee -a $HOME/log' combined env=!dontlog\r\n</VirtualHost>\r\n",
+      errors: ["Write `CustomLog '|$/usr/bin/tee -a $HOME/log' combined env=!dontlog`"],
+    },
+    { name: 'reads a continued line', code: 'CustomLog \\\n  "|/usr/bin/a | /usr/bin/b" common', output: 'CustomLog \\\n  "|$/usr/bin/a | /usr/bin/b" common', errors: ['the pipe'] },
+    { name: 'spots a shell builtin inside <IfModule>', code: '<IfModule log_config_module>\n\tCustomLog "|exec /usr/bin/cronolog /l/%Y" combined\n</IfModule>\n', output: '<IfModule log_config_module>\n\tCustomLog "|$exec /usr/bin/cronolog /l/%Y" combined\n</IfModule>\n', errors: ['the shell builtin `exec`'] },
+  ],
+});
+
+describe('needsShell', () => {
+  it('accepts plain commands and names shell syntax', () => {
+    expect(needsShell('/usr/sbin/rotatelogs -l /var/log/a.%Y-%m-%d 86400')).toBeNull();
+    expect(needsShell('/usr/bin/logger -t httpd')).toBeNull();
+    expect(needsShell('TZ=UTC /usr/bin/cronolog /l/%Y')).toBe('the variable assignment `TZ=`');
+    expect(needsShell('/bin/x ~/log')).toBe('the home-directory or comment sign `~`');
+    expect(needsShell('/bin/x *.log')).toBe('the wildcard `*`');
+    expect(needsShell('/bin/x; /bin/y')).toBe('the command separator `;`');
+  });
+});

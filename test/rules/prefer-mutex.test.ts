@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import rule from '../../rules/prefer-mutex.js';
+import { parse } from '../../src/parse/parser.js';
+import { projectOf } from '../../src/project/project.js';
+import { fixFile } from '../../src/engine/fix-loop.js';
+import { ruleTester } from '../helpers/rule-tester.js';
+
+ruleTester(rule, {
+  valid: ['Mutex default mpm-accept\n', '# LockFile /var/lock/accept.lock\n', 'Mutex file:/var/run ssl-cache\n'],
+  invalid: [
+    { code: 'AcceptMutex sysvsem\n', output: 'Mutex sysvsem mpm-accept\n', errors: [/^AcceptMutex sysvsem chose .*Write `Mutex sysvsem mpm-accept`\.$/] },
+    { code: 'LockFile /var/lock/apache2/accept.lock\n', output: 'Mutex default:/var/lock/apache2 mpm-accept\n', errors: ["keeps the platform's default mechanism. Write `Mutex default:/var/lock/apache2 mpm-accept`."] },
+    { name: 'merges sibling AcceptMutex and LockFile into one line', code: 'AcceptMutex flock\nServerName a\nLockFile ${APACHE_LOCK_DIR}/accept.lock\n', output: 'Mutex flock:${APACHE_LOCK_DIR} mpm-accept\nServerName a\n', errors: ['AcceptMutex flock and LockFile ${APACHE_LOCK_DIR}/accept.lock together chose'] },
+    { name: 'drops the directory for a semaphore', code: 'LockFile /x/accept.lock\nAcceptMutex posixsem\n', output: 'Mutex posixsem mpm-accept\n', errors: ['Write `Mutex posixsem mpm-accept`.'] },
+    {
+      name: 'writes complete lines when the two are in different sections',
+      code: '<IfModule !mpm_winnt.c>\n  LockFile logs/accept.lock\n</IfModule>\nAcceptMutex flock\n',
+      output: '<IfModule !mpm_winnt.c>\n  Mutex flock:logs mpm-accept\n</IfModule>\nMutex flock:logs mpm-accept\n',
+      errors: ['keeps the `flock` mechanism', 'AcceptMutex flock chose the mechanism and lock file'],
+    },
+    { code: 'SSLMutex none\nSSLMutex sem\n', output: 'Mutex default ssl-cache\n', errors: ['Remove the line.', 'Write `Mutex default ssl-cache`.'] },
+    { name: 'keeps quoting of a path with a space', code: 'SSLMutex "file:/var/my run/ssl_mutex"\n', output: 'Mutex "file:/var/my run" ssl-cache\n', errors: ['2.4\'s `file` does the same'] },
+    { name: 'reads a continued line with CRLF', code: '<IfModule mod_ssl.c>\r\n\tSSLMutex \\\r\n  flock:/run/ssl.lock\r\n</IfModule>\r\n', output: '<IfModule mod_ssl.c>\r\n\tMutex flock:/run ssl-cache\r\n</IfModule>\r\n', errors: ['Write `Mutex flock:/run ssl-cache`.'] },
+    { code: 'RewriteLock rewrite.lock', output: 'Mutex default:. rewrite-map', errors: ['rewrite-map lock\'s file'] },
+    { code: 'SSLStaplingMutex sysvsem\nWatchdogMutexPath /run/wd\n', output: 'Mutex sysvsem ssl-stapling\nMutex default:/run/wd watchdog-callback\n', errors: ['ssl-stapling', 'watchdog-callback lock\'s directory'] },
+    { name: 'reports an unknown mechanism without fixing', code: 'AcceptMutex bogus\nSSLMutex whatever\n', output: null, errors: ['not a mechanism 2.2 accepted', 'by hand'] },
+  ],
+});
+
+describe('prefer-mutex across files', () => {
+  it('gives a LockFile the mechanism of an AcceptMutex in another file', () => {
+    const main = parse('AcceptMutex fcntl\nInclude extra/mpm.conf\n', '/etc/httpd/httpd.conf');
+    const mpm = parse('LockFile /var/run/accept.lock\n', '/etc/httpd/extra/mpm.conf');
+    const project = projectOf([main, mpm].map((ast) => ({ path: ast.path, display: ast.path, kind: 'conf' as const, ast })));
+    expect(fixFile(mpm, [rule], project).output).toBe('Mutex fcntl:/var/run mpm-accept\n');
+    expect(fixFile(main, [rule], project).output).toBe('Mutex fcntl:/var/run mpm-accept\nInclude extra/mpm.conf\n');
+  });
+});

@@ -1,0 +1,81 @@
+import rule from '../../rules/prefer-require.js';
+import { ruleTester } from '../helpers/rule-tester.js';
+
+const auth = 'AuthType Basic\nAuthName x\nAuthUserFile /etc/pw\n';
+
+ruleTester(rule, {
+  valid: [
+    '<Directory /srv>\n    Require all granted\n</Directory>\n',
+    '# Order deny,allow\n',
+    `<Directory /srv>\n${auth}Require valid-user\n</Directory>\n`,
+  ],
+  invalid: [
+    {
+      name: 'Order deny,allow + Deny from all becomes Require all denied',
+      code: '<Directory /srv>\n  Order deny,allow\n  Deny from all\n</Directory>\n',
+      output: '<Directory /srv>\n  Require all denied\n</Directory>\n',
+      errors: [/^<Directory \/srv> uses the 2\.2 Order\/Deny directives; .*Write instead: Require all denied\./],
+    },
+    {
+      name: 'Order Deny,Allow + Deny from all + Allow from a domain becomes Require host',
+      code: '<Directory /srv>\nOrder Deny,Allow\nDeny from all\nAllow from example.org\n</Directory>\n',
+      output: '<Directory /srv>\nRequire host example.org\n</Directory>\n',
+      errors: ['Require host example.org'],
+    },
+    {
+      name: 'Satisfy All with host rules and a Require becomes RequireAll',
+      code: `<Directory /srv>\n${auth}Order deny,allow\nDeny from all\nAllow from 192.0.2.7\nRequire valid-user\n</Directory>\n`,
+      output: `<Directory /srv>\n${auth}<RequireAll>\n    Require ip 192.0.2.7\n    Require valid-user\n</RequireAll>\n</Directory>\n`,
+      errors: ['<RequireAll>'],
+    },
+    {
+      name: 'Satisfy Any becomes the implicit RequireAny',
+      code: `<Directory /srv>\n${auth}Order deny,allow\nDeny from all\nAllow from 192.0.2.7\nSatisfy any\nRequire valid-user\n</Directory>\n`,
+      output: `<Directory /srv>\n${auth}Require ip 192.0.2.7\nRequire valid-user\n</Directory>\n`,
+      errors: ['Require ip 192.0.2.7 | Require valid-user'],
+    },
+    {
+      name: 'a Satisfy-only child gets the inherited host rules and Require re-emitted',
+      code: `<Directory /srv>\n${auth}Order deny,allow\nDeny from all\nAllow from 10.0.0.0/8\nRequire valid-user\n</Directory>\n<Directory /srv/sub>\nSatisfy Any\n</Directory>\n`,
+      output: `<Directory /srv>\n${auth}<RequireAll>\n    Require ip 10.0.0.0/8\n    Require valid-user\n</RequireAll>\n</Directory>\n<Directory /srv/sub>\nRequire ip 10.0.0.0/8\nRequire valid-user\n</Directory>\n`,
+      errors: ['<Directory /srv>', '<Directory /srv/sub> uses the 2.2 Satisfy directives'],
+    },
+    {
+      name: 'group from AuthDBMGroupFile becomes dbm-group, and Authoritative lines go',
+      code: `<Directory /srv>\n${auth}AuthDBMGroupFile /etc/groups.db\nAuthzDBMAuthoritative On\nRequire Group admins\n</Directory>\n`,
+      output: `<Directory /srv>\n${auth}AuthDBMGroupFile /etc/groups.db\nRequire dbm-group admins\n</Directory>\n`,
+      errors: ['Require dbm-group admins'],
+    },
+    {
+      name: 'provider names are written in lower case',
+      code: `<Directory /srv>\n${auth}Require Valid-User\n</Directory>\n`,
+      output: `<Directory /srv>\n${auth}Require valid-user\n</Directory>\n`,
+      errors: ['Require valid-user'],
+    },
+    {
+      name: 'the junk of an inline comment is dropped, and 127.0.0.1 stays Require ip (not Require local)',
+      code: '<Location /status>\n    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.1 # local\n</Location>\n',
+      output: '<Location /status>\n    Require ip 127.0.0.1\n</Location>\n',
+      errors: ['Require ip 127.0.0.1.'],
+    },
+    {
+      name: 'a .htaccess with <Limit> gets one tree per method class',
+      filename: '.htaccess',
+      code: '<Limit GET POST>\norder deny,allow\ndeny from all\nallow from 10.1\n</Limit>\n',
+      output: '<Limit GET POST>\n    Require ip 10.1\n</Limit>\n<LimitExcept GET POST>\n    Require all granted\n</LimitExcept>\n',
+      errors: ['This .htaccess file uses the 2.2 Order/Deny/Allow directives'],
+    },
+    {
+      name: 'a keyword no 2.2 module owns is left with a finding naming the reason',
+      code: `<Directory /srv>\n${auth}Require usr alice\n</Directory>\n`,
+      output: null,
+      errors: [/is left with its 2\.2 Require lines: no 2\.2 module owns "Require usr alice".*Migrate it by hand \(semantics §4\.5–§4\.7\)\.$/],
+    },
+    {
+      name: 'env=! becomes Require not env inside RequireAll',
+      code: '<Directory /srv>\nOrder deny,allow\nDeny from env=!trusted\n</Directory>\n',
+      output: '<Directory /srv>\nRequire env trusted\n</Directory>\n',
+      errors: ['Require env trusted'],
+    },
+  ],
+});
