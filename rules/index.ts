@@ -12,6 +12,7 @@ import explicitOptions from './explicit-options.js';
 import htpasswdMd5 from './htpasswd-md5.js';
 import keepAliveOnOff from './keep-alive-on-off.js';
 import ldapTrustedClientCert from './ldap-trusted-client-cert.js';
+import loadModuleForDirective from './load-module-for-directive.js';
 import noDefaultType from './no-default-type.js';
 import noNameVirtualHost from './no-name-virtual-host.js';
 import noRemovedDirective from './no-removed-directive.js';
@@ -42,6 +43,7 @@ export const rules: Record<string, Rule> = {
   'htpasswd-md5': htpasswdMd5,
   'keep-alive-on-off': keepAliveOnOff,
   'ldap-trusted-client-cert': ldapTrustedClientCert,
+  'load-module-for-directive': loadModuleForDirective,
   'no-default-type': noDefaultType,
   'no-name-virtual-host': noNameVirtualHost,
   'no-removed-directive': noRemovedDirective,

@@ -35,6 +35,7 @@ export default defineRule({
     return {
       File() {
         const lines = projectLoadLines(context.project, file);
+        if (lines.length === 0) return; // no LoadModule lines: not a main configuration, or a static build
         const files = projectFiles(context.project, file);
         if (!isMainConfiguration(files, lines.map((l) => l.name))) return;
         const loaded = effectiveLoaded(lines.map((l) => l.name));

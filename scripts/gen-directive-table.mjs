@@ -28,6 +28,7 @@ const HTTPD = opt('--httpd', '/usr/sbin/apache2');
 const MODDIR = opt('--modules', '/usr/lib/apache2/modules');
 const OUT = opt('--out', new URL('../src/apache/directive-table.ts', import.meta.url).pathname);
 const root = mkdtempSync('/dev/shm/gen-directives-');
+process.on('exit', () => rmSync(root, { recursive: true, force: true }));
 
 /** Short name of a module from the source name httpd prints (`mod_filter.c`, `event.c`, `http_core.c`). */
 function shortOfSource(src) {
@@ -167,7 +168,6 @@ for (const mod of others) {
   if (a !== b) failures.push(`${mod}: -L says [${a}], <IfDirective> says [${b}]`);
   modules.set(mod, { builtin: false });
 }
-rmSync(root, { recursive: true, force: true });
 if (failures.length) {
   console.error(failures.join('\n'));
   process.exit(1);
@@ -203,7 +203,7 @@ ${rows.map(([n, m]) => `  [${q(n)}, ${q(m)}],`).join('\n')}
 const MARK = '// ---- end of generated data';
 let tail = `${MARK}; the code below is written by hand and kept as is by the generator ----\n`;
 try {
-  const old = readFileSync(OUT, 'latin1');
+  const old = readFileSync(OUT, 'utf8');
   const at = old.indexOf(MARK);
   if (at >= 0) tail = old.slice(at);
 } catch {

@@ -970,7 +970,7 @@ export function directivesOfModule(module: string): readonly string[] {
   return BY_MODULE.get(module) ?? [];
 }
 
-/** The modules that must be loaded before `module` can be (`proxy_http` â `['proxy']`). */
+/** The modules that must be loaded before `module` can be (`proxy_http` → `['proxy']`). */
 export function moduleDependencies(module: string): readonly string[] {
   return MODULE_DEPENDENCIES[module] ?? [];
 }

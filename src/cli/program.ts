@@ -17,6 +17,7 @@ const EXAMPLES: Record<string, string> = {
 Examples:
   $ httpd-migrate check /etc/httpd/conf/httpd.conf
   $ httpd-migrate check --format json conf/httpd.conf > findings.json
+  $ httpd-migrate check --httpd /usr/sbin/apache2 /etc/httpd/conf/httpd.conf
   $ httpd-migrate check --no-follow-includes sites/*.conf public/.htaccess`,
   diff: `
 Examples:
@@ -26,6 +27,7 @@ Examples:
 Examples:
   $ httpd-migrate write /etc/httpd/conf/httpd.conf
   $ httpd-migrate write --backup=.orig /etc/apache2/apache2.conf
+  $ httpd-migrate write --httpd /usr/sbin/apache2 /etc/httpd/conf/httpd.conf
   $ httpd-migrate write --apply-suggestions=explicit-options conf/httpd.conf`,
 };
 
@@ -78,8 +80,10 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
       .option('--apply-suggestions', 'also apply suggestions; --apply-suggestions=a,b: only those of the named rules')
       .addOption(new Option('--apply-suggestions-of <rule-ids>').hideHelp())
       .option('--mpm <name>', 'the MPM the 2.4 server will load (prefork, worker or event)')
-      .option('--prune-legacy', 'remove <IfModule !mod_authz_core.c> / <IfVersion < 2.4> branches that are dead under 2.4');
+      .option('--prune-legacy', 'remove <IfModule !mod_authz_core.c> / <IfVersion < 2.4> branches that are dead under 2.4')
+      .option('--httpd <path>', 'run this httpd binary\'s syntax check (-t) on a temp copy of the migrated tree and report its errors against the original lines');
     if (mode === 'write') {
+      cmd.option('--force', 'with --httpd: write even when the syntax check fails');
       cmd.option('--backup', 'keep each original as <file>.bak; --backup=SUFFIX for another suffix')
         .addOption(new Option('--backup-suffix <suffix>').hideHelp());
     }
@@ -95,6 +99,7 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
           paths, serverRoot: o.serverRoot as string | undefined, followIncludes: o.followIncludes !== false, htaccess: o.htaccess !== false,
           format: o.format as 'stylish' | 'json', only: o.only as string[] | undefined, disable: o.disable as string[] | undefined,
           suggestions, mpm: o.mpm as string | undefined, pruneLegacy: o.pruneLegacy === true, backup,
+          httpd: o.httpd as string | undefined, force: o.force === true,
         },
       });
     });

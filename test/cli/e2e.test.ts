@@ -176,3 +176,12 @@ describe('explain', () => {
     expect(r.stdout).toContain('No known 2.2 → 2.4 cause');
   });
 });
+
+describe('rule selection', () => {
+  it('refuses an unknown rule id before reading anything', async () => {
+    const r = await runCli(['check', '--only', 'keep-alive-on-off,no-such-rule', 'missing.conf'], { cwd: '/' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown rule id: no-such-rule');
+    expect(r.stdout).toBe('');
+  });
+});

@@ -10,12 +10,15 @@ ruleTester(rule, {
   valid: [
     // No LoadModule lines: a fragment or a static build, nothing to say.
     'Header set X-A b\nRewriteEngine On\n',
+    'ServerRoot /etc/httpd\nHeader set X-A b\n',
     // A conf.d file with one LoadModule of its own relies on the main file for the rest.
     'LoadModule ssl_module modules/mod_ssl.so\nListen 443\nSetEnvIf User-Agent ".*MSIE.*" nokeepalive\n',
     // Loaded, built in (CustomLog: mod_log_config is compiled into Debian's 2.4), or core.
     `${LOADS}LoadModule headers_module modules/mod_headers.so\nHeader set X-A b\nCustomLog logs/access_log combined\nDocumentRoot /srv\n`,
     // Inside <IfModule> of the same module: skipped by httpd when the module is missing.
     `${LOADS}<IfModule mod_rewrite.c>\n  RewriteEngine On\n</IfModule>\n<IfModule headers_module>\n  Header set X-A b\n</IfModule>\n`,
+    // Inside <IfDirective> of the directive itself, and <IfModule !x> when x is loaded.
+    `${LOADS}<IfDirective RewriteEngine>\n  RewriteEngine On\n</IfDirective>\n<IfModule !mime_module>\n  Header set X-A b\n</IfModule>\n`,
     // Directives another rule (load-implicit-modules) adds the module for.
     `${LOADS}<Directory />\n  Order allow,deny\n  Require all granted\n</Directory>\nAddOutputFilterByType DEFLATE text/html\n`,
     // Unknown (third-party or 2.2-only) directives are not this rule's business.

@@ -4,7 +4,7 @@
  */
 import type { Io } from '../io.js';
 import { colorLevel } from '../io.js';
-import { EXIT } from '../errors.js';
+import { EXIT, UsageError } from '../errors.js';
 import { loadProject } from '../../project/load.js';
 import { migrate, type MigrateOptions } from '../../migrate.js';
 import { allRules } from '../../../rules/index.js';
@@ -16,6 +16,9 @@ import { writeAtomic } from '../../write/atomic.js';
 import { colorDiff } from '../../diff/color.js';
 import { progress } from '../progress.js';
 import type { Rule } from '../../engine/rule.js';
+import type { MigrateResult } from '../../migrate.js';
+import { checkWithHttpd } from '../../httpd/syntax-check.js';
+import type { HttpdMessage } from '../../httpd/errors.js';
 
 export type Mode = 'check' | 'diff' | 'write';
 
@@ -32,13 +35,17 @@ export interface MigrateCommandOptions {
   pruneLegacy?: boolean;
   /** write only: keep the original as <file><suffix>. */
   backup?: string;
+  /** An httpd binary whose syntax check the migrated tree must pass. */
+  httpd?: string;
+  /** write only: write even when the httpd syntax check fails. */
+  force?: boolean;
 }
 
 export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions, io: Io): Promise<number> {
+  const rules = selectRules(opts);
   const project = loadProject(opts.paths, {
     cwd: io.cwd, serverRoot: opts.serverRoot, followIncludes: opts.followIncludes, htaccess: opts.htaccess,
   });
-  const rules = selectRules(opts);
   const showProgress = progress(io, project.files.length);
   const options: MigrateOptions = {
     rules, suggestions: opts.suggestions, mpm: opts.mpm, pruneLegacy: opts.pruneLegacy, onFile: showProgress.update,
@@ -46,7 +53,10 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const result = migrate(project, options);
   showProgress.done();
   const reports: (FileReport & { diff?: string })[] = collectFindings(result);
-  let failedWrites = 0;
+  const httpdOk = opts.httpd ? await runHttpdCheck(opts.httpd, result, reports) : true;
+  const refuse = mode === 'write' && !httpdOk && !opts.force;
+  if (refuse) io.stderr.write(`httpd-migrate: ${opts.httpd} -t rejects the migrated tree, so nothing was written (use --force to write anyway).\n`);
+  let failedWrites = refuse ? 1 : 0;
   const patches: string[] = [];
   result.files.forEach((r, i) => {
     const report = reports[i]!;
@@ -55,7 +65,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
       const patch = unifiedDiff(r.file.display, r.file.ast.text, r.output);
       patches.push(patch);
       report.diff = patch;
-    } else if (mode === 'write') {
+    } else if (mode === 'write' && !refuse) {
       try {
         writeAtomic(r.file.path, Buffer.from(r.output, 'latin1'), { backupSuffix: opts.backup });
       } catch (e) {
@@ -82,7 +92,26 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   return code;
 }
 
+/** Adds the httpd binary's own errors as findings (rule id `httpd`); true when its syntax check passed. */
+async function runHttpdCheck(httpd: string, result: MigrateResult, reports: FileReport[]): Promise<boolean> {
+  const files = result.files.filter((r) => r.file.readError === undefined)
+    .map((r) => ({ path: r.file.path, display: r.file.display, output: r.output, kind: r.file.kind }));
+  const check = await checkWithHttpd(httpd, files, { serverRoot: result.project.serverRoot, main: result.project.entries[0] ?? null });
+  const mainDisplay = result.files[0]?.file.display ?? '';
+  const add = (e: HttpdMessage, severity: 'error' | 'warning') => {
+    const path = e.display || mainDisplay;
+    const report = reports.find((r) => r.path === path) ?? reports[0];
+    report?.findings.push({ path, line: e.line || 1, col: 1, severity, message: `${httpd} -t: ${e.message}`, ruleId: 'httpd', fixable: false });
+  };
+  for (const e of check.errors) add(e, e.environment ? 'warning' : 'error');
+  for (const w of check.warnings) add(w, 'warning');
+  return check.ok;
+}
+
 function selectRules(opts: MigrateCommandOptions): readonly Rule[] {
+  const known = new Set(allRules.map((r) => r.meta.id));
+  const unknown = [...(opts.only ?? []), ...(opts.disable ?? [])].filter((id) => !known.has(id));
+  if (unknown.length) throw new UsageError(`unknown rule id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (httpd-migrate rules lists them)`);
   let rules = allRules;
   if (opts.only?.length) rules = rules.filter((r) => opts.only!.includes(r.meta.id));
   if (opts.disable?.length) rules = rules.filter((r) => !opts.disable!.includes(r.meta.id));

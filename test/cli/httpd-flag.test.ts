@@ -1,0 +1,55 @@
+/** `--httpd PATH`: the real binary checks the migrated tree, and its errors point at the original file and line. */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findHttpd, requireHttpdOrSkip } from '../oracle/httpd.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tmp.js';
+
+const oracle = requireHttpdOrSkip();
+
+function brokenTree(): string {
+  const root = tempDir();
+  mkdirSync(join(root, 'conf.d'));
+  writeFileSync(join(root, 'httpd.conf'), [
+    `ServerRoot "${root}"`,
+    'Listen 127.0.0.1:18123',
+    'LoadModule mpm_prefork_module /usr/lib/apache2/modules/mod_mpm_prefork.so',
+    'LoadModule mime_module /usr/lib/apache2/modules/mod_mime.so',
+    'LoadModule deflate_module /usr/lib/apache2/modules/mod_deflate.so',
+    'MaxClients 20',
+    'Include conf.d/*.conf',
+    '',
+  ].join('\n'));
+  writeFileSync(join(root, 'conf.d', 'deflate.conf'), '# Compress text.\n<IfModule mod_deflate.c>\nAddOutputFilterByType DEFLATE text/html\n</IfModule>\n');
+  return root;
+}
+
+describe.skipIf(oracle.skip)('--httpd', () => {
+  const httpd = findHttpd()!;
+
+  it('catches a migration that leaves a directive without its module, at the original file and line', async () => {
+    const root = brokenTree();
+    const r = await runCli(['check', 'httpd.conf', '--httpd', httpd, '--disable', 'load-implicit-modules,load-module-for-directive'], { cwd: root });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^conf\.d\/deflate\.conf:3:1 {2}error {2}.*Invalid command 'AddOutputFilterByType'.*httpd$/m);
+  });
+
+  it('makes write refuse to write a tree that fails the check, unless --force', async () => {
+    const root = brokenTree();
+    const before = readFileSync(join(root, 'httpd.conf'), 'latin1');
+    const r = await runCli(['write', 'httpd.conf', '--httpd', httpd, '--disable', 'load-implicit-modules,load-module-for-directive'], { cwd: root });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('nothing was written');
+    expect(readFileSync(join(root, 'httpd.conf'), 'latin1')).toBe(before);
+    const forced = await runCli(['write', 'httpd.conf', '--httpd', httpd, '--force', '--disable', 'load-implicit-modules,load-module-for-directive'], { cwd: root });
+    expect(forced.code, 'the httpd error stays a finding').toBe(1);
+    expect(readFileSync(join(root, 'httpd.conf'), 'latin1')).toContain('MaxRequestWorkers 20');
+  });
+
+  it('passes the same tree once the module rules add the LoadModule lines', async () => {
+    const root = brokenTree();
+    const r = await runCli(['check', 'httpd.conf', '--httpd', httpd, '--only', 'load-module-for-directive,load-implicit-modules'], { cwd: root });
+    expect(r.stdout).not.toMatch(/ httpd$/m);
+  });
+});
