@@ -12,15 +12,23 @@ import explicitOptions from './explicit-options.js';
 import htpasswdMd5 from './htpasswd-md5.js';
 import keepAliveOnOff from './keep-alive-on-off.js';
 import ldapTrustedClientCert from './ldap-trusted-client-cert.js';
+import loadImplicitModules from './load-implicit-modules.js';
 import loadModuleForDirective from './load-module-for-directive.js';
+import noDebugLevelOption from './no-debug-level-option.js';
 import noDefaultType from './no-default-type.js';
 import noNameVirtualHost from './no-name-virtual-host.js';
 import noRemovedDirective from './no-removed-directive.js';
+import noRemovedModules from './no-removed-modules.js';
 import noSslv2 from './no-sslv2.js';
+import pipedLogShell from './piped-log-shell.js';
 import preferFilterProviderExpr from './prefer-filter-provider-expr.js';
 import preferIncludeOptional from './prefer-include-optional.js';
+import preferLogLevelDumpio from './prefer-log-level-dumpio.js';
+import preferLogLevelRewrite from './prefer-log-level-rewrite.js';
 import preferMaxConnectionsPerChild from './prefer-max-connections-per-child.js';
 import preferMaxRequestWorkers from './prefer-max-request-workers.js';
+import preferModCacheDisk from './prefer-mod-cache-disk.js';
+import preferMutex from './prefer-mutex.js';
 import proxyScgiPathinfo from './proxy-scgi-pathinfo.js';
 import reqtimeoutDefaults from './reqtimeout-defaults.js';
 import ssiLegacyExpr from './ssi-legacy-expr.js';
@@ -28,6 +36,7 @@ import sslCaRevocationCheck from './ssl-ca-revocation-check.js';
 import sslLegacyDnStringFormat from './ssl-legacy-dn-string-format.js';
 import sslProxyCheckPeer from './ssl-proxy-check-peer.js';
 import substituteLineLimit from './substitute-line-limit.js';
+import thirdPartyModule from './third-party-module.js';
 import undefinedVariable from './undefined-variable.js';
 
 export const rules: Record<string, Rule> = {
@@ -43,15 +52,23 @@ export const rules: Record<string, Rule> = {
   'htpasswd-md5': htpasswdMd5,
   'keep-alive-on-off': keepAliveOnOff,
   'ldap-trusted-client-cert': ldapTrustedClientCert,
+  'load-implicit-modules': loadImplicitModules,
   'load-module-for-directive': loadModuleForDirective,
+  'no-debug-level-option': noDebugLevelOption,
   'no-default-type': noDefaultType,
   'no-name-virtual-host': noNameVirtualHost,
   'no-removed-directive': noRemovedDirective,
+  'no-removed-modules': noRemovedModules,
   'no-sslv2': noSslv2,
+  'piped-log-shell': pipedLogShell,
   'prefer-filter-provider-expr': preferFilterProviderExpr,
   'prefer-include-optional': preferIncludeOptional,
+  'prefer-log-level-dumpio': preferLogLevelDumpio,
+  'prefer-log-level-rewrite': preferLogLevelRewrite,
   'prefer-max-connections-per-child': preferMaxConnectionsPerChild,
   'prefer-max-request-workers': preferMaxRequestWorkers,
+  'prefer-mod-cache-disk': preferModCacheDisk,
+  'prefer-mutex': preferMutex,
   'proxy-scgi-pathinfo': proxyScgiPathinfo,
   'reqtimeout-defaults': reqtimeoutDefaults,
   'ssi-legacy-expr': ssiLegacyExpr,
@@ -59,6 +76,7 @@ export const rules: Record<string, Rule> = {
   'ssl-legacy-dn-string-format': sslLegacyDnStringFormat,
   'ssl-proxy-check-peer': sslProxyCheckPeer,
   'substitute-line-limit': substituteLineLimit,
+  'third-party-module': thirdPartyModule,
   'undefined-variable': undefinedVariable,
 };
 

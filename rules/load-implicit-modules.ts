@@ -3,7 +3,7 @@ import { walk } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter } from '../src/edit/fixer.js';
 import { DEBIAN_BUILTIN, implicitNeeds } from '../src/rules-kit/implicit-modules.js';
-import { isDebianTree, loadModuleLine, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
+import { isDebianTree, loadModuleLines, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
 
 export default defineRule({
   meta: {
@@ -43,10 +43,10 @@ export default defineRule({
         const holder = [...byFile].reduce((best, cur) => (cur[1] > best[1] ? cur : best))[0];
         const at = lines.filter((l) => l.file === holder && l.ancestors.length === 0).pop();
         if (holder !== file || !at) return;
-        const text = needs.map((n) => loadModuleLine(at, n.name));
+        const text = needs.flatMap((n) => loadModuleLines(at, n.name));
         context.report({
           node: at.directive,
-          message: `${head} Write, after the last LoadModule line: ${text.map((t) => `\`${t}\``).join(', ')}.`,
+          message: `${head} Write, after the last LoadModule line: ${text.map((t) => `\`${t.trim()}\``).join(', ')}.`,
           fix: [insertLinesAfter(file, at.directive, text)],
         });
       },

@@ -1,4 +1,3 @@
-import type { Directive } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { removeLine } from '../src/edit/fixer.js';
 import { knownModule, REMOVED } from '../src/apache/modules.js';
@@ -59,43 +58,19 @@ export default defineRule({
           });
           return;
         }
-        const why = core
-          ? `the tree never loads mod_${name}, so 2.2 skipped this block and 2.4 skips it too; delete it if it is not wanted.`
-          : `2.4 never loads a module of that name, so the block is ${test.negated ? 'always read' : 'skipped'}. ${info.advice}`;
+        let why = `2.4 never loads a module of that name, so the block is ${test.negated ? 'always read' : 'skipped'}. ${info.advice}`;
+        if (core) why = `the tree never loads mod_${name}, so 2.2 skipped this block and 2.4 skips it too; delete it if it is not wanted.`;
+        else if (info.last === '2.0') why = `2.2 had no such module either, so nothing changes: the block is ${test.negated ? 'always read' : 'skipped'} as before. ${info.advice}`;
         context.report({ node, message: `${was} tested for mod_${name}, which 2.4 dropped: ${why}` });
       },
-      Directive(node, ancestors) {
-        if (!readBy24(ancestors)) return;
-        if (/^mcache/.test(node.lname)) memCacheDirective(node);
-        else if (node.lname === 'cacheenable' && node.args[0]?.value.toLowerCase() === 'mem') {
-          const url = node.args[1]?.raw ?? '/';
-          context.report({
-            node,
-            message: `CacheEnable mem ${url} cached in memory with 2.2's mod_mem_cache; 2.4 has no \`mem\` provider. Write \`CacheEnable socache ${url}\` (with mod_cache_socache and \`CacheSocache shmcb\`) or \`CacheEnable disk ${url}\` (with mod_cache_disk).`,
-          });
-        } else if (node.lname === 'authzdefaultauthoritative' || node.lname === 'authdefaultauthoritative') {
-          defaultAuthoritative(node);
-        }
+      'Directive:cacheenable'(node, ancestors) {
+        if (node.args[0]?.value.toLowerCase() !== 'mem' || !readBy24(ancestors)) return;
+        const url = node.args[1]?.raw ?? '/';
+        context.report({
+          node,
+          message: `CacheEnable mem ${url} cached in memory with 2.2's mod_mem_cache; 2.4 has no \`mem\` provider. Write \`CacheEnable socache ${url}\` (with mod_cache_socache and \`CacheSocache shmcb\`) or \`CacheEnable disk ${url}\` (with mod_cache_disk).`,
+        });
       },
     };
-
-    function memCacheDirective(node: Directive) {
-      context.report({
-        node,
-        message: `${node.name} configured 2.2's mod_mem_cache, which 2.4 dropped with all MCache* directives. Remove the line; with mod_cache_socache size the cache with \`CacheSocache shmcb:<path>(<bytes>)\` and \`CacheSocacheMaxSize <bytes>\`.`,
-      });
-    }
-
-    function defaultAuthoritative(node: Directive) {
-      const mod = node.lname === 'authzdefaultauthoritative' ? 'authz_default' : 'authn_default';
-      const on = !/^off$/i.test(node.args[0]?.value ?? 'on');
-      context.report({
-        node,
-        message: on
-          ? `${node.name} On kept mod_${mod}'s final say (deny when nothing else decided) in 2.2; that is what 2.4's mod_${mod.replace('default', 'core')} always does, and the directive is gone. Remove the line.`
-          : `${node.name} Off let a request that no module decided fall through in 2.2; 2.4 has neither the module nor the directive, and no equivalent: remove the line and make the Require lines decide.`,
-        fix: on ? [removeLine(file, node)] : undefined,
-      });
-    }
   },
 });

@@ -52,8 +52,9 @@ export default defineRule({
             });
             continue;
           }
-          if (!original) continue;
           const current = currentAccessText(file, body, live);
+          // In a later pass (the fix was deferred behind another rule's edit), offer it again only on unchanged lines.
+          if (!original && current.join('\n') !== v.original.join('\n')) continue;
           if (current.join('\n') === v.lines.map((l) => l.trim()).join('\n')) continue;
           context.report({
             node,

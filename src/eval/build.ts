@@ -133,9 +133,11 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     }
     const arg = s.args.map((a) => a.value).join(' ');
     if (s.lname === 'virtualhost') {
-      const n = (vhostCount.get(arg) ?? 0) + 1;
-      vhostCount.set(arg, n);
-      const key = n > 1 ? `${arg}#${n}` : arg;
+      const name = s.children.find((c): c is Directive => c.type === 'directive' && c.lname === 'servername')?.args[0]?.value;
+      const base = name ? `${arg} ${name}` : arg;
+      const n = (vhostCount.get(base) ?? 0) + 1;
+      vhostCount.set(base, n);
+      const key = n > 1 ? `${base}#${n}` : base;
       model.vhosts.push(key);
       visit(s.children, { ...ctx, vhost: key, scope: null });
       return;

@@ -6,12 +6,16 @@
  * `.example.org` matches sub-domains only.
  */
 export function inDomain(domain: string, what: string): boolean {
-  const d = domain.toLowerCase();
-  const w = what.toLowerCase();
+  const d = lower(domain);
+  const w = lower(what);
   const dl = d.length;
   const wl = w.length;
   if (wl < dl) return false;
   if (w.slice(wl - dl) !== d) return false;
   if (wl === dl) return true;
   return d.startsWith('.') || w[wl - dl - 1] === '.';
+}
+
+function lower(s: string): string {
+  return /[A-Z]/.test(s) ? s.toLowerCase() : s;
 }

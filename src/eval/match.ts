@@ -97,25 +97,25 @@ function phase(s: Scope): number {
   }
 }
 
-const contextCache = new WeakMap<Model, Map<string, Scope[]>>();
+const contextCache = new WeakMap<Model, { own: Map<string, Scope[]>; both: Map<string, Scope[]> }>();
 
 /** The scopes of the main server and of one virtual host ('' = main server only), in configuration order. */
 export function contextScopes(model: Model, vhost: string): Scope[] {
-  let byVhost = contextCache.get(model);
-  if (!byVhost) {
-    byVhost = new Map();
+  let c = contextCache.get(model);
+  if (!c) {
+    c = { own: new Map(), both: new Map() };
     for (const s of model.scopes) {
-      const list = byVhost.get(s.vhost) ?? [];
-      list.push(s);
-      byVhost.set(s.vhost, list);
+      const list = c.own.get(s.vhost);
+      if (list) list.push(s); else c.own.set(s.vhost, [s]);
     }
-    contextCache.set(model, byVhost);
+    contextCache.set(model, c);
   }
-  const main = byVhost.get('') ?? [];
-  if (vhost === '') return main;
-  const key = `\0ctx\0${vhost}`;
-  let both = byVhost.get(key);
-  if (!both) { both = [...main, ...(byVhost.get(vhost) ?? [])]; byVhost.set(key, both); }
+  let both = c.both.get(vhost);
+  if (!both) {
+    const main = c.own.get('') ?? [];
+    both = vhost === '' ? main : [...main, ...(c.own.get(vhost) ?? [])];
+    c.both.set(vhost, both);
+  }
   return both;
 }
 

@@ -63,7 +63,7 @@ const mergeCache = new WeakMap<Model, Map<string, Merged>>();
 export function merge(model: Model, req: Request): Merged {
   let cache = mergeCache.get(model);
   if (!cache) { cache = new Map(); mergeCache.set(model, cache); }
-  const key = `${req.vhost}\0${req.path}\0${req.file}`;
+  const key = req.key ?? `${req.vhost}\0${req.path}\0${req.file}`;
   let hit = cache.get(key);
   if (!hit) { hit = mergeUncached(model, req); cache.set(key, hit); }
   return hit;

@@ -32,6 +32,8 @@ export interface Request {
   /** Environment variables present, in lower case. */
   env: readonly string[];
   credentials: Credentials | null;
+  /** `vhost\0path\0file`, precomputed for the merge cache. */
+  key?: string;
 }
 
 export type Status = 200 | 401 | 403 | 500;

@@ -217,6 +217,21 @@ export interface Partition {
   gaps: string[];
 }
 
+const shapes = new WeakMap<Model, WeakMap<Model, boolean>>();
+
+/** Two models whose sections sit at the same places (the same tree read twice), so that their probes coincide. */
+function sameShape(a: Model, b: Model): boolean {
+  let inner = shapes.get(a);
+  if (!inner) { inner = new WeakMap(); shapes.set(a, inner); }
+  let v = inner.get(b);
+  if (v === undefined) {
+    v = a.scopes.length === b.scopes.length && a.scopes.every((s, i) => s.kind === b.scopes[i]!.kind && s.pattern === b.scopes[i]!.pattern && s.vhost === b.scopes[i]!.vhost)
+      && [...a.docroots].every(([k, d]) => b.docroots.get(k) === d) && a.docroots.size === b.docroots.size && a.aliases.size === b.aliases.size;
+    inner.set(b, v);
+  }
+  return v;
+}
+
 const ids = new WeakMap<Scope, number>();
 let nextId = 0;
 function idOf(s: Scope): number {
@@ -227,8 +242,12 @@ function idOf(s: Scope): number {
 
 /** True when the scopes hold anything that depends on who the user is. */
 function needsCredentials(scopes: readonly Scope[]): boolean {
-  return scopes.some((s) => s.items.some((i) => i.k === 'require' || i.k === 'authz' || i.k === 'authmerging' || (i.k === 'set' && i.key === 'authtype')));
+  const userNode = (n: AuthzNode): boolean => (n.kind === 'container' ? n.children.some(userNode) : !USERLESS.has(n.name));
+  return scopes.some((s) => s.items.some((i) => i.k === 'require' || (i.k === 'authz' && userNode(i.node))));
 }
+
+/** 2.4 providers whose answer never depends on the user. */
+const USERLESS = new Set(['all', 'env', 'method', 'ip', 'host', 'local', 'forward-dns']);
 
 /**
  * The representative requests of the given contexts ('' = main server) of one
@@ -236,12 +255,23 @@ function needsCredentials(scopes: readonly Scope[]): boolean {
  * class; each class gets the product of the distinctions its own sections make.
  */
 export function representatives(models: readonly Model[], contexts?: readonly string[], maxRequests = 5_000_000): Partition {
-  const ctxs = contexts ?? [...new Set(['', ...models.flatMap((m) => m.vhosts)])];
   const requests: Request[] = [];
+  const gaps = eachRepresentative(models, contexts, (r) => { requests.push(r); }, maxRequests);
+  return { requests, gaps };
+}
+
+/**
+ * Calls `visit` with each representative request (without keeping them), and
+ * returns the gaps. `visit` may return true to stop early.
+ */
+export function eachRepresentative(models: readonly Model[], contexts: readonly string[] | undefined, visit: (r: Request) => boolean | void, maxRequests = 5_000_000): string[] {
+  const ctxs = contexts ?? [...new Set(['', ...models.flatMap((m) => m.vhosts)])];
+  let produced = 0;
   const gaps: string[] = [];
   for (const vhost of ctxs) {
     const map = new Map<string, Probe>();
-    for (const model of models) {
+    for (const [i, model] of models.entries()) {
+      if (i > 0 && sameShape(models[0]!, model)) continue;
       for (const p of probes(model, vhost, contextScopes(model, vhost), gaps)) map.set(`${p.path}\0${p.file}`, p);
     }
     const classes = new Map<string, { probe: Probe; scopes: Scope[] }>();
@@ -260,14 +290,16 @@ export function representatives(models: readonly Model[], contexts?: readonly st
       const creds = needsCredentials(scopes) ? credentialList(m) : [null];
       gaps.push(...m.gaps);
       const count = ips.length * hosts.length * envs.length * methods.length * creds.length;
-      if (requests.length + count > maxRequests) {
+      if (produced + count > maxRequests) {
         gaps.push(`the request space is too large (more than ${maxRequests} representatives)`);
-        return { requests, gaps: [...new Set(gaps)] };
+        return [...new Set(gaps)];
       }
+      produced += count;
+      const key = `${vhost}\0${p.path}\0${p.file}`;
       for (const method of methods) for (const credentials of creds) for (const env of envs) for (const host of hosts) for (const ip of ips) {
-        requests.push({ vhost, path: p.path, file: p.file, method, ip, host, env, credentials });
+        if (visit({ vhost, path: p.path, file: p.file, method, ip, host, env, credentials, key }) === true) return [...new Set(gaps)];
       }
     }
   }
-  return { requests, gaps: [...new Set(gaps)] };
+  return [...new Set(gaps)];
 }

@@ -6,22 +6,22 @@
  * the request), and the comparison is repeated until none differs.
  */
 import type { Section } from '../ast/nodes.js';
-import { parse } from '../parse/parser.js';
 import type { Project } from '../project/project.js';
-import { buildModel } from './build.js';
+import { requireNode } from './directives.js';
 import { describeDifference, decide } from './equivalence.js';
 import { projectModel, type ModelOptions } from './inputs.js';
 import { dualBlocks } from './dual.js';
 import { conditionHolds } from './modules.js';
 import { applicableScopes } from './match.js';
 import { mergeUncached } from './merge.js';
-import type { Item, Model, Request, Scope } from './model.js';
-import { instanceOf, representatives, urlMapping } from './partition.js';
+import type { AuthzNode, Item, Mask, Model, Request, Scope } from './model.js';
+import { eachRepresentative, instanceOf, urlMapping } from './partition.js';
 import { sampleFor } from './sample.js';
 import { translateState, Untranslatable } from './translate.js';
+import { currentAccessText } from './rewrite.js';
 
 export type Verdict =
-  | { status: 'rewrite'; scope: Scope; lines: string[] }
+  | { status: 'rewrite'; scope: Scope; lines: string[]; original: string[] }
   | { status: 'refused'; scope: Scope; reason: string };
 
 export interface ProjectProof {
@@ -33,6 +33,8 @@ export interface ProjectProof {
   mixed: boolean;
   /** Whether a read-time conditional is read by 2.2 (for finding the lines to edit). */
   live: (s: Section) => boolean;
+  /** The verdicts of each file's sections, by file path. */
+  byFile: Map<string, Verdict[]>;
 }
 
 const ACCESS_KINDS = new Set(['order', 'allow', 'deny', 'satisfy', 'require', 'authz', 'authmerging']);
@@ -81,14 +83,29 @@ export function translateScope(before: Model, s: Scope): { lines: string[] } | {
   }
 }
 
-/** The 2.4 items of translated lines. */
-function itemsOf(lines: readonly string[], after: Model): { items: Item[]; errors: string[] } {
-  const text = `<Directory /x>\n${lines.join('\n')}\n</Directory>\n`;
-  const m = buildModel([{ file: parse(text, '', { version: '2.4' }), kind: 'conf' }], { version: '2.4', modules: after.modules });
-  const s = m.scopes[0];
-  return { items: s?.items ?? [], errors: [...(s?.errors ?? []), ...m.errors] };
+/** The 2.4 items of the translated lines (the small grammar translate.ts prints: Require, <Require*>, <Limit*>). */
+export function itemsOf(lines: readonly string[], after: Model): { items: Item[]; errors: string[] } {
+  const modules = new Set(after.modules);
+  const errors: string[] = [];
+  const items: Item[] = [];
+  let mask: Mask = null;
+  const stack: Extract<AuthzNode, { kind: 'container' }>[] = [];
+  const add = (n: AuthzNode) => { const top = stack[stack.length - 1]; if (top) top.children.push(n); else items.push({ k: 'authz', node: n }); };
+  for (const raw of lines) {
+    const l = raw.trim();
+    let m: RegExpExecArray | null;
+    if ((m = /^<(Limit|LimitExcept) ([^>]*)>$/.exec(l))) mask = { except: m[1] === 'LimitExcept', methods: m[2]!.split(/\s+/).map((x) => (x === 'HEAD' ? 'GET' : x)) };
+    else if (/^<\/Limit(Except)?>$/.test(l)) mask = null;
+    else if ((m = /^<Require(All|Any|None)>$/.exec(l))) {
+      const c: Extract<AuthzNode, { kind: 'container' }> = { kind: 'container', op: m[1] === 'All' ? 'and' : 'or', negate: m[1] === 'None', mask, children: [] };
+      add(c);
+      stack.push(c);
+    } else if (/^<\/Require(All|Any|None)>$/.test(l)) stack.pop();
+    else if (l.startsWith('Require ')) { const n = requireNode(l.slice(8).trim().split(/\s+/), mask, modules, errors); if (n) add(n); }
+    else errors.push(`unexpected line in a translation: ${l}`);
+  }
+  return { items, errors };
 }
-
 
 const proofs = new WeakMap<Project, ProjectProof>();
 
@@ -109,7 +126,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   const c24 = after0.cond!;
   const live = (s: Section) => conditionHolds(s, c22) !== false;
   const mixed = isMixed(before);
-  if (mixed) return { verdicts, before, after: after0, mixed, live };
+  if (mixed) return { verdicts, before, after: after0, mixed, live, byFile: new Map() };
   const afterByKey = new Map(after0.scopes.map((s) => [keyOf(s), s]));
   const candidates = new Map<Scope, Item[]>();
   const lines = new Map<Scope, string[]>();
@@ -135,20 +152,18 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   let contexts = contextsOf([...candidates.keys()], after0);
   let after = withItems(after0, candidates);
   for (let round = 0; round < 50 && candidates.size && contexts.length; round++) {
-    const { requests, gaps } = representatives([before, after], contexts);
     const drop = new Map<Scope, string>();
+    const gaps = eachRepresentative([before, after], contexts, (r) => {
+      const b = decide(before, r);
+      const a = decide(after, r);
+      if (b.status === a.status) return;
+      const blame = [...applicableScopes(after, r)].reverse().find((s) => candidates.has(originalOf(s, after0)));
+      if (!blame) return;
+      const orig = originalOf(blame, after0);
+      if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: b, after: a }) + ` (${b.by} before, ${a.by} after)`);
+    });
     if (gaps.length) {
       for (const s of candidates.keys()) if (contexts.includes(s.vhost) || s.vhost === '') drop.set(s, `\0the rewrite cannot be proven: ${gaps[0]}`);
-    } else {
-      for (const r of requests) {
-        const b = decide(before, r);
-        const a = decide(after, r);
-        if (b.status === a.status) continue;
-        const blame = [...applicableScopes(after, r)].reverse().find((s) => candidates.has(originalOf(s, after0)));
-        if (!blame) continue;
-        const orig = originalOf(blame, after0);
-        if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: b, after: a }) + ` (${b.by} before, ${a.by} after)`);
-      }
     }
     if (!drop.size) break;
     for (const [s, why] of drop) {
@@ -159,8 +174,19 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     contexts = contextsOf([...drop.keys()], after0);
     after = withItems(after0, candidates);
   }
-  for (const s of candidates.keys()) verdicts.set(keyOf(s), { status: 'rewrite', scope: beforeOf.get(keyOf(s))!, lines: lines.get(s)! });
-  return { verdicts, before, after, mixed, live };
+  for (const s of candidates.keys()) {
+    const orig = beforeOf.get(keyOf(s))!;
+    const file = project.byPath.get(orig.path)?.ast;
+    const body = orig.node ? orig.node.children : file?.children ?? [];
+    const original = file ? currentAccessText(file, body, live) : [];
+    verdicts.set(keyOf(s), { status: 'rewrite', scope: orig, lines: lines.get(s)!, original });
+  }
+  const byFile = new Map<string, Verdict[]>();
+  for (const v of verdicts.values()) {
+    const list = byFile.get(v.scope.path);
+    if (list) list.push(v); else byFile.set(v.scope.path, [v]);
+  }
+  return { verdicts, before, after, mixed, live, byFile };
 }
 
 const V24_ONLY = new Set(['all', 'ip', 'host', 'env', 'local', 'method', 'expr', 'dbm-group', 'dbm-file-group', 'forward-dns']);

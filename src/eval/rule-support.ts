@@ -42,9 +42,10 @@ export function fileVerdicts(project: Project, file: ConfigFile, opts: ModelOpti
   const fileVerdict = proof.verdicts.get(file.path);
   if (fileVerdict && fileVerdict.scope.node === null) sections.set(null, fileVerdict);
   if (original) {
-    for (const [k, v] of proof.verdicts) if (typeof k !== 'string' && v.scope.path === file.path) sections.set(k, v);
+    for (const v of proof.byFile.get(file.path) ?? []) if (v.scope.node) sections.set(v.scope.node, v);
   } else {
     const byKey = new Map<string, Verdict>();
+    if (!proof.byFile.get(file.path)?.length) return { proof, original, sections };
     for (const [s, key] of sectionKeys(origAst)) { const v = proof.verdicts.get(s); if (v) byKey.set(key, v); }
     for (const [s, key] of sectionKeys(file)) { const v = byKey.get(key); if (v) sections.set(s, v); }
   }

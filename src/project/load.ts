@@ -13,11 +13,7 @@ import { SourceCache, TreeReader } from './reader.js';
 export interface LoadOptions {
   /** Base for relative entries and for `display` paths (default: process.cwd()). */
   cwd?: string;
-  /**
-   * The ServerRoot before any ServerRoot line is read, like httpd's -d.
-   * Without it, each entry file's own directory (for files found by
-   * expanding a directory entry: that directory) is used.
-   */
+  /** The ServerRoot before any ServerRoot line is read, like httpd's -d (see loadProject for the fallback). */
   serverRoot?: string;
   /** Follow Include and IncludeOptional (default true). */
   followIncludes?: boolean;
@@ -32,6 +28,17 @@ export interface LoadOptions {
  * unless told not to, what they include and the .htaccess files below
  * their DocumentRoots and <Directory> paths.
  *
+ * How paths are resolved:
+ * - An Include pattern is taken against the ServerRoot in force at its line:
+ *   the last ServerRoot line read (in reading order, across files), else
+ *   options.serverRoot, else the entry file's directory (for a file found by
+ *   expanding a directory entry: that directory). Each entry starts afresh.
+ * - A relative ServerRoot or <Directory> path is taken against `cwd`, standing
+ *   in for httpd's working directory, which is what httpd uses (tested).
+ * - A ServerRoot that is not a directory here is reported and not applied,
+ *   so a tree copied off its server still resolves against the fallback.
+ * - DocumentRoot is taken against the ServerRoot, as httpd does.
+ *
  * An entry that another entry's tree includes is read where that tree
  * includes it, not on its own, so that it is read with the right ServerRoot
  * and context (this matters when a whole directory is given).
@@ -44,7 +51,7 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
   const expanded = expandEntries(entries, cwd);
 
   const read = (tops: TopEntry[]): TreeReader => {
-    const reader = new TreeReader(cache, { followIncludes, serverRoot });
+    const reader = new TreeReader(cache, { followIncludes, serverRoot, cwd });
     for (const t of tops) reader.readEntry(t.path, t.kind, t.fallbackRoot);
     return reader;
   };

@@ -45,7 +45,11 @@ export interface Project {
   byPath: Map<string, SourceFile>;
   includes: IncludeSite[];
   diagnostics: ProjectDiagnostic[];
-  /** The ServerRoot of the first entry file (from the file or --server-root). */
+  /**
+   * The ServerRoot in force after the first configuration entry: --server-root when given (it wins
+   * over the file's own ServerRoot), else the file's ServerRoot line, else the entry's directory;
+   * null when no configuration file was read.
+   */
   serverRoot: string | null;
   /** The paths the user named (files, directories or globs), resolved. */
   entries: string[];

@@ -5,6 +5,7 @@
  * discovery needs collected on the way.
  */
 import { realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
 import type { HttpdVersion } from '../parse/lines.js';
@@ -52,6 +53,8 @@ interface Context {
 
 export interface ReaderOptions {
   followIncludes: boolean;
+  /** Stands in for httpd's working directory, which a relative ServerRoot is taken against. */
+  cwd: string;
   /** The ServerRoot given by the caller (httpd's -d), before any ServerRoot line. */
   serverRoot?: string;
 }
@@ -115,7 +118,8 @@ export class TreeReader {
         const ctx = this.contextOf(outer, ancestors, dirs);
         const first = latin1ToUtf8(s.args[0]?.value ?? '');
         const regex = s.lname === 'directorymatch' || first === '~';
-        const path = regex ? latin1ToUtf8(s.args[s.lname === 'directorymatch' ? 0 : 1]?.value ?? '') : resolveIncludePattern(first, sr.value);
+        // Like ServerRoot, a relative <Directory> path is taken against httpd's working directory (tested on 2.4.71).
+        const path = regex ? latin1ToUtf8(s.args[s.lname === 'directorymatch' ? 0 : 1]?.value ?? '') : resolve(this.options.cwd, first);
         const kind = regex ? 'regex' : hasWildcard(first) ? 'wildcard' : 'literal';
         const dir: DirSection = { id: this.nextDirId++, path, kind, inVirtualHost: ctx.names.includes('virtualhost') };
         dirs.set(s, dir);
@@ -158,12 +162,16 @@ export class TreeReader {
   }
 
   private setServerRoot(file: SourceFile, d: Directive, value: string, sr: { value: string }): void {
+    // An explicit --server-root maps a copied tree: it wins over the file's own ServerRoot,
+    // so that a copy of /etc/httpd never reads the live /etc/httpd of the machine it runs on.
+    if (this.options.serverRoot !== undefined) return;
     if (value.includes('${')) {
       this.diag(file, d, 'SERVER_ROOT_VARIABLE', 'warning',
         `ServerRoot uses a variable that is only known when httpd starts, so relative paths below keep resolving against '${sr.value}'; pass the ServerRoot explicitly to follow them.`);
       return;
     }
-    const next = resolveIncludePattern(value, sr.value);
+    // httpd merges a relative ServerRoot with its working directory, not with the previous ServerRoot (tested on 2.4.71).
+    const next = resolve(this.options.cwd, value);
     let isDir = false;
     try { isDir = statSync(next).isDirectory(); } catch { /* reported below */ }
     if (!isDir) {
@@ -217,7 +225,7 @@ export class TreeReader {
       }
       const included = this.add(path, 'conf');
       site.files.push(included.path);
-      if (included.readError) continue;
+      if (included.readError || included.kind !== 'conf') continue;
       height = Math.max(height, 1 + this.walkIncluded(included, k, sr, ctx, depth + 1));
     }
     return height;

@@ -108,6 +108,22 @@ export function loadModuleLine(like: LoadLine, name: string): string {
   return `${d.name}${gap1}${symbol}${pad}${q}${so}${q}`;
 }
 
+/**
+ * Modules that some builds compile in (Debian's unixd, log_config, version…) and others ship
+ * as .so files. Loading a compiled-in module stops httpd ("module unixd_module is built-in and
+ * can't be loaded"), so their LoadModule line is wrapped in `<IfModule !name_module>`, which
+ * holds on both kinds of build (tested on 2.4.71).
+ */
+export const SOMETIMES_BUILTIN = new Set(['so', 'watchdog', 'log_config', 'logio', 'version', 'unixd']);
+
+/** The lines that load a module: one LoadModule line, wrapped in <IfModule !…> for modules some builds compile in. */
+export function loadModuleLines(like: LoadLine, name: string): string[] {
+  const line = loadModuleLine(like, name);
+  if (!SOMETIMES_BUILTIN.has(name)) return [line];
+  const indent = /^\t/m.test(like.file.text) ? '\t' : '    ';
+  return [`<IfModule !${name}_module>`, indent + line, '</IfModule>'];
+}
+
 /** The offset from the end of the word `LoadModule` at which every LoadModule path of the file starts, when at least two symbols of different lengths line up. */
 function alignedColumn(file: ConfigFile): number | null {
   const lines = loadLines(file).filter((l) => !/[\t\n]/.test(file.text.slice(l.directive.contentStart, l.directive.args[1]!.start)));

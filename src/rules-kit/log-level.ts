@@ -39,7 +39,7 @@ export function plainLevel(d: Directive): string | null {
 
 export interface ModuleLevelPlan {
   edits: Edit[];
-  /** What the edits do, as a clause for the message ("add ` rewrite:trace3` to the LogLevel on line 4"). */
+  /** What the edits do, as a clause for the message ("append ` rewrite:trace3` to the LogLevel line of the same section (line 4)"). */
   where: string;
 }
 
@@ -64,10 +64,10 @@ export function setModuleLevel(file: ConfigFile, node: Directive, ancestors: rea
   } else {
     const line = `LogLevel ${word}`;
     edits.push(removeNode ? replaceContent(node, line) : { start: node.start, end: node.start, text: indentOf(file, node) + line + (node.eol || eolOf(file)) });
-    where = `write \`${line}\` in its place`;
+    where = removeNode ? `write \`${line}\` in its place` : `write \`${line}\` just before it`;
     at = node.start;
   }
-  // Later LogLevel lines of the same scope, inside conditional sections, would reset the module's level.
+  // Later plain LogLevel lines of the same scope (outside this section list) would reset the module's level.
   let scopeIndex = ancestors.length - 1;
   while (scopeIndex >= 0 && CONDITIONAL.has(ancestors[scopeIndex]!.lname)) scopeIndex--;
   const scope = scopeIndex >= 0 ? ancestors[scopeIndex]!.children : file.children;

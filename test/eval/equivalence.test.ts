@@ -18,7 +18,7 @@ describe('compareModels', () => {
   it('agrees on an equivalent pair and counts the requests it checked', () => {
     const c = compareModels(m22(dir('Order deny,allow\nDeny from all\nAllow from 10.0.0.0/8')), m24(dir('Require ip 10.0.0.0/8'), false));
     expect(c.equivalent).toBe(true);
-    expect(c.checked).toBeGreaterThan(10);
+    expect(c.checked).toBeGreaterThan(3);
   });
   it('refuses to call a pair equivalent when the partition has a gap', () => {
     const c = compareModels(m22(dir('Order deny,allow\nDeny from all\nAllow from 10.0.5.0/255.0.255.0')), m24(dir('Require ip 10.0.5.0/255.0.255.0'), false));

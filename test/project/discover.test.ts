@@ -9,20 +9,25 @@ const load = (entries: string[], options: Parameters<typeof loadProject>[1] = {}
 
 describe('loadProject: .htaccess discovery', () => {
   it('finds .htaccess files below DocumentRoot and literal <Directory> paths, skipping AllowOverride None', () => {
-    const p = load(['htaccess/httpd.conf']);
-    expect(shown(p)).toEqual([
-      'htaccess/httpd.conf', 'htaccess/htdocs/.htaccess', 'htaccess/htdocs/sub/.htaccess', 'htaccess/htdocs/sub/deeper/.htaccess', 'htaccess/private/.htaccess',
-    ]);
+    // Relative <Directory> paths are taken against the working directory, as httpd does, so run from the tree.
+    const p = loadProject(['httpd.conf'], { cwd: join(FIX, 'htaccess') });
+    expect(shown(p)).toEqual(['httpd.conf', 'htdocs/.htaccess', 'htdocs/sub/.htaccess', 'htdocs/sub/deeper/.htaccess', 'private/.htaccess']);
     expect(p.files.map((f) => f.kind)).toEqual(['conf', 'htaccess', 'htaccess', 'htaccess', 'htaccess']);
     expect(diags(p)).toEqual([{
-      at: 'htaccess/htdocs/sub/.htaccess:2', code: 'INCLUDE_IN_HTACCESS', severity: 'error', text: 'Include ../../evil.conf',
+      at: 'htdocs/sub/.htaccess:2', code: 'INCLUDE_IN_HTACCESS', severity: 'error', text: 'Include ../../evil.conf',
       message: 'Include is not allowed in .htaccess files: httpd answers every request below this directory with 500 and logs "Include not allowed here". The line was not followed.',
     }]);
     expect(p.includes).toEqual([]);
   });
 
   it('looks for nothing when htaccess is false', () => {
-    expect(shown(load(['htaccess/httpd.conf'], { htaccess: false }))).toEqual(['htaccess/httpd.conf']);
+    expect(shown(loadProject(['httpd.conf'], { cwd: join(FIX, 'htaccess'), htaccess: false }))).toEqual(['httpd.conf']);
+  });
+
+  it('takes DocumentRoot against the ServerRoot but <Directory> against the working directory', () => {
+    expect(shown(load(['htaccess/httpd.conf']))).toEqual([
+      'htaccess/httpd.conf', 'htaccess/htdocs/.htaccess', 'htaccess/htdocs/off/.htaccess', 'htaccess/htdocs/sub/.htaccess', 'htaccess/htdocs/sub/deeper/.htaccess',
+    ]);
   });
 
   it('reads only the first AccessFileName that exists in each directory', () => {
@@ -107,6 +112,17 @@ describe('loadProject: entries', () => {
     expect(p.files[0]!.kind).toBe('htaccess');
     expect(diags(p).map((d) => [d.at, d.code])).toEqual([['misc/site.htaccess:1', 'INCLUDE_IN_HTACCESS']]);
     expect(p.serverRoot).toBeNull();
+  });
+
+  it('reads a .htaccess-named entry that a configuration includes as configuration, where it is included', () => {
+    const t = temp();
+    writeFileSync(join(t, 'main.conf'), 'Include rules.htaccess\n');
+    writeFileSync(join(t, 'rules.htaccess'), 'Include extra.conf\n');
+    writeFileSync(join(t, 'extra.conf'), '# extra\n');
+    const p = loadProject(['rules.htaccess', 'main.conf'], { cwd: t });
+    expect(shown(p)).toEqual(['main.conf', 'rules.htaccess', 'extra.conf']);
+    expect(p.files.map((f) => f.kind)).toEqual(['conf', 'conf', 'conf']);
+    expect(p.diagnostics).toEqual([]);
   });
 
   it('shows paths relative to cwd when below it and absolute otherwise', () => {

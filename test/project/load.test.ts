@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProject } from '../../src/project/load.js';
@@ -112,17 +112,27 @@ describe('loadProject: following Include', () => {
     ]);
   });
 
-  it('resolves each Include against the ServerRoot read last, across files, skipping one that does not exist', () => {
-    const p = load('serverroot/httpd.conf');
+  it('resolves each Include against the ServerRoot read last, across files, as httpd 2.4 run from that directory does', () => {
     const base = join(FIX, 'serverroot');
-    expect(shown(p)).toEqual([
-      'serverroot/httpd.conf', 'serverroot/first.conf', 'serverroot/alt/second.conf', 'serverroot/alt2/third.conf', 'serverroot/alt2/fourth.conf',
-    ]);
+    const p = loadProject(['httpd.conf'], { cwd: base });
+    // apache2 -t -DDUMP_INCLUDES (2.4.71, started in serverroot/, without line 6) reads these four in this order.
+    expect(shown(p)).toEqual(['httpd.conf', 'first.conf', 'alt/second.conf', 'alt2/third.conf', 'alt2/fourth.conf']);
     expect(p.includes.map((s) => s.serverRoot)).toEqual([base, `${base}/alt`, `${base}/alt2`, `${base}/alt2`]);
     expect(p.includes.map((s) => s.pattern)).toEqual([`${base}/first.conf`, `${base}/alt/second.conf`, `${base}/alt2/third.conf`, `${base}/alt2/fourth.conf`]);
-    expect(diags(p).map((d) => [d.at, d.code, d.severity])).toEqual([['serverroot/httpd.conf:5', 'SERVER_ROOT_MISSING', 'warning']]);
+    expect(diags(p).map((d) => [d.at, d.code, d.severity, d.text])).toEqual([['httpd.conf:6', 'SERVER_ROOT_MISSING', 'warning', 'ServerRoot /nonexistent/server/root']]);
     expect(p.diagnostics[0]!.message).toContain("ServerRoot '/nonexistent/server/root' is not a directory here");
     expect(p.serverRoot).toBe(`${base}/alt2`);
+  });
+
+  it('takes a relative ServerRoot against the working directory, not the previous ServerRoot', () => {
+    const p = load('serverroot/httpd.conf');
+    expect(diags(p).map((d) => [d.at, d.code, d.text])).toEqual([
+      ['serverroot/httpd.conf:3', 'SERVER_ROOT_MISSING', 'ServerRoot alt'],
+      ['serverroot/httpd.conf:4', 'INCLUDE_NOT_FOUND', 'Include second.conf'],
+      ['serverroot/httpd.conf:6', 'SERVER_ROOT_MISSING', 'ServerRoot /nonexistent/server/root'],
+      ['serverroot/httpd.conf:7', 'INCLUDE_NOT_FOUND', 'Include fourth.conf'],
+    ]);
+    expect(shown(p)).toEqual(['serverroot/httpd.conf', 'serverroot/first.conf', 'serverroot/third.conf']);
   });
 
   it('starts from options.serverRoot, as httpd -d does', () => {
@@ -173,5 +183,21 @@ describe('loadProject: following Include', () => {
     const p = load('nested/httpd.conf', { followIncludes: false });
     expect(shown(p)).toEqual(['nested/httpd.conf']);
     expect(p.includes).toEqual([]);
+  });
+});
+
+describe('an explicit server root', () => {
+  it('wins over the ServerRoot line of the file, so a copied tree never reads the live one', () => {
+    const live = mkdtempSync('/dev/shm/hm-live-');
+    const copy = mkdtempSync('/dev/shm/hm-copy-');
+    for (const root of [live, copy]) {
+      mkdirSync(join(root, 'conf.d'));
+      writeFileSync(join(root, 'conf.d', 'x.conf'), 'Listen 1\n');
+    }
+    writeFileSync(join(copy, 'httpd.conf'), `ServerRoot "${live}"\nInclude conf.d/*.conf\n`);
+    const p = loadProject([join(copy, 'httpd.conf')], { serverRoot: copy, htaccess: false });
+    expect(p.files.map((f) => f.path)).toEqual([join(copy, 'httpd.conf'), join(copy, 'conf.d', 'x.conf')]);
+    expect(p.serverRoot).toBe(copy);
+    expect(p.diagnostics).toEqual([]);
   });
 });

@@ -6,36 +6,42 @@ import { projectOf, type Project } from '../../src/project/project.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
 const BASE = ['mpm_prefork', 'unixd', 'authn_core', 'authz_core'];
-const lines = (dir: string, names: string[]) => names.map((n) => `LoadModule ${n}_module ${dir}mod_${n}.so\n`).join('');
+/** LoadModule lines as the rule writes them: unixd, which some builds compile in, inside <IfModule !unixd_module>. */
+const lines = (dir: string, names: string[]) => names.map((n) => {
+  const line = `LoadModule ${n}_module ${dir}mod_${n}.so\n`;
+  return n === 'unixd' ? `<IfModule !unixd_module>\n    ${line}</IfModule>\n` : line;
+}).join('');
+/** LoadModule lines as a tree that already loads the modules writes them. */
+const loaded = (dir: string, names: string[]) => names.map((n) => `LoadModule ${n}_module ${dir}mod_${n}.so\n`).join('');
 
 ruleTester(rule, {
   valid: [
     'User apache\nOrder allow,deny\nAddOutputFilterByType DEFLATE text/html\n',
-    lines('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core', 'mime']),
+    loaded('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core', 'mime']),
   ],
   invalid: [
     {
       code: 'LoadModule mime_module modules/mod_mime.so\n',
       output: lines('modules/', ['mime', ...BASE]),
-      errors: [/^2\.2 provided these .* mod_mpm_prefork \(.*prefork, 2\.2's default MPM on Unix \(pass --mpm to choose another\)\); mod_unixd .* Write, after the last LoadModule line: `LoadModule mpm_prefork_module modules\/mod_mpm_prefork\.so`, `LoadModule unixd_module modules\/mod_unixd\.so`, /],
+      errors: [/^2\.2 provided these .* mod_mpm_prefork \(.*prefork, 2\.2's default MPM on Unix \(pass --mpm to choose another\)\); mod_unixd .* Write, after the last LoadModule line: `LoadModule mpm_prefork_module modules\/mod_mpm_prefork\.so`, `<IfModule !unixd_module>`, `LoadModule unixd_module modules\/mod_unixd\.so`, `<\/IfModule>`, /],
     },
     {
       name: 'keeps a column-aligned path column',
       code: 'LoadModule mime_module       /m/mod_mime.so\nLoadModule mpm_worker_module /m/mod_mpm_worker.so\nLoadModule authn_core_module /m/mod_authn_core.so\nLoadModule authz_core_module /m/mod_authz_core.so\n',
-      output: 'LoadModule mime_module       /m/mod_mime.so\nLoadModule mpm_worker_module /m/mod_mpm_worker.so\nLoadModule authn_core_module /m/mod_authn_core.so\nLoadModule authz_core_module /m/mod_authz_core.so\nLoadModule unixd_module      /m/mod_unixd.so\n',
+      output: 'LoadModule mime_module       /m/mod_mime.so\nLoadModule mpm_worker_module /m/mod_mpm_worker.so\nLoadModule authn_core_module /m/mod_authn_core.so\nLoadModule authz_core_module /m/mod_authz_core.so\n<IfModule !unixd_module>\n    LoadModule unixd_module      /m/mod_unixd.so\n</IfModule>\n',
       errors: ['mod_unixd (User, Group'],
     },
     {
       name: 'inserts after the last top-level LoadModule, with CRLF, and loads what directives need',
       code: 'LoadModule mime_module modules/mod_mime.so\r\n<IfDefine SSL>\r\n  LoadModule ssl_module modules/mod_ssl.so\r\n</IfDefine>\r\n<IfModule worker.c>\r\n  MaxClients 10\r\n</IfModule>\r\n<Location />\r\n  Deny from 10.0.0.1\r\n</Location>\r\nAllowCONNECT 443\r\nSSLSessionCache dbm:/var/run/scache\r\n',
-      output: 'LoadModule mime_module modules/mod_mime.so\r\nLoadModule mpm_worker_module modules/mod_mpm_worker.so\r\nLoadModule unixd_module modules/mod_unixd.so\r\nLoadModule authn_core_module modules/mod_authn_core.so\r\nLoadModule authz_core_module modules/mod_authz_core.so\r\nLoadModule access_compat_module modules/mod_access_compat.so\r\nLoadModule proxy_connect_module modules/mod_proxy_connect.so\r\nLoadModule socache_dbm_module modules/mod_socache_dbm.so\r\n<IfDefine SSL>\r\n  LoadModule ssl_module modules/mod_ssl.so\r\n</IfDefine>\r\n<IfModule worker.c>\r\n  MaxClients 10\r\n</IfModule>\r\n<Location />\r\n  Deny from 10.0.0.1\r\n</Location>\r\nAllowCONNECT 443\r\nSSLSessionCache dbm:/var/run/scache\r\n',
+      output: 'LoadModule mime_module modules/mod_mime.so\r\nLoadModule mpm_worker_module modules/mod_mpm_worker.so\r\n<IfModule !unixd_module>\r\n    LoadModule unixd_module modules/mod_unixd.so\r\n</IfModule>\r\nLoadModule authn_core_module modules/mod_authn_core.so\r\nLoadModule authz_core_module modules/mod_authz_core.so\r\nLoadModule access_compat_module modules/mod_access_compat.so\r\nLoadModule proxy_connect_module modules/mod_proxy_connect.so\r\nLoadModule socache_dbm_module modules/mod_socache_dbm.so\r\n<IfDefine SSL>\r\n  LoadModule ssl_module modules/mod_ssl.so\r\n</IfDefine>\r\n<IfModule worker.c>\r\n  MaxClients 10\r\n</IfModule>\r\n<Location />\r\n  Deny from 10.0.0.1\r\n</Location>\r\nAllowCONNECT 443\r\nSSLSessionCache dbm:/var/run/scache\r\n',
       errors: ['the worker MPM, the only one the configuration has settings for'],
     },
     {
       name: 'takes the MPM from --mpm and loads byrequests by default for a balancer',
       code: '<IfModule prefork.c>\n</IfModule>\n<IfModule mpm_event_module>\n</IfModule>\nLoadModule "proxy_balancer_module" "lib/mod_proxy_balancer.so"\n',
       options: { mpm: 'event' },
-      output: '<IfModule prefork.c>\n</IfModule>\n<IfModule mpm_event_module>\n</IfModule>\nLoadModule "proxy_balancer_module" "lib/mod_proxy_balancer.so"\nLoadModule mpm_event_module "lib/mod_mpm_event.so"\nLoadModule unixd_module "lib/mod_unixd.so"\nLoadModule authn_core_module "lib/mod_authn_core.so"\nLoadModule authz_core_module "lib/mod_authz_core.so"\nLoadModule slotmem_shm_module "lib/mod_slotmem_shm.so"\nLoadModule lbmethod_byrequests_module "lib/mod_lbmethod_byrequests.so"\n',
+      output: '<IfModule prefork.c>\n</IfModule>\n<IfModule mpm_event_module>\n</IfModule>\nLoadModule "proxy_balancer_module" "lib/mod_proxy_balancer.so"\nLoadModule mpm_event_module "lib/mod_mpm_event.so"\n<IfModule !unixd_module>\n    LoadModule unixd_module "lib/mod_unixd.so"\n</IfModule>\nLoadModule authn_core_module "lib/mod_authn_core.so"\nLoadModule authz_core_module "lib/mod_authz_core.so"\nLoadModule slotmem_shm_module "lib/mod_slotmem_shm.so"\nLoadModule lbmethod_byrequests_module "lib/mod_lbmethod_byrequests.so"\n',
       errors: ['the MPM chosen with --mpm'],
     },
   ],
@@ -44,17 +50,27 @@ ruleTester(rule, {
 const conf = (path: string, text: string) => ({ path, display: path, kind: (path.endsWith('.htaccess') ? 'htaccess' : 'conf') as 'conf' | 'htaccess', ast: parse(text, path) });
 
 describe('load-implicit-modules across a project', () => {
-  it('inserts only in the file holding the LoadModule lines and counts modules loaded elsewhere', () => {
+  it('inserts only in the file holding most LoadModule lines and counts modules loaded elsewhere', () => {
     const files = [
-      conf('/etc/httpd/conf/httpd.conf', 'LoadModule mime_module modules/mod_mime.so\nInclude conf.d/*.conf\n'),
+      conf('/etc/httpd/conf/httpd.conf', 'LoadModule mime_module modules/mod_mime.so\nLoadModule alias_module modules/mod_alias.so\nInclude conf.d/*.conf\n'),
       conf('/etc/httpd/conf.d/mpm.conf', 'LoadModule mpm_event_module modules/mod_mpm_event.so\n<Directory /srv>\n  Satisfy any\n</Directory>\n'),
       conf('/srv/.htaccess', 'AddOutputFilterByType DEFLATE text/css\n'),
     ];
     const project: Project = projectOf(files);
-    expect(fixFile(files[0]!.ast, [rule], project).output).toBe('LoadModule mime_module modules/mod_mime.so\nInclude conf.d/*.conf\n');
-    const r = fixFile(files[1]!.ast, [rule], project);
-    expect(r.output).toBe(`${lines('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core', 'access_compat', 'filter'])}<Directory /srv>\n  Satisfy any\n</Directory>\n`);
+    expect(fixFile(files[0]!.ast, [rule], project).output)
+      .toBe(`${lines('modules/', ['mime', 'alias', 'unixd', 'authn_core', 'authz_core', 'access_compat', 'filter'])}Include conf.d/*.conf\n`);
+    expect(fixFile(files[1]!.ast, [rule], project).output).toBe(files[1]!.ast.text);
     expect(fixFile(files[2]!.ast, [rule], project).output).toBe(files[2]!.ast.text);
+  });
+
+  it('leaves a file whose LoadModule lines all sit inside sections', () => {
+    const f = conf('/etc/httpd/conf.d/wsgi.conf', '<IfModule !mod_wsgi.c>\n  LoadModule wsgi_module modules/mod_wsgi.so\n</IfModule>\n');
+    expect(fixFile(f.ast, [rule], projectOf([f])).applied).toEqual([]);
+  });
+
+  it('ignores LoadModule lines and directives that 2.4 skips inside <IfVersion>', () => {
+    const f = conf('/etc/httpd/conf/httpd.conf', 'LoadModule mpm_worker_module m/mod_mpm_worker.so\nLoadModule unixd_module m/mod_unixd.so\nLoadModule authn_core_module m/mod_authn_core.so\nLoadModule authz_core_module m/mod_authz_core.so\n<IfVersion < 2.4>\n  Order allow,deny\n</IfVersion>\n');
+    expect(fixFile(f.ast, [rule], projectOf([f])).applied).toEqual([]);
   });
 
   it('reports the a2enmod commands on a Debian tree instead of editing', () => {

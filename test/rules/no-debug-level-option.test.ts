@@ -19,7 +19,7 @@ ruleTester(rule, {
       name: 'inserts a LogLevel inside the same <IfModule> and keeps CRLF',
       code: 'LogLevel debug\r\n<IfModule mod_ext_filter.c>\r\n  ExtFilterOptions \\\r\n    "DebugLevel=2" LogStderr\r\n</IfModule>\r\n',
       output: 'LogLevel debug\r\n<IfModule mod_ext_filter.c>\r\n  LogLevel ext_filter:trace2\r\n  ExtFilterOptions \\\r\n    LogStderr\r\n</IfModule>\r\n',
-      errors: ['Remove `"DebugLevel=2"`. For the same detail, write `LogLevel ext_filter:trace2` in its place.'],
+      errors: ['Remove `"DebugLevel=2"`. For the same detail, write `LogLevel ext_filter:trace2` just before it.'],
     },
     {
       name: 'does not put LogLevel in .htaccess',

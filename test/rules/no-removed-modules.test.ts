@@ -6,6 +6,7 @@ ruleTester(rule, {
     'LoadModule authn_core_module modules/mod_authn_core.so\n<IfModule mod_authn_core.c>\n</IfModule>\n',
     'LoadModule disk_cache_module modules/mod_disk_cache.so\n',
     'CacheEnable disk /\n',
+    'MCacheSize 4096\nAuthzDefaultAuthoritative On\n',
   ],
   invalid: [
     {
@@ -27,12 +28,12 @@ ruleTester(rule, {
     },
     {
       name: 'reports mod_mem_cache and its directives without a fix',
-      code: 'LoadModule mem_cache_module "/usr/lib/httpd/modules/mod_mem_cache.so"\n<IfModule mod_mem_cache.c>\n  CacheEnable mem /\n  MCacheSize \\\n    4096\n</IfModule>\n',
+      code: 'LoadModule mem_cache_module "/usr/lib/httpd/modules/mod_mem_cache.so"\n<IfModule mod_mem_cache.c>\n  CacheEnable \\\n    mem /cached\n  MCacheSize 4096\n</IfModule>\n',
       output: null,
-      errors: ['use mod_cache_socache', 'tested for mod_mem_cache, which 2.4 dropped: 2.4 never loads a module of that name, so the block is skipped.', 'Write `CacheEnable socache /`', 'MCacheSize configured'],
+      errors: ['use mod_cache_socache', 'tested for mod_mem_cache, which 2.4 dropped: 2.4 never loads a module of that name, so the block is skipped.', 'Write `CacheEnable socache /cached`'],
     },
     { name: 'names the 2.2 successor of a 2.0 module in the same style', code: 'LoadModule imap_module  libexec/mod_imap.so\n', output: null, errors: ['Write `LoadModule imagemap_module  libexec/mod_imagemap.so`.'] },
     { name: 'reports a2dismod on Debian', filename: '/etc/apache2/mods-enabled/authn_alias.load', code: 'LoadModule authn_alias_module /usr/lib/apache2/modules/mod_authn_alias.so\n', output: null, errors: ['run `a2dismod authn_alias`'] },
-    { code: 'AuthzDefaultAuthoritative On\nAuthDefaultAuthoritative Off\n', output: 'AuthDefaultAuthoritative Off\n', errors: ["what 2.4's mod_authz_core always does", 'no equivalent'] },
+    { name: 'says a 2.0 module test changes nothing', code: '<IfModule mod_auth.c>\n  AuthDigestFile /x\n</IfModule>\n', output: null, errors: ['2.2 had no such module either, so nothing changes: the block is skipped as before.'] },
   ],
 });

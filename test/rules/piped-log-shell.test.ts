@@ -10,6 +10,7 @@ ruleTester(rule, {
     'ErrorLog "|$/usr/bin/logger 2>&1"\n',
     'CustomLog logs/access_log "combined"\n',
     'ErrorLog syslog:local1\n',
+    '<IfVersion ~ ^2\\.2>\n  ErrorLog "|/usr/bin/logger 2>&1"\n</IfVersion>\n',
   ],
   invalid: [
     {

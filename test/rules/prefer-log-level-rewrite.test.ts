@@ -2,7 +2,7 @@ import rule from '../../rules/prefer-log-level-rewrite.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {
-  valid: ['LogLevel warn rewrite:trace3\n', '# RewriteLog logs/rewrite_log\nRewriteEngine On\n'],
+  valid: ['LogLevel warn rewrite:trace3\n', '<IfVersion < 2.3.6>\n  RewriteLog logs/r\n  RewriteLogLevel 9\n</IfVersion>\n', '# RewriteLog logs/rewrite_log\nRewriteEngine On\n'],
   invalid: [
     {
       code: 'RewriteLog logs/rewrite_log\nRewriteLogLevel 2\n',

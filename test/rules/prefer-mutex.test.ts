@@ -6,7 +6,7 @@ import { fixFile } from '../../src/engine/fix-loop.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {
-  valid: ['Mutex default mpm-accept\n', '# LockFile /var/lock/accept.lock\n', 'Mutex file:/var/run ssl-cache\n'],
+  valid: ['Mutex default mpm-accept\n', '<IfVersion < 2.3.4>\n  RewriteLock /x/rewrite.lock\n</IfVersion>\n', '# LockFile /var/lock/accept.lock\n', 'Mutex file:/var/run ssl-cache\n'],
   invalid: [
     { code: 'AcceptMutex sysvsem\n', output: 'Mutex sysvsem mpm-accept\n', errors: [/^AcceptMutex sysvsem chose .*Write `Mutex sysvsem mpm-accept`\.$/] },
     { code: 'LockFile /var/lock/apache2/accept.lock\n', output: 'Mutex default:/var/lock/apache2 mpm-accept\n', errors: ["keeps the platform's default mechanism. Write `Mutex default:/var/lock/apache2 mpm-accept`."] },

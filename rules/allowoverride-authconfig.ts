@@ -1,0 +1,54 @@
+import { dirname } from 'node:path';
+import { defineRule } from '../src/engine/rule.js';
+import type { Directive, Section } from '../src/ast/nodes.js';
+import { dirCovers } from '../src/eval/match.js';
+
+const LIMIT_ONLY = /^(order|allow|deny)$/;
+
+function hasLimitDirectives(nodes: readonly import('../src/ast/nodes.js').Node[]): boolean {
+  return nodes.some((n) => (n.type === 'directive' && LIMIT_ONLY.test(n.lname)) || (n.type === 'section' && hasLimitDirectives(n.children)));
+}
+
+function grants(d: Directive, word: string): boolean {
+  return d.args.some((a) => a.value.toLowerCase() === word);
+}
+
+export default defineRule({
+  meta: {
+    id: 'allowoverride-authconfig',
+    description: 'Add AuthConfig to AllowOverride where .htaccess files used Allow/Deny under AllowOverride Limit, since their Require translation needs it.',
+    row: 'Authentication: Order/Allow/Deny become Require (semantics §1.9: Limit is not enough for Require)',
+    kind: 'fix',
+    access: true,
+  },
+  create(context) {
+    const htaccess = context.project.files.filter((f) => f.kind === 'htaccess' && hasLimitDirectives(f.ast.children));
+    return {
+      'Directive:allowoverride'(node, ancestors) {
+        const dir = [...ancestors].reverse().find((s: Section) => s.lname === 'directory');
+        if (!dir || !grants(node, 'limit') || grants(node, 'authconfig') || grants(node, 'all')) return;
+        const path = dir.args.map((a) => a.value).join(' ').replace(/\/+$/, '') || '/';
+        const users = htaccess.filter((f) => dirCovers(path, dirname(f.path)));
+        if (!users.length) return;
+        context.report({
+          node,
+          message: `AllowOverride ${node.args.map((a) => a.raw).join(' ')} let ${users.map((f) => f.display).join(', ')} use Allow/Deny (category Limit) in 2.2; their 2.4 translation is Require, which needs AuthConfig, so under Limit alone 2.4 answers 500 ("Require not allowed here"). Write: AllowOverride ${node.args.map((a) => a.raw).join(' ')} AuthConfig.`,
+          fix: [{ start: node.contentEnd, end: node.contentEnd, text: ' AuthConfig' }],
+        });
+      },
+      File(file) {
+        if (!file.path.endsWith('.htaccess') || !hasLimitDirectives(file.children)) return;
+        const dir = dirname(file.path);
+        const covered = context.project.files.some((f) => f.kind === 'conf' && /<Directory[^>]*>/i.test(f.ast.text)
+          && [...f.ast.text.matchAll(/<Directory\s+"?([^">\s]+)"?\s*>/gi)].some((m) => dirCovers(m[1]!.replace(/\/+$/, '') || '/', dir)));
+        if (covered) return;
+        const first = file.children.find((n) => n.type === 'directive' || n.type === 'section');
+        if (!first) return;
+        context.report({
+          node: first.type === 'section' ? first.open : first,
+          message: `This .htaccess uses Allow/Deny, which 2.2 accepted under AllowOverride Limit; their 2.4 translation is Require, which needs AuthConfig. The <Directory> that sets AllowOverride for ${dir} is outside this tree: make sure it grants AuthConfig (AllowOverride Limit AuthConfig), or 2.4 answers 500.`,
+        });
+      },
+    };
+  },
+});

@@ -1,0 +1,61 @@
+import { defineRule } from '../src/engine/rule.js';
+import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
+import { removeLine } from '../src/edit/fixer.js';
+import { branchKind, dualBlocks, hasAccess } from '../src/eval/dual.js';
+import { projectModel } from '../src/eval/inputs.js';
+import type { CondContext } from '../src/eval/modules.js';
+import { projectOf, type Project } from '../src/project/project.js';
+
+const contexts = new WeakMap<Project, [CondContext, CondContext]>();
+
+function conds(project: Project): [CondContext, CondContext] {
+  let c = contexts.get(project);
+  if (!c) {
+    c = [projectModel(project, '2.2').cond!, projectModel(project, '2.4', { compat: true }).cond!];
+    contexts.set(project, c);
+  }
+  return c;
+}
+
+function label(file: ConfigFile, s: Section): string {
+  return file.text.slice(s.open.contentStart, s.open.contentEnd);
+}
+
+export default defineRule({
+  meta: {
+    id: 'no-legacy-access-branch',
+    description: 'Remove access-control branches that only 2.2 reads (<IfModule !mod_authz_core.c>, <IfVersion < 2.4>) when --prune-legacy is given, and warn when one has no 2.4 twin.',
+    row: 'Authentication rule 7: a migration is kept in old directives or wholly migrated (dual-version blocks)',
+    kind: 'suggest',
+  },
+  create(context) {
+    const project = context.project.byPath.has(context.file.path) ? context.project
+      : projectOf([{ path: context.file.path, display: context.file.path, kind: 'conf', ast: context.file }]);
+    const [c22, c24] = conds(project);
+    const prune = context.options['pruneLegacy'] === true;
+    const visit = (nodes: readonly Node[]) => {
+      const blocks = dualBlocks(nodes, c22, c24);
+      const twin = blocks.some((b) => b.kind === 'modern');
+      for (const b of blocks) {
+        if (b.kind !== 'legacy') continue;
+        const text = label(context.file, b.section);
+        if (!twin) {
+          context.report({
+            node: b.section,
+            severity: 'warning',
+            message: `${text} holds access control that only 2.2 reads, and no branch beside it gives 2.4 the same rules: under 2.4 this part of the tree has none of them. Add a 2.4 branch with the equivalent Require lines (prefer-require shows them for the 2.2 lines).`,
+          });
+          continue;
+        }
+        const close = b.section.close ?? b.section.open;
+        context.report({
+          node: b.section,
+          message: `${text} is read only by 2.2; under 2.4 the branch beside it applies. ${prune ? 'It is removed (--prune-legacy).' : 'Remove it with --prune-legacy once the tree no longer has to start under 2.2.'}`,
+          suggestion: [removeLine(context.file, { ...b.section.open, start: b.section.start, end: close.end, eol: close.eol })],
+        });
+      }
+      for (const n of nodes) if (n.type === 'section' && !branchKind(n, c22, c24) && (hasAccess(n.children) || n.children.some((c) => c.type === 'section'))) visit(n.children);
+    };
+    return { File: (file) => visit(file.children) };
+  },
+});

@@ -1,0 +1,122 @@
+/**
+ * The project's side of the differential: a scenario as a project (main file + .htaccess files at
+ * the evaluator's paths), its migration with the project's rules behind the access guard (as the
+ * CLI runs them), and the evaluator's predictions for every request.
+ */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { accessGuard, decide22, decide24, projectModel, type Model, type Outcome, type Version } from '../../src/eval/index.js';
+import type { Rule } from '../../src/engine/rule.js';
+import { migrate } from '../../src/migrate.js';
+import { parse } from '../../src/parse/parser.js';
+import { projectOf, type Project, type SourceFile } from '../../src/project/project.js';
+import { allRules } from '../../rules/index.js';
+import type { OracleRequest } from '../oracle/harness.js';
+import {
+  configText, fromModelText, htaccessTexts, MODEL_DIR, MODEL_DOCROOT, toEvalRequest, toModelText, type ScenarioSpec,
+} from './scenario.js';
+
+const RULES_DIR = join(import.meta.dirname, '../../rules');
+
+/** Access rules present in rules/ but not yet in the registry (prefer-require while it is being written). */
+async function unregisteredAccessRules(): Promise<Rule[]> {
+  const known = new Set(allRules.map((r) => r.meta.id));
+  const out: Rule[] = [];
+  for (const name of readdirSync(RULES_DIR).filter((n) => n.endsWith('.ts') && n !== 'index.ts').sort()) {
+    const id = name.slice(0, -3);
+    if (known.has(id)) continue;
+    const mod = (await import(join(RULES_DIR, `${id}.js`))) as { default?: Rule };
+    if (mod.default?.meta?.access) out.push(mod.default);
+  }
+  return out;
+}
+
+/** The rules the differential migrates with: the registry plus any unregistered access rule. */
+export const MIGRATION_RULES: readonly Rule[] = [...allRules, ...(await unregisteredAccessRules())];
+
+/** First line of the evaluator's copy: the URL → file mapping. Not part of the scenario. */
+const HEADER = `DocumentRoot "${MODEL_DOCROOT}"`;
+const MAIN = '/srv/conf/httpd.conf';
+
+export interface ScenarioTexts {
+  config: string;
+  htaccess: Record<string, string>;
+}
+
+export function textsOf(s: ScenarioSpec): ScenarioTexts {
+  return { config: configText(s), htaccess: htaccessTexts(s) };
+}
+
+function sourceFile(path: string, text: string, kind: 'conf' | 'htaccess'): SourceFile {
+  return { path, display: path, kind, ast: parse(text, path, { version: '2.2' }) };
+}
+
+/** The scenario as a project of the evaluator's paths. */
+export function projectFor(t: ScenarioTexts): Project {
+  const files = [sourceFile(MAIN, `${HEADER}\n${toModelText(t.config)}\n`, 'conf')];
+  for (const [rel, text] of Object.entries(t.htaccess)) {
+    files.push(sourceFile(join(MODEL_DIR, rel, '.htaccess'), `${toModelText(text)}\n`, 'htaccess'));
+  }
+  return projectOf(files);
+}
+
+/** The evaluator's model of scenario texts for a version (2.4 always with mod_access_compat, as the batch loads it). */
+export function modelOf(t: ScenarioTexts, version: Version): Model {
+  return projectModel(projectFor(t), version, { compat: true, overrides: 'real' });
+}
+
+export interface Migration {
+  texts: ScenarioTexts;
+  /** Messages of access findings left standing (refused rewrites, vetoed fixes). */
+  refusals: string[];
+  /** Server-level lines the rules added outside the scenario's sections (dropped: the batch provides its own). */
+  dropped: string[];
+}
+
+const ACCESS_IDS = new Set(MIGRATION_RULES.filter((r) => r.meta.access).map((r) => r.meta.id));
+
+/** Runs the rules, with the access guard, over the scenario (as `httpd-migrate write` does). */
+export function migrateScenario(t: ScenarioTexts): Migration {
+  const project = projectFor(t);
+  const rules = MIGRATION_RULES;
+  const result = migrate(project, { rules, guard: accessGuard(project, { rules }) });
+  const refusals: string[] = [];
+  const dropped: string[] = [];
+  const htaccess: Record<string, string> = {};
+  let config = t.config;
+  for (const r of result.files) {
+    refusals.push(...r.remaining.filter((p) => ACCESS_IDS.has(p.ruleId) && p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`));
+    if (r.file.kind === 'htaccess') {
+      const rel = dirname(r.file.path).slice(MODEL_DIR.length + 1);
+      htaccess[rel] = fromModelText(r.output.replace(/\n$/, ''));
+      continue;
+    }
+    const lines = r.output.replace(/\n$/, '').split('\n');
+    if (lines[0] !== HEADER) throw new Error(`a rule changed the header line: ${lines[0]}`);
+    const body = lines.slice(1);
+    // Top-level lines the rules add (LoadModule, server defaults) belong to the batch's server, not the scenario.
+    const kept: string[] = [];
+    let depth = 0;
+    for (const line of body) {
+      const trimmed = line.trim();
+      if (depth === 0 && trimmed && !trimmed.startsWith('<') && !trimmed.startsWith('#') && !t.config.includes(trimmed)) dropped.push(trimmed);
+      else kept.push(line);
+      if (/^<[^/]/.test(trimmed)) depth++;
+      else if (/^<\//.test(trimmed)) depth--;
+    }
+    config = fromModelText(kept.join('\n'));
+  }
+  return { texts: { config, htaccess }, refusals, dropped };
+}
+
+export interface Prediction {
+  o22: Outcome;
+  o24: Outcome;
+}
+
+export function predict(model22: Model | null, model24: Model, reqs: readonly OracleRequest[]): Prediction[] {
+  return reqs.map((r) => {
+    const er = toEvalRequest(r);
+    return { o22: model22 ? decide22(model22, er) : { status: 500, by: 'n/a' }, o24: decide24(model24, er) };
+  });
+}

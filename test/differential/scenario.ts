@@ -1,0 +1,113 @@
+/**
+ * A differential scenario: configuration lines (a small tree, so that a minimiser can drop any
+ * line or block), .htaccess files, and requests. Also the fixed world every scenario runs in:
+ * the hosts table (nss_wrapper), the users and groups, and the SetEnvIf lines that put
+ * environment variables on some client addresses. The evaluator is told the same facts.
+ */
+import type { Credentials, Request } from '../../src/eval/index.js';
+import type { OracleRequest } from '../oracle/harness.js';
+
+/** A line, or a section with an opening line, children and a closing line. */
+export type Node = string | { open: string; close: string; children: Node[] };
+
+export interface ScenarioSpec {
+  /** Top-level nodes of the scenario's config (placeholders @DIR@, @LOC@, @HTPASSWD@, @GROUPS@). */
+  config: Node[];
+  /** .htaccess files: directory relative to @DIR@ ('' for @DIR@ itself) → lines. */
+  htaccess: Record<string, Node[]>;
+  requests: OracleRequest[];
+  /** The traps this scenario was built around (for the report). */
+  tags: string[];
+}
+
+/** Host names served by nss_wrapper (as in the oracle's §5 tables); .13 and unlisted addresses have none. */
+export const HOSTS: Readonly<Record<string, string>> = {
+  '127.0.0.1': 'localhost',
+  '127.0.0.10': 'allowed.example.test',
+  '127.0.0.11': 'other.example.test',
+  '127.0.0.12': 'www.allowed.example.test',
+  '127.0.0.14': 'notallowed.example.test',
+};
+
+/** Variables set by SetEnvIf on the client address: name → addresses it is set for. */
+export const ENV_VARS: Readonly<Record<string, readonly string[]>> = {
+  flag: ['127.0.0.5', '127.0.0.6'],
+  trusted: ['127.0.0.2', '127.0.0.6', '127.0.1.7'],
+};
+
+/** Server-level lines for the batch: one SetEnvIf per variable, matching exactly its addresses. */
+export function envLines(): string {
+  return Object.entries(ENV_VARS)
+    .map(([name, ips]) => `SetEnvIf Remote_Addr "^(${ips.map((ip) => ip.replace(/\./g, '\\.')).join('|')})$" ${name}`)
+    .join('\n');
+}
+
+export const USERS: Readonly<Record<string, string>> = { alice: 'good', bob: 'good', carol: 'good' };
+export const GROUPS: Readonly<Record<string, string[]>> = { admins: ['bob'], staff: ['alice', 'bob'] };
+
+/** The evaluator's view of a request of scenario `dir`/`loc` (model paths, see MODEL_DIR). */
+export function toEvalRequest(r: OracleRequest): Request {
+  const path = `${MODEL_LOC}${r.path}`;
+  const file = `${MODEL_DIR}${r.path.endsWith('/') ? `${r.path}index.html` : r.path}`;
+  let credentials: Credentials | null = null;
+  if (r.user !== undefined) {
+    const ok = USERS[r.user] !== undefined && USERS[r.user] === r.pass;
+    const groups = Object.entries(GROUPS).filter(([, us]) => us.includes(r.user!)).map(([g]) => g);
+    credentials = { user: r.user, groups: ok ? groups : [], password: ok ? 'good' : 'bad' };
+  }
+  const env = Object.entries(ENV_VARS).filter(([, ips]) => ips.includes(r.from)).map(([n]) => n);
+  return { vhost: '', path, file, method: r.method ?? 'GET', ip: r.from, host: HOSTS[r.from] ?? null, env, credentials };
+}
+
+/** Where the evaluator's copy of a scenario lives: DocumentRoot, the scenario's directory and URL. */
+export const MODEL_DOCROOT = '/srv/htdocs';
+export const MODEL_DIR = '/srv/htdocs/scn';
+export const MODEL_LOC = '/scn';
+export const MODEL_HTPASSWD = '/srv/auth/htpasswd';
+export const MODEL_GROUPS = '/srv/auth/groups';
+
+export function render(nodes: readonly Node[], indent = ''): string[] {
+  const out: string[] = [];
+  for (const n of nodes) {
+    if (typeof n === 'string') out.push(indent + n);
+    else out.push(indent + n.open, ...render(n.children, `${indent}    `), indent + n.close);
+  }
+  return out;
+}
+
+export const configText = (s: ScenarioSpec) => render(s.config).join('\n');
+export const htaccessTexts = (s: ScenarioSpec): Record<string, string> =>
+  Object.fromEntries(Object.entries(s.htaccess).map(([d, n]) => [d, render(n).join('\n')]));
+
+/** Placeholders → the evaluator's paths. */
+export function toModelText(text: string): string {
+  return text.replaceAll('@DIR@', MODEL_DIR).replaceAll('@LOC@', MODEL_LOC)
+    .replaceAll('@HTPASSWD@', MODEL_HTPASSWD).replaceAll('@GROUPS@', MODEL_GROUPS);
+}
+
+/** The evaluator's paths → placeholders again (for migrated text going to the real server). */
+export function fromModelText(text: string): string {
+  return text.replaceAll(MODEL_DIR, '@DIR@').replaceAll(MODEL_HTPASSWD, '@HTPASSWD@').replaceAll(MODEL_GROUPS, '@GROUPS@')
+    .replace(/(^|[\s"'])\/scn(?=[/\s"'>]|$)/gm, '$1@LOC@');
+}
+
+/** "GET /sub/f.html from 127.0.0.5 as alice:good" */
+export function requestText(r: OracleRequest): string {
+  return `${r.method ?? 'GET'} ${r.path} ${r.from} ${r.user === undefined ? '-' : `${r.user}:${r.pass ?? ''}`}`;
+}
+
+export function parseRequestText(line: string): OracleRequest {
+  const [method = 'GET', path = '/f.html', from = '127.0.0.1', creds = '-'] = line.trim().split(/\s+/);
+  const r: OracleRequest = { method, path, from };
+  if (creds !== '-') {
+    const i = creds.indexOf(':');
+    r.user = i < 0 ? creds : creds.slice(0, i);
+    r.pass = i < 0 ? '' : creds.slice(i + 1);
+  }
+  return r;
+}
+
+/** Real statuses as the evaluator's four classes: anything served after access passed counts as 200. */
+export function statusClass(status: number): number {
+  return status === 401 || status === 403 || status === 500 ? status : 200;
+}

@@ -1,0 +1,40 @@
+import rule from '../../rules/allowoverride-authconfig.js';
+import { parse } from '../../src/parse/parser.js';
+import { projectOf } from '../../src/project/project.js';
+import type { ConfigFile } from '../../src/ast/nodes.js';
+import { ruleTester } from '../helpers/rule-tester.js';
+
+/** The file under test plus a .htaccess with Allow/Deny in /var/www/html/app (and one with only Require elsewhere). */
+const project = (file: ConfigFile) => {
+  const ht = (path: string, text: string) => ({ path, display: path, kind: 'htaccess' as const, ast: parse(text, path) });
+  const files = [
+    { path: file.path, display: file.path, kind: file.path.endsWith('.htaccess') ? 'htaccess' as const : 'conf' as const, ast: file },
+    ...(file.path.endsWith('.htaccess') ? [] : [ht('/var/www/html/app/.htaccess', 'Order deny,allow\nDeny from all\n'), ht('/srv/other/.htaccess', 'Require valid-user\n')]),
+  ];
+  return projectOf(files);
+};
+
+ruleTester(rule, {
+  project,
+  valid: [
+    '<Directory /var/www/html>\n  AllowOverride All\n</Directory>\n',
+    '<Directory /var/www/html>\n  AllowOverride Limit AuthConfig\n</Directory>\n',
+    '<Directory /srv/other>\n  AllowOverride Limit\n</Directory>\n',
+    '<Directory /var/www/html>\n  AllowOverride FileInfo\n</Directory>\n',
+  ],
+  invalid: [
+    {
+      name: 'adds AuthConfig where a .htaccess below used Allow/Deny under Limit',
+      code: '<Directory /var/www>\r\n\tAllowOverride FileInfo Limit\r\n</Directory>\r\n',
+      output: '<Directory /var/www>\r\n\tAllowOverride FileInfo Limit AuthConfig\r\n</Directory>\r\n',
+      errors: [/^AllowOverride FileInfo Limit let \/var\/www\/html\/app\/\.htaccess use Allow\/Deny .* Write: AllowOverride FileInfo Limit AuthConfig\.$/],
+    },
+    {
+      name: 'reports a .htaccess whose <Directory> is outside the tree',
+      filename: '/var/www/html/app/.htaccess',
+      code: 'Order deny,allow\nDeny from all\n',
+      output: null,
+      errors: ['The <Directory> that sets AllowOverride for /var/www/html/app is outside this tree'],
+    },
+  ],
+});
