@@ -1,3 +1,4 @@
+import { projectMemo } from '../src/ast/memo.js';
 import type { Section } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertIntoSection } from '../src/edit/fixer.js';
@@ -17,7 +18,8 @@ export default defineRule({
     return {
       File(file) {
         if (file.path.endsWith('.htaccess')) return;
-        const targets = defaultOnlyTargets(directoryEntries(context.project, file), sets).filter((d) => d.file === file);
+        const targets = projectMemo(context.project, file, 'explicit-allow-override:targets', () => defaultOnlyTargets(directoryEntries(context.project, file), sets))
+          .filter((d) => d.file === file);
         // Without the main configuration a <Directory /> saying None may be out of sight: then only report.
         const sure = mainConfigs(context.project, file).length > 0;
         for (const d of targets) {

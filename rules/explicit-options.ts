@@ -2,6 +2,7 @@ import type { Directive, Section } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertIntoSection } from '../src/edit/fixer.js';
 import { projectFiles } from '../src/rules-kit/load-module.js';
+import { projectMemo } from '../src/ast/memo.js';
 import { defaultOnlyTargets, directoryEntries, ownDirectives } from '../src/rules-kit/defaults/directory-model.js';
 import { liveDirectives, mainConfigs, scopeOf } from '../src/rules-kit/defaults/scope.js';
 
@@ -21,12 +22,13 @@ export default defineRule({
       File(file) {
         if (file.path.endsWith('.htaccess')) return;
         // Options outside any section set the value for every directory of the server (or of that virtual host).
-        const base = projectFiles(context.project, file).flatMap((f) => liveDirectives(f, 'options'))
-          .filter((l) => absolute(l.directive) && [undefined, 'virtualhost'].includes(scopeOf(l.ancestors)?.lname));
-        const mainSets = base.some((l) => scopeOf(l.ancestors) === null);
-        const hostSets = new Set(base.map((l) => scopeOf(l.ancestors)));
-        const targets = defaultOnlyTargets(directoryEntries(context.project, file), sets, (d) => mainSets || (d.vhost !== null && hostSets.has(d.vhost)))
-          .filter((d) => d.file === file);
+        const targets = projectMemo(context.project, file, 'explicit-options:targets', () => {
+          const base = projectFiles(context.project, file).flatMap((f) => liveDirectives(f, 'options'))
+            .filter((l) => absolute(l.directive) && [undefined, 'virtualhost'].includes(scopeOf(l.ancestors)?.lname));
+          const mainSets = base.some((l) => scopeOf(l.ancestors) === null);
+          const hostSets = new Set(base.map((l) => scopeOf(l.ancestors)));
+          return defaultOnlyTargets(directoryEntries(context.project, file), sets, (d) => mainSets || (d.vhost !== null && hostSets.has(d.vhost)));
+        }).filter((d) => d.file === file);
         // Without the main configuration its <Directory /> or server-wide Options are out of sight: then only report.
         const sure = mainConfigs(context.project, file).length > 0;
         for (const d of targets) {

@@ -1,3 +1,4 @@
+import { projectMemo } from '../src/ast/memo.js';
 import type { ConfigFile, Directive, Section } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
@@ -16,18 +17,22 @@ export default defineRule({
   create(context) {
     const file = context.file;
     /** Every RewriteLog, RewriteLogLevel and RewriteOptions line of the project with the VirtualHost it is in. */
-    const seen: { d: Directive; vhost: Section | null; file: ConfigFile }[] = [];
+    let seen: { d: Directive; vhost: Section | null; file: ConfigFile }[] = [];
     return {
       File() {
-        for (const f of projectFiles(context.project, file)) {
-          walk(f, {
-            directive: (d, anc) => {
-              if (readBy24(anc) && ['rewritelog', 'rewriteloglevel', 'rewriteoptions'].includes(d.lname)) {
-                seen.push({ d, vhost: anc.find((s) => s.lname === 'virtualhost') ?? null, file: f });
-              }
-            },
-          });
-        }
+        seen = projectMemo(context.project, file, 'prefer-log-level-rewrite:lines', () => {
+          const out: typeof seen = [];
+          for (const f of projectFiles(context.project, file)) {
+            walk(f, {
+              directive: (d, anc) => {
+                if (readBy24(anc) && ['rewritelog', 'rewriteloglevel', 'rewriteoptions'].includes(d.lname)) {
+                  out.push({ d, vhost: anc.find((s) => s.lname === 'virtualhost') ?? null, file: f });
+                }
+              },
+            });
+          }
+          return out;
+        });
       },
       'Directive:rewriteloglevel'(node, ancestors) {
         if (!readBy24(ancestors)) return;

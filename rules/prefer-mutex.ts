@@ -1,3 +1,4 @@
+import { projectMemo } from '../src/ast/memo.js';
 import type { Directive, Section } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
@@ -25,16 +26,24 @@ export default defineRule({
     const parents = new Map<Directive, Section | null>();
     return {
       File() {
-        for (const f of projectFiles(context.project, file)) {
-          walk(f, {
-            directive: (d, anc) => {
-              if (!readBy24(anc)) return;
-              if (f === file) parents.set(d, anc[anc.length - 1] ?? null);
-              if (d.lname === 'acceptmutex' && d.args.length) lastAccept = d;
-              if (d.lname === 'lockfile' && d.args.length) lastLock = d;
-            },
-          });
-        }
+        // The project-wide scan is shared by every file while the trees are the originals.
+        const last = projectMemo(context.project, file, 'prefer-mutex:last', () => {
+          let accept: Directive | null = null;
+          let lock: Directive | null = null;
+          for (const f of projectFiles(context.project, file)) {
+            walk(f, {
+              directive: (d, anc) => {
+                if (!readBy24(anc) || d.args.length === 0) return;
+                if (d.lname === 'acceptmutex') accept = d;
+                if (d.lname === 'lockfile') lock = d;
+              },
+            });
+          }
+          return { accept, lock };
+        });
+        lastAccept = last.accept;
+        lastLock = last.lock;
+        walk(file, { directive: (d, anc) => { if (readBy24(anc)) parents.set(d, anc[anc.length - 1] ?? null); } });
       },
       'Directive:acceptmutex'(node, ancestors) {
         if (!readBy24(ancestors)) return;

@@ -1,17 +1,22 @@
 import type { ConfigFile, LineSpan } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
+import { memo } from '../src/ast/memo.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /** `${NAME}` as ap_resolve_env reads it: everything up to the next `}`. */
 const VAR = /\$\{([^}]*)\}/g;
 
-/** Names given a value by `Define NAME value` (a bare `Define NAME` sets no variable), minus `UnDefine`. */
-function defined(file: ConfigFile, into: Set<string>): void {
-  walk(file, {
-    directive: (d) => {
-      if (d.lname === 'define' && d.args.length >= 2) into.add(d.args[0]!.value);
-      if (d.lname === 'undefine' && d.args.length) into.delete(d.args[0]!.value);
-    },
+/** The Define and UnDefine lines of a file, in order (a bare `Define NAME` sets no variable). */
+function defineEvents(file: ConfigFile): { at: number; name: string; on: boolean }[] {
+  return memo(file, 'undefined-variable:events', () => {
+    const events: { at: number; name: string; on: boolean }[] = [];
+    walk(file, {
+      directive: (d) => {
+        if (d.lname === 'define' && d.args.length >= 2) events.push({ at: d.start, name: d.args[0]!.value, on: true });
+        if (d.lname === 'undefine' && d.args.length) events.push({ at: d.start, name: d.args[0]!.value, on: false });
+      },
+    });
+    return events;
   });
 }
 
@@ -25,19 +30,16 @@ export default defineRule({
   create(context) {
     const file = context.file;
     const env = { ...process.env, ...((context.options.env as Record<string, string> | undefined) ?? {}) };
+    if (!file.text.includes('${')) return {};
     const before = new Set<string>();
     for (const f of context.project.files) {
       if (f.ast === file || f.path === file.path) break;
-      defined(f.ast, before);
+      for (const e of defineEvents(f.ast)) {
+        if (e.on) before.add(e.name);
+        else before.delete(e.name);
+      }
     }
-    /** Define and UnDefine lines of this file, in order. */
-    const events: { at: number; name: string; on: boolean }[] = [];
-    walk(file, {
-      directive: (d) => {
-        if (d.lname === 'define' && d.args.length >= 2) events.push({ at: d.start, name: d.args[0]!.value, on: true });
-        if (d.lname === 'undefine' && d.args.length) events.push({ at: d.start, name: d.args[0]!.value, on: false });
-      },
-    });
+    const events = defineEvents(file);
     const isDefined = (name: string, at: number) => events.reduce((on, e) => (e.at < at && e.name === name ? e.on : on), before.has(name));
     const check = (line: LineSpan) => {
       const text = file.text.slice(line.contentStart, line.contentEnd);

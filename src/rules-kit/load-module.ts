@@ -6,6 +6,7 @@
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
 import type { Project } from '../project/project.js';
+import { memo } from '../ast/memo.js';
 import { knownModule, shortFromSymbol } from '../apache/modules.js';
 import { readBy24 } from './reach.js';
 
@@ -29,6 +30,10 @@ export function projectFiles(project: Project, current: ConfigFile): ConfigFile[
 
 /** The LoadModule lines of one file that 2.4 reads, in order. */
 export function loadLines(file: ConfigFile): LoadLine[] {
+  return memo(file, 'loadLines', () => collectLoadLines(file));
+}
+
+function collectLoadLines(file: ConfigFile): LoadLine[] {
   const out: LoadLine[] = [];
   walk(file, {
     directive: (d, ancestors) => {

@@ -9,6 +9,7 @@ import { walk } from '../../ast/walk.js';
 import { ifVersion } from '../../eval/modules.js';
 import type { Project } from '../../project/project.js';
 import { projectFiles } from '../load-module.js';
+import { memo } from '../../ast/memo.js';
 
 /** Containers that only decide whether their body is read; they do not open a new scope. */
 export const CONDITIONAL = new Set(['ifmodule', 'ifdefine', 'ifversion', 'iffile', 'ifdirective', 'ifsection']);
@@ -36,6 +37,10 @@ export interface Located {
 
 /** Every directive of the given names that 2.4 reads, with its enclosing sections. */
 export function liveDirectives(file: ConfigFile | Section, ...lnames: string[]): Located[] {
+  return file.type === 'file' ? memo(file, `live:${lnames.join(',')}`, () => collectLive(file, lnames)) : collectLive(file, lnames);
+}
+
+function collectLive(file: ConfigFile | Section, lnames: string[]): Located[] {
   const out: Located[] = [];
   walk(file, {
     directive: (d, ancestors) => {
@@ -47,7 +52,7 @@ export function liveDirectives(file: ConfigFile | Section, ...lnames: string[]):
 
 /** Directives at server level: outside every section but conditional containers. */
 export function serverLevel(file: ConfigFile, ...lnames: string[]): Located[] {
-  return liveDirectives(file, ...lnames).filter((l) => scopeOf(l.ancestors) === null);
+  return memo(file, `server:${lnames.join(',')}`, () => liveDirectives(file, ...lnames).filter((l) => scopeOf(l.ancestors) === null));
 }
 
 const MAIN_MARKERS = ['listen', 'loadmodule', 'pidfile', 'user', 'group'];
