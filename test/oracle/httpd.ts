@@ -1,9 +1,10 @@
 // Locating Debian's apache2 (httpd 2.4) and nss_wrapper, and running `apache2 -t`.
 // See /work/shared/spec/httpd-oracle.md §1-§3.
 import { execFile } from 'node:child_process';
-import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { delimiter, dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { SCRATCH_DIR, findHttpd, httpdModulesDir as modulesDirOf, sandboxLines as sandbox } from '../../src/httpd/find-httpd.js';
 
 /** Modules compiled into Debian's apache2: a LoadModule line for them is a start-up error. */
 export const BUILTIN_MODULES: ReadonlySet<string> = new Set([
@@ -16,46 +17,11 @@ export const INSTALL_HINT =
 export const NSS_WRAPPER_HINT =
   'libnss_wrapper.so not found: apt-get install -y libnss-wrapper (or set NSS_WRAPPER_LIB=/path/to/libnss_wrapper.so)';
 
-/** Scratch space for oracle runs: tmpfs when available (ext4 /tmp is slow for many small files). */
-export const SCRATCH_DIR = existsSync('/dev/shm') ? '/dev/shm' : '/tmp';
+export { SCRATCH_DIR, findHttpd } from '../../src/httpd/find-httpd.js';
 
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function onPath(name: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir && isExecutable(join(dir, name))) return join(dir, name);
-  }
-  return null;
-}
-
-/** Path of the httpd binary: $HTTPD, else /usr/sbin/apache2, else `apache2` or `httpd` on PATH. */
-export function findHttpd(): string | null {
-  const fromEnv = process.env.HTTPD;
-  if (fromEnv) return isExecutable(fromEnv) ? fromEnv : null;
-  if (isExecutable('/usr/sbin/apache2')) return '/usr/sbin/apache2';
-  return onPath('apache2') ?? onPath('httpd');
-}
-
-/** Directory holding mod_*.so: $HTTPD_MODULES_DIR, a distribution default, or <prefix>/modules. */
+/** Directory holding mod_*.so of the oracle's httpd (see src/httpd/find-httpd.ts). */
 export function httpdModulesDir(): string {
-  const fromEnv = process.env.HTTPD_MODULES_DIR;
-  if (fromEnv) return fromEnv;
-  const httpd = findHttpd();
-  const debian = '/usr/lib/apache2/modules';
-  const candidates = [
-    debian,
-    '/usr/lib64/httpd/modules',
-    '/usr/lib/httpd/modules',
-    ...(httpd ? [join(dirname(dirname(httpd)), 'modules')] : []),
-  ];
-  return candidates.find((dir) => existsSync(join(dir, 'mod_authz_core.so'))) ?? debian;
+  return modulesDirOf(findHttpd() ?? '/usr/sbin/apache2');
 }
 
 /** libnss_wrapper.so ($NSS_WRAPPER_LIB or /usr/lib/<triplet>/, /usr/lib64/), or null. */
@@ -113,13 +79,7 @@ export function runAsLines(): string {
 
 /** Server-level lines that keep httpd inside `root` and off the network name service. */
 export function sandboxLines(root: string): string {
-  return [
-    'ServerName 127.0.0.1',
-    `PidFile "${root}/httpd.pid"`,
-    `DefaultRuntimeDir "${root}"`,
-    `Mutex file:${root} default`,
-    `ErrorLog "${root}/error.log"`,
-  ].join('\n');
+  return sandbox(root).join('\n');
 }
 
 /** Environment for httpd: host lookups answered only from `hostsFile` (nss_wrapper), if available. */
