@@ -79,10 +79,6 @@ function toDisplay(path: string, display: ReadonlyMap<string, string>): string {
   return dir === undefined ? path : display.get(dir)! + path.slice(dir.length);
 }
 
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** The error (the last message of a failed run) and the warnings, mapped. */
 export function readHttpdOutput(stderr: string, exit: number, display: ReadonlyMap<string, string>): { errors: HttpdMessage[]; warnings: HttpdMessage[] } {
   const messages = splitMessages(stderr).map((m) => mapMessage(m, display));

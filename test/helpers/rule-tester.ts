@@ -13,6 +13,7 @@ import { fixFile, type FixOptions, type FixResult } from '../../src/engine/fix-l
 import type { Problem, Rule } from '../../src/engine/rule.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf, type Project } from '../../src/project/project.js';
+import { errorCount } from './corpus-run.js';
 
 export const FIXTURES = resolve(import.meta.dirname, '../../fixtures');
 
@@ -40,10 +41,6 @@ export function runRule(rule: Rule, code: string, filename = 'test.conf', option
   const file = parse(code, filename);
   const proj = project ? project(file) : projectOf([{ path: filename, display: filename, kind: filename.endsWith('.htaccess') ? 'htaccess' : 'conf', ast: file }]);
   return fixFile(file, [rule], proj, { suggestions: [rule.meta.id], ...options });
-}
-
-function errorCount(text: string): number {
-  return parse(text, 'x', { version: '2.4' }).diagnostics.filter((d) => d.severity === 'error').length;
 }
 
 /** Checks one input against its expected output, with the second-run and re-parse checks. */

@@ -16,13 +16,13 @@ import ssiLegacyExpr from '../../rules/ssi-legacy-expr.js';
 import sslCaRevocationCheck from '../../rules/ssl-ca-revocation-check.js';
 import sslLegacyDnStringFormat from '../../rules/ssl-legacy-dn-string-format.js';
 import sslProxyCheckPeer from '../../rules/ssl-proxy-check-peer.js';
-import { fixFile } from '../../src/engine/fix-loop.js';
 import { lintFile } from '../../src/engine/run.js';
 import { LineCounter } from '../../src/parse/line-counter.js';
 import type { Rule } from '../../src/engine/rule.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
 import { CORPUS_DIR, corpusFiles } from '../helpers/corpus.js';
+import { checkRun } from '../helpers/corpus-run.js';
 
 const familyB: Rule[] = [
   explicitAllowOverride, explicitChangedDefaults, explicitOptions, htpasswdMd5, noSslv2, preferFilterProviderExpr,
@@ -31,22 +31,8 @@ const familyB: Rule[] = [
 
 const corpus = corpusFiles();
 const counts = new Map<string, number>(familyB.map((r) => [r.meta.id, 0]));
-const errors = (text: string) => parse(text, 'x', { version: '2.4' }).diagnostics.filter((d) => d.severity === 'error').length;
-
-function run(rules: Rule[], text: string, path: string) {
-  const ast = parse(text, path);
-  return fixFile(ast, rules, projectOf([{ path, display: path, kind: path.endsWith('.htaccess') ? 'htaccess' : 'conf', ast }]), { suggestions: true });
-}
-
 function check(rules: Rule[], text: string, path: string) {
-  const r = run(rules, text, path);
-  const problems = [...r.applied, ...r.remaining];
-  for (const p of problems) expect(p.message, 'no rule may fail its own fix').not.toMatch(/^internal:/);
-  expect(errors(r.output), 'the output re-parses without new errors').toBeLessThanOrEqual(errors(text));
-  const again = run(rules, r.output, path);
-  expect(again.applied, 'a second run applies nothing').toEqual([]);
-  expect(again.output).toBe(r.output);
-  return problems;
+  return checkRun(rules, text, path).problems;
 }
 
 describe('family B rules over the corpus', () => {
