@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { applyEdits, overlaps, pickGroups } from '../../src/edit/edit.js';
+import { fixFile, MAX_PASSES } from '../../src/engine/fix-loop.js';
+import { defineRule, type Rule } from '../../src/engine/rule.js';
+import { lintFile } from '../../src/engine/run.js';
+import { insertLinesAfter, removeLine, renameDirective, replaceContent } from '../../src/edit/fixer.js';
+import { parse } from '../../src/parse/parser.js';
+import { projectOf } from '../../src/project/project.js';
+
+const project = (text: string) => {
+  const ast = parse(text, 't.conf');
+  return { ast, project: projectOf([{ path: 't.conf', display: 't.conf', kind: 'conf', ast }]) };
+};
+
+describe('applyEdits', () => {
+  it('splices edits into the text and leaves every other byte as it was', () => {
+    const text = 'a\r\nb\xff\nc';
+    expect(applyEdits(text, [{ start: 3, end: 4, text: 'B' }, { start: 0, end: 0, text: '#' }])).toBe('#a\r\nB\xff\nc');
+  });
+});
+
+describe('overlaps', () => {
+  it('treats two insertions at one point, and an insertion inside a replacement, as overlapping', () => {
+    expect(overlaps({ start: 2, end: 2, text: 'x' }, { start: 2, end: 2, text: 'y' })).toBe(true);
+    expect(overlaps({ start: 3, end: 3, text: 'x' }, { start: 2, end: 5, text: 'y' })).toBe(true);
+    expect(overlaps({ start: 2, end: 2, text: 'x' }, { start: 2, end: 5, text: 'y' })).toBe(false);
+    expect(overlaps({ start: 0, end: 2, text: '' }, { start: 2, end: 4, text: '' })).toBe(false);
+  });
+});
+
+describe('pickGroups', () => {
+  it('takes a group whole or defers it whole', () => {
+    const a = { edits: [{ start: 0, end: 1, text: 'A' }, { start: 5, end: 6, text: 'A' }] };
+    const b = { edits: [{ start: 5, end: 6, text: 'B' }, { start: 8, end: 9, text: 'B' }] };
+    expect(pickGroups([b, a])).toEqual({ taken: [a], deferred: [b] });
+  });
+});
+
+/** Renames Foo to Bar and, on the same line, Bar to Baz: the second waits for the first. */
+const renameTwice: Rule = defineRule({
+  meta: { id: 'rename-twice', description: 'Rename twice.', row: 'test', kind: 'fix' },
+  create: (ctx) => ({
+    'Directive:foo': (d) => ctx.report({ node: d, message: 'foo', fix: [renameDirective(d, 'Bar')] }),
+    'Directive:bar': (d) => ctx.report({ node: d, message: 'bar', fix: [renameDirective(d, 'Baz')] }),
+  }),
+});
+
+describe('fixFile', () => {
+  it('defers overlapping fixes to a further pass and re-parses in between', () => {
+    const { ast, project: p } = project('Foo 1\nFoo 2\n');
+    const r = fixFile(ast, [renameTwice], p);
+    expect(r.output).toBe('Baz 1\nBaz 2\n');
+    expect(r.passes).toBe(3);
+    expect(r.applied.map((x) => x.message)).toEqual(['foo', 'foo', 'bar', 'bar']);
+  });
+
+  it('stops after MAX_PASSES when a rule keeps changing its own output', () => {
+    const flip: Rule = defineRule({
+      meta: { id: 'flip', description: 'Flip forever.', row: 'test', kind: 'fix' },
+      create: (ctx) => ({
+        'Directive:on': (d) => ctx.report({ node: d, message: 'on', fix: [renameDirective(d, 'Off')] }),
+        'Directive:off': (d) => ctx.report({ node: d, message: 'off', fix: [renameDirective(d, 'On')] }),
+      }),
+    });
+    const { ast, project: p } = project('On\n');
+    const r = fixFile(ast, [flip], p);
+    expect(r.passes).toBe(MAX_PASSES);
+    expect(r.applied).toHaveLength(MAX_PASSES);
+  });
+
+  it('drops a fix that would break the syntax and reports it, keeping the other fixes', () => {
+    const breaker: Rule = defineRule({
+      meta: { id: 'breaker', description: 'Break a section.', row: 'test', kind: 'fix' },
+      create: (ctx) => ({
+        'Section:directory': (s) => ctx.report({ node: s, message: 'break', fix: [removeLine(ctx.file, s.close!)] }),
+        'Directive:foo': (d) => ctx.report({ node: d, message: 'ok', fix: [renameDirective(d, 'Bar')] }),
+      }),
+    });
+    const { ast, project: p } = project('<Directory /x>\nFoo 1\n</Directory>\n');
+    const r = fixFile(ast, [breaker], p);
+    expect(r.output).toBe('<Directory /x>\nBar 1\n</Directory>\n');
+    expect(r.remaining.map((x) => x.message)).toEqual(['internal: the fix of breaker would break the file\'s syntax, so it was not applied: break']);
+  });
+
+  it('lets a guard veto a fix, which then stands as a finding', () => {
+    const { ast, project: p } = project('Foo 1\n');
+    const r = fixFile(ast, [renameTwice], p, {}, (_f, problem) => ({ ...problem, fix: undefined, message: 'refused: no proof' }));
+    expect(r.output).toBe('Foo 1\n');
+    expect(r.remaining.map((x) => x.message)).toEqual(['refused: no proof']);
+  });
+
+  it('applies suggestions only on request', () => {
+    const suggest: Rule = defineRule({
+      meta: { id: 'offer', description: 'Offer a change.', row: 'test', kind: 'suggest' },
+      create: (ctx) => ({ 'Directive:foo': (d) => ctx.report({ node: d, message: 'offer', suggestion: [replaceContent(d, 'Foo 2')] }) }),
+    });
+    const { ast, project: p } = project('Foo 1\n');
+    expect(fixFile(ast, [suggest], p).output).toBe('Foo 1\n');
+    expect(fixFile(ast, [suggest], p, { suggestions: ['offer'] }).output).toBe('Foo 2\n');
+    expect(fixFile(ast, [suggest], p, { suggestions: ['other'] }).output).toBe('Foo 1\n');
+  });
+});
+
+describe('lintFile', () => {
+  it('gives each problem the line and column of its node, and never a fix to a report rule', () => {
+    const report: Rule = defineRule({
+      meta: { id: 'say', description: 'Say where.', row: 'test', kind: 'report' },
+      create: (ctx) => ({ 'Directive:foo': (d) => ctx.report({ node: d, message: 'here', fix: [insertLinesAfter(ctx.file, d, ['X'])] }) }),
+    });
+    const { ast, project: p } = project('Listen 1\n  Foo 1\n');
+    const [problem] = lintFile(ast, [report], p);
+    expect(problem).toMatchObject({ line: 2, col: 3, severity: 'warning', ruleId: 'say' });
+    expect(problem!.fix).toBeUndefined();
+    expect(problem!.suggestion).toBeDefined();
+  });
+});
