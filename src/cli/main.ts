@@ -43,6 +43,10 @@ async function run(action: Action, io: Io): Promise<number> {
       const { runRulesCommand } = await import('./commands/rules.js');
       return runRulesCommand(action.format, io);
     }
+    case 'verify': {
+      const { runVerifyCommand } = await import('./commands/verify.js');
+      return runVerifyCommand(action.options, io);
+    }
     case 'explain': {
       const { runExplainCommand } = await import('./commands/explain.js');
       const message = action.message === '-' ? await readStdin() : action.message;

@@ -6,11 +6,13 @@ import { Command, Option } from 'commander';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import type { MigrateCommandOptions, Mode } from './commands/migrate-command.js';
+import type { VerifyCommandOptions } from './commands/verify.js';
 
 export type Action =
   | { command: Mode; options: MigrateCommandOptions }
   | { command: 'rules'; format: 'stylish' | 'json' }
-  | { command: 'explain'; message: string; format: 'stylish' | 'json' };
+  | { command: 'explain'; message: string; format: 'stylish' | 'json' }
+  | { command: 'verify'; options: VerifyCommandOptions };
 
 const EXAMPLES: Record<string, string> = {
   check: `
@@ -108,6 +110,30 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
   program.command('rules').description('list every rule with its kind and the upgrade-notes row it implements')
     .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
     .action((o: { format: 'stylish' | 'json' }) => onAction({ command: 'rules', format: o.format }));
+
+  program.command('verify').description('compare access control of a 2.2 tree and a hand-migrated 2.4 tree, request by request')
+    .argument('<old>', 'the 2.2 main config file (read with 2.2 semantics)')
+    .argument('<new>', 'the 2.4 main config file (read with 2.4 semantics)')
+    .option('--old-server-root <dir>', 'ServerRoot for the old tree')
+    .option('--new-server-root <dir>', 'ServerRoot for the new tree')
+    .option('--no-htaccess', 'do not look for .htaccess files')
+    .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
+    .addHelpText('after', `
+Examples:
+  $ httpd-migrate verify old/conf/httpd.conf new/conf/httpd.conf
+  $ httpd-migrate verify --format json etc-httpd-2.2/httpd.conf /etc/httpd/conf/httpd.conf
+
+Exit codes:
+  0  every representative request gets the same answer
+  1  some request gets a different answer (listed: request, before, after)
+  2  usage error, or a file could not be read`)
+    .action((oldPath: string, newPath: string, o: Record<string, unknown>) => onAction({
+      command: 'verify',
+      options: {
+        old: oldPath, new: newPath, oldServerRoot: o.oldServerRoot as string | undefined, newServerRoot: o.newServerRoot as string | undefined,
+        htaccess: o.htaccess !== false, format: o.format as 'stylish' | 'json',
+      },
+    }));
 
   program.command('explain').description('explain an httpd start-up or error-log message: its cause, its remedy and the rule that fixes it')
     .argument('<message...>', 'the message, as httpd printed it (quote it)')
