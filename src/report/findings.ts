@@ -1,4 +1,5 @@
 /** Everything a run found, flattened into one list of findings per file, for the reporters. */
+import { relative } from 'node:path';
 import { LineCounter } from '../parse/line-counter.js';
 import type { MigrateResult } from '../migrate.js';
 import type { Severity } from '../ast/nodes.js';
@@ -24,10 +25,10 @@ export interface FileReport {
   findings: Finding[];
 }
 
-export function collectFindings(result: MigrateResult): FileReport[] {
+export function collectFindings(result: MigrateResult, cwd = process.cwd()): FileReport[] {
   const byPath = new Map(result.project.files.map((f) => [f.path, f.display]));
   const projectDiags = result.project.diagnostics;
-  return result.files.map((r): FileReport => {
+  const reports = result.files.map((r): FileReport => {
     const path = r.file.display;
     const findings: Finding[] = [];
     if (r.file.readError !== undefined) {
@@ -37,7 +38,8 @@ export function collectFindings(result: MigrateResult): FileReport[] {
     for (const d of r.diagnostics) {
       findings.push({ path, ...lines.position(d.start), severity: d.severity, message: d.message, ruleId: 'syntax', fixable: false });
     }
-    for (const d of projectDiags.filter((x) => x.path === r.file.path)) {
+    // A file that could not be read already has its io finding.
+    for (const d of projectDiags.filter((x) => x.path === r.file.path && !(r.file.readError !== undefined && READ_CODES.has(x.code)))) {
       findings.push({ path, ...lines.position(d.start), severity: d.severity, message: d.message, ruleId: 'include', fixable: false });
     }
     for (const p of r.applied) findings.push({ path: byPath.get(p.path) ?? path, line: p.line, col: p.col, severity: p.severity, message: p.message, ruleId: p.ruleId, fixable: true });
@@ -46,7 +48,20 @@ export function collectFindings(result: MigrateResult): FileReport[] {
     const failed = r.file.readError !== undefined || r.diagnostics.some((d) => d.severity === 'error');
     return { path, changed: r.changed, failed, findings };
   });
+  // Problems with no file of their own, such as a pattern that matches nothing.
+  const known = new Set(result.files.map((r) => r.file.path));
+  const orphans = new Map<string, FileReport>();
+  for (const d of projectDiags.filter((x) => !known.has(x.path))) {
+    const path = relative(cwd, d.path) || d.path;
+    const report = orphans.get(d.path) ?? { path, changed: false, failed: false, findings: [] };
+    report.findings.push({ path, line: 1, col: 1, severity: d.severity, message: d.message, ruleId: 'include', fixable: false });
+    report.failed ||= d.severity === 'error';
+    orphans.set(d.path, report);
+  }
+  return [...reports, ...orphans.values()];
 }
+
+const READ_CODES = new Set(['READ_ERROR', 'BINARY_FILE']);
 
 /** Findings that keep `check` from passing: errors and warnings, not info. */
 export function blocking(f: Finding): boolean {

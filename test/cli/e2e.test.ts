@@ -55,6 +55,7 @@ describe('check', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/^blob\.conf:1:1 {2}error {2}.*binary/m);
     expect(r.stdout).toMatch(/missing\.conf.*(not found|no such file|cannot read)/i);
+    expect(r.stdout.match(/missing\.conf/g), 'reported once').toHaveLength(1);
     expect(r.stdout).toMatch(/^good\.conf:1:1 {2}error {2}KeepAlive 5 becomes KeepAlive On/m);
     expect(r.stdout).not.toMatch(/at .*\.ts:\d+/);
   });
@@ -174,6 +175,14 @@ describe('explain', () => {
     const r = await runCli(['explain', 'the moon is made of cheese'], { cwd: '/' });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('No known 2.2 → 2.4 cause');
+  });
+});
+
+describe('patterns', () => {
+  it('reports a pattern that matches nothing and exits 2, as prettier does', async () => {
+    const r = await runCli(['check', 'nowhere/*.conf'], { cwd: tempDir() });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/^nowhere\/\*\.conf:1:1 {2}error {2}No files match the pattern 'nowhere\/\*\.conf'\. {2}include$/m);
   });
 });
 

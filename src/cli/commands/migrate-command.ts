@@ -52,7 +52,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   };
   const result = migrate(project, options);
   showProgress.done();
-  const reports: (FileReport & { diff?: string })[] = collectFindings(result);
+  const reports: (FileReport & { diff?: string })[] = collectFindings(result, io.cwd);
   const httpdOk = opts.httpd ? await runHttpdCheck(opts.httpd, result, reports) : true;
   const refuse = mode === 'write' && !httpdOk && !opts.force;
   if (refuse) io.stderr.write(`httpd-migrate: ${opts.httpd} -t rejects the migrated tree, so nothing was written (use --force to write anyway).\n`);
