@@ -5,11 +5,12 @@ import type { Problem, Rule } from './engine/rule.js';
 import { lintFile } from './engine/run.js';
 import type { Project, SourceFile } from './project/project.js';
 import { allRules } from '../rules/index.js';
+import { accessGuard } from './eval/guard.js';
 
 export interface MigrateOptions extends FixOptions {
   /** The rules to run (default: all of them). */
   rules?: readonly Rule[];
-  /** A veto on fixes, e.g. the access-control prover. */
+  /** A veto on fixes. Default: the access-control prover, which refuses any access rewrite it cannot prove. */
   guard?: FixGuard;
   /** Called after each file, for progress display. */
   onFile?: (done: number, total: number) => void;
@@ -35,9 +36,10 @@ export interface MigrateResult {
 
 export function migrate(project: Project, options: MigrateOptions = {}): MigrateResult {
   const rules = options.rules ?? allRules;
+  const guard = options.guard ?? accessGuard(project, { ...options, rules });
   const total = project.files.length;
   const files = project.files.map((file, i): FileResult => {
-    const result = migrateFile(file, rules, project, options);
+    const result = migrateFile(file, rules, project, { ...options, guard });
     options.onFile?.(i + 1, total);
     return result;
   });
