@@ -2,12 +2,7 @@ import { dirname } from 'node:path';
 import { defineRule } from '../src/engine/rule.js';
 import type { Directive, Section } from '../src/ast/nodes.js';
 import { dirCovers } from '../src/eval/match.js';
-
-const LIMIT_ONLY = /^(order|allow|deny)$/;
-
-function hasLimitDirectives(nodes: readonly import('../src/ast/nodes.js').Node[]): boolean {
-  return nodes.some((n) => (n.type === 'directive' && LIMIT_ONLY.test(n.lname)) || (n.type === 'section' && hasLimitDirectives(n.children)));
-}
+import { hasAuthConfig, hasLimitDirectives } from '../src/eval/overrides.js';
 
 function grants(d: Directive, word: string): boolean {
   return d.args.some((a) => a.value.toLowerCase() === word);
@@ -30,6 +25,14 @@ export default defineRule({
         const path = dir.args.map((a) => a.value).join(' ').replace(/\/+$/, '') || '/';
         const users = htaccess.filter((f) => dirCovers(path, dirname(f.path)));
         if (!users.length) return;
+        const broken = users.filter((f) => hasAuthConfig(f.ast.children));
+        if (broken.length) {
+          context.report({
+            node,
+            message: `AllowOverride ${node.args.map((a) => a.raw).join(' ')} does not grant AuthConfig, so 2.2 answered 500 for ${broken.map((f) => f.display).join(', ')} (it holds Satisfy, Require or Auth* lines). Adding AuthConfig for the Require translation of the Allow/Deny lines would make that file work in 2.4, which changes behaviour: fix the .htaccess first, then write AllowOverride ${node.args.map((a) => a.raw).join(' ')} AuthConfig.`,
+          });
+          return;
+        }
         context.report({
           node,
           message: `AllowOverride ${node.args.map((a) => a.raw).join(' ')} let ${users.map((f) => f.display).join(', ')} use Allow/Deny (category Limit) in 2.2; their 2.4 translation is Require, which needs AuthConfig, so under Limit alone 2.4 answers 500 ("Require not allowed here"). Write: AllowOverride ${node.args.map((a) => a.raw).join(' ')} AuthConfig.`,

@@ -1,5 +1,6 @@
 /** Every rule, by id, in alphabetical order. test/rules/parity.test.ts checks this list against the files. */
 import type { Rule } from '../src/engine/rule.js';
+import allowoverrideAuthconfig from './allowoverride-authconfig.js';
 import autoindexXhtml from './autoindex-xhtml.js';
 import buildNotes from './build-notes.js';
 import cacheEnableForwardProxy from './cache-enable-forward-proxy.js';
@@ -16,6 +17,7 @@ import loadImplicitModules from './load-implicit-modules.js';
 import loadModuleForDirective from './load-module-for-directive.js';
 import noDebugLevelOption from './no-debug-level-option.js';
 import noDefaultType from './no-default-type.js';
+import noLegacyAccessBranch from './no-legacy-access-branch.js';
 import noNameVirtualHost from './no-name-virtual-host.js';
 import noRemovedDirective from './no-removed-directive.js';
 import noRemovedModules from './no-removed-modules.js';
@@ -29,6 +31,7 @@ import preferMaxConnectionsPerChild from './prefer-max-connections-per-child.js'
 import preferMaxRequestWorkers from './prefer-max-request-workers.js';
 import preferModCacheDisk from './prefer-mod-cache-disk.js';
 import preferMutex from './prefer-mutex.js';
+import preferRequire from './prefer-require.js';
 import proxyScgiPathinfo from './proxy-scgi-pathinfo.js';
 import reqtimeoutDefaults from './reqtimeout-defaults.js';
 import ssiLegacyExpr from './ssi-legacy-expr.js';
@@ -40,6 +43,7 @@ import thirdPartyModule from './third-party-module.js';
 import undefinedVariable from './undefined-variable.js';
 
 export const rules: Record<string, Rule> = {
+  'allowoverride-authconfig': allowoverrideAuthconfig,
   'autoindex-xhtml': autoindexXhtml,
   'build-notes': buildNotes,
   'cache-enable-forward-proxy': cacheEnableForwardProxy,
@@ -56,6 +60,7 @@ export const rules: Record<string, Rule> = {
   'load-module-for-directive': loadModuleForDirective,
   'no-debug-level-option': noDebugLevelOption,
   'no-default-type': noDefaultType,
+  'no-legacy-access-branch': noLegacyAccessBranch,
   'no-name-virtual-host': noNameVirtualHost,
   'no-removed-directive': noRemovedDirective,
   'no-removed-modules': noRemovedModules,
@@ -69,6 +74,7 @@ export const rules: Record<string, Rule> = {
   'prefer-max-request-workers': preferMaxRequestWorkers,
   'prefer-mod-cache-disk': preferModCacheDisk,
   'prefer-mutex': preferMutex,
+  'prefer-require': preferRequire,
   'proxy-scgi-pathinfo': proxyScgiPathinfo,
   'reqtimeout-defaults': reqtimeoutDefaults,
   'ssi-legacy-expr': ssiLegacyExpr,

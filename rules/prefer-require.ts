@@ -28,17 +28,16 @@ export default defineRule({
     const modules = context.options['modules'] as string[] | undefined;
     return {
       File(file) {
-        const { proof, original, sections } = fileVerdicts(context.project, file, modules ? { modules } : {});
-        const live = proof.live;
-        if (proof.mixed) {
-          const report = (body: readonly Node[], node: Section | null) => {
-            const d = accessDirectives(body, live).find((x) => COMPAT.test(x.lname));
-            if (d) context.report({ node: node ?? d, message: `${where(node, file)} still uses ${used(body, live)}, which 2.4 reads only through mod_access_compat. The tree already contains 2.4 Require syntax, so the rewrite cannot be proven against 2.2 behaviour; replace these lines by hand with the equivalent Require lines.` });
-          };
-          report(file.children, null);
-          for (const s of allSections(file)) report(s.children, s);
+        let verdicts: ReturnType<typeof fileVerdicts>;
+        try {
+          verdicts = fileVerdicts(context.project, file, modules ? { modules } : {});
+        } catch (e) {
+          const first = accessDirectives(file.children)[0] ?? file.children.find((n) => n.type !== 'blank');
+          if (first) context.report({ node: first.type === 'section' ? first.open : first, severity: 'error', message: `internal: the access-control prover failed (${(e as Error).message}), so no access section of this file was rewritten.` });
           return;
         }
+        const { proof, original, sections } = verdicts;
+        const live = proof.live;
         for (const [section, v] of sections) {
           const body = section ? section.children : file.children;
           const first = accessDirectives(body, live)[0];
@@ -58,7 +57,7 @@ export default defineRule({
           if (current.join('\n') === v.lines.map((l) => l.trim()).join('\n')) continue;
           context.report({
             node,
-            message: `${where(section, file)} uses the 2.2 ${used(body, live)} directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: ${v.lines.map((l) => l.trim()).join(' | ')}. This was checked against 2.2 on every representative request.`,
+            message: `${where(section, file)} uses the 2.2 ${used(body, live)} directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: ${v.lines.map((l) => l.trim()).join(' | ')}. ${proof.mixed ? 'The tree already mixes in 2.4 Require lines, so this was checked against what 2.4 with mod_access_compat does now' : 'This was checked against 2.2'} on every representative request.`,
             fix: rewriteEdits(file, body, v.lines, live),
           });
         }
@@ -66,10 +65,3 @@ export default defineRule({
     };
   },
 });
-
-function allSections(file: ConfigFile): Section[] {
-  const out: Section[] = [];
-  const visit = (nodes: readonly Node[]) => { for (const n of nodes) if (n.type === 'section') { out.push(n); visit(n.children); } };
-  visit(file.children);
-  return out.filter((s) => /^(directory|directorymatch|files|filesmatch|location|locationmatch|proxy|proxymatch)$/.test(s.lname));
-}

@@ -76,6 +76,7 @@ export function decide22(model: Model, req: Request): Outcome {
   // AuthType None names no scheme in 2.2: nothing authenticates, mod_authn_default answers 401.
   // Other types (Basic, Digest, Kerberos, CAS…) are taken to be handled by their module like Basic.
   if (lt === 'none') return { status: 401, by: 'authn_default' };
+  if ((lt === 'basic' || lt === 'digest') && !m.settings.get('authname')) return { status: 500, by: `auth_${lt} (need AuthName)` };
   if (!req.credentials || req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
   return authorise22(model, m, lines, req.credentials);
 }

@@ -99,6 +99,8 @@ export function decide24(model: Model, req: Request): Outcome {
   if (first !== 'denied-no-user') return { status: 403, by: 'authz_core' };
   if (!type) return { status: 500, by: 'core (no authentication done)' };
   // Basic, Digest and third-party types (Kerberos, CAS…) are taken to be handled by their module.
+  const lt = type.toLowerCase();
+  if ((lt === 'basic' || lt === 'digest') && !m.settings.get('authname')) return { status: 500, by: `auth_${lt} (need AuthName)` };
   if (!req.credentials || req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
   const second = evalTree(m.tree, true, req, req.credentials, m);
   if (second === 'granted') return { status: 200, by: 'authz_core' };

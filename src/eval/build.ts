@@ -184,6 +184,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     if (input.kind === 'htaccess' || wrap) {
       const dir = input.kind === 'htaccess' ? (input.dir ?? wrap ?? '/probe') : wrap!;
       const scope = newScope(input.kind === 'htaccess' ? 'htaccess' : 'directory', trimSlash(dir), null, base, null, input.file.path);
+      scope.hasContent = input.file.children.some((n) => n.type === 'directive' || n.type === 'section');
       visit(input.file.children, { ...base, scope });
     } else {
       visit(input.file.children, base);

@@ -4,7 +4,7 @@ import { parseIpWord } from './ip.js';
 import type { AuthzNode, HostEntry, Item, Mask, OrderValue, SettingKey, Version } from './model.js';
 
 const SETTINGS: ReadonlySet<string> = new Set<SettingKey>([
-  'authtype', 'authgroupfile', 'authdbmgroupfile', 'allowoverride', 'authzuserauthoritative', 'authzgroupfileauthoritative',
+  'authtype', 'authname', 'authgroupfile', 'authdbmgroupfile', 'allowoverride', 'authzuserauthoritative', 'authzgroupfileauthoritative',
   'authzdbmauthoritative', 'authzownerauthoritative', 'authzdefaultauthoritative', 'authzldapauthoritative',
 ]);
 

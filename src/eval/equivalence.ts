@@ -2,7 +2,7 @@
 import { decide22 } from './access22.js';
 import { decide24 } from './access24.js';
 import type { Model, Outcome, Request } from './model.js';
-import { representatives } from './partition.js';
+import { eachRepresentative } from './partition.js';
 
 export function decide(model: Model, req: Request): Outcome {
   return model.version === '2.2' ? decide22(model, req) : decide24(model, req);
@@ -27,17 +27,17 @@ export interface Comparison {
 
 /** Compares `before` and `after` on every representative request of the given contexts. */
 export function compareModels(before: Model, after: Model, contexts?: readonly string[], limit = 1): Comparison {
-  const { requests, gaps } = representatives([before, after], contexts);
   const differences: Difference[] = [];
-  for (const request of requests) {
+  let checked = 0;
+  const gaps = eachRepresentative([before, after], contexts, (request) => {
+    checked++;
     const b = decide(before, request);
     const a = decide(after, request);
-    if (b.status !== a.status) {
-      differences.push({ request, before: b, after: a });
-      if (differences.length >= limit) break;
-    }
-  }
-  return { equivalent: differences.length === 0 && gaps.length === 0, counterexample: differences[0] ?? null, differences, gaps, checked: requests.length };
+    if (b.status === a.status) return false;
+    differences.push({ request, before: b, after: a });
+    return differences.length >= limit;
+  });
+  return { equivalent: differences.length === 0 && gaps.length === 0, counterexample: differences[0] ?? null, differences, gaps, checked };
 }
 
 const STATUS_TEXT: Record<number, string> = { 200: '200', 401: '401', 403: '403', 500: '500' };

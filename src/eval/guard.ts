@@ -17,9 +17,10 @@ import type { Project } from '../project/project.js';
 import { decide, describeDifference } from './equivalence.js';
 import { projectModel } from './inputs.js';
 import { applicableScopes } from './match.js';
-import type { Model, Scope } from './model.js';
-import { representatives } from './partition.js';
-import { contextsOf, proveProject } from './prove.js';
+import type { Item, Model, Scope } from './model.js';
+import { eachRepresentative } from './partition.js';
+import { contextsOf, keyOf, proveProject, withItems } from './prove.js';
+import { spliceFile, spliceable } from './splice.js';
 
 export interface GuardOptions extends RuleOptions {
   /** The access rules whose fixes need proof (those with meta.access). */
@@ -29,12 +30,22 @@ export interface GuardOptions extends RuleOptions {
 interface Check {
   /** Key of each section that shows a difference, with the first differing request. */
   failures: Map<string, string>;
+  /** Set when the check itself failed: every access fix of the file is then vetoed. */
+  error?: string;
 }
 
 const SCOPE = /^(directory|directorymatch|files|filesmatch|location|locationmatch|proxy|proxymatch)$/;
 
+const keyCache = new WeakMap<ConfigFile, Map<Section, string>>();
+
 /** Section keys by node (opening line text + occurrence), shared by the original and edited copies of a file. */
 function keys(file: ConfigFile): Map<Section, string> {
+  let hit = keyCache.get(file);
+  if (!hit) { hit = computeKeys(file); keyCache.set(file, hit); }
+  return hit;
+}
+
+function computeKeys(file: ConfigFile): Map<Section, string> {
   const seen = new Map<string, number>();
   const out = new Map<Section, string>();
   walk(file, {
@@ -49,9 +60,10 @@ function keys(file: ConfigFile): Map<Section, string> {
   return out;
 }
 
+/** The innermost scope section holding an offset (the keys map lists sections in document order, outer first). */
 function innermostAt(file: ConfigFile, offset: number): Section | null {
   let best: Section | null = null;
-  walk(file, { enter: (s) => { if (SCOPE.test(s.lname) && s.start <= offset && offset < s.end) best = s; } });
+  for (const s of keys(file).keys()) if (s.start <= offset && offset < s.end) best = s;
   return best;
 }
 
@@ -61,13 +73,35 @@ export function accessGuard(project: Project, options: GuardOptions): FixGuard {
   return (file: ConfigFile, problem: Problem, _edits: readonly Edit[]): Problem | null => {
     if (!ids.has(problem.ruleId)) return null;
     let check = cache.get(file);
-    if (!check) { check = checkFile(project, file, options); cache.set(file, check); }
+    if (!check) {
+      try {
+        check = checkFile(project, file, options);
+      } catch (e) {
+        check = { failures: new Map(), error: (e as Error).message };
+      }
+      cache.set(file, check);
+    }
+    if (check.error !== undefined) {
+      return { ...problem, fix: undefined, suggestion: undefined, severity: 'error', message: `The rewrite was not applied because the re-check failed (internal: ${check.error}). ${problem.message}` };
+    }
     const section = innermostAt(file, problem.start);
     const key = section ? keys(file).get(section)! : '\0file';
     const why = check.failures.get(key);
     if (!why) return null;
     return { ...problem, fix: undefined, suggestion: undefined, severity: 'error', message: `The rewrite was not applied because the re-check of the edited file found a difference: ${why}. ${problem.message}` };
   };
+}
+
+/** The other files' sections with the items the reference gives them (their own rewrites, proven together). */
+function asProven(model: Model, reference: Model, path: string): Model {
+  const byKey = new Map(reference.scopes.map((s) => [keyOf(s), s]));
+  const items = new Map<Scope, Item[]>();
+  for (const s of model.scopes) {
+    if (s.path === path) continue;
+    const r = byKey.get(keyOf(s));
+    if (r && r.items !== s.items) items.set(s, r.items);
+  }
+  return withItems(model, items);
 }
 
 function checkFile(project: Project, file: ConfigFile, options: GuardOptions): Check {
@@ -78,20 +112,21 @@ function checkFile(project: Project, file: ConfigFile, options: GuardOptions): C
   const original = project.byPath.get(file.path)?.ast === file;
   const replace = (ast: ConfigFile) => new Map([[file.path, ast]]);
   const reference: Model = original ? proveProject(project).after : projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(file) });
-  const after = projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(edited) });
+  const after = spliceable(project, file.path)
+    ? spliceFile(reference, edited)
+    : asProven(projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(edited) }), reference, file.path);
   const own = after.scopes.filter((s) => s.path === file.path);
   const failures = new Map<string, string>();
   if (!own.length) return { failures };
   const editedKeys = keys(edited);
   const keyOfScope = (s: Scope) => (s.node ? editedKeys.get(s.node) ?? '\0file' : '\0file');
-  const { requests } = representatives([reference, after], contextsOf(own, after));
-  for (const r of requests) {
+  eachRepresentative([reference, after], contextsOf(own, after), (r) => {
     const a = decide(after, r);
     const b = decide(reference, r);
-    if (a.status === b.status) continue;
+    if (a.status === b.status) return;
     const blame = [...applicableScopes(after, r)].reverse().find((s) => s.path === file.path);
     const k = blame ? keyOfScope(blame) : '\0file';
     if (!failures.has(k)) failures.set(k, describeDifference({ request: r, before: b, after: a }));
-  }
+  });
   return { failures };
 }

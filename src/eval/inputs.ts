@@ -3,8 +3,10 @@ import { dirname, isAbsolute } from 'node:path';
 import type { ConfigFile } from '../ast/nodes.js';
 import type { Project } from '../project/project.js';
 import { buildModel, type SourceInput } from './build.js';
+import { parse } from '../parse/parser.js';
 import type { Model, Version } from './model.js';
 import { loadedModules, moduleSet } from './modules.js';
+import { refusedHtaccessDirs } from './overrides.js';
 
 const ACCESS = new Set(['order', 'allow', 'deny', 'satisfy', 'require']);
 
@@ -16,28 +18,27 @@ export function isFragment(file: ConfigFile): boolean {
   return top(file.children);
 }
 
+/** The neutral server a loose .htaccess is read under: `<Directory /probe>` with AllowOverride All. */
+const NEUTRAL = parse('<Directory /probe>\nAllowOverride All\n</Directory>\n', '\0neutral-server');
+
 /** The entry files (those no Include pulls in), with `replace` standing in for a file of the same path. */
 export function projectInputs(project: Project, replace: ReadonlyMap<string, ConfigFile> = new Map()): SourceInput[] {
   const included = new Set(project.includes.flatMap((s) => s.files));
   const confs = project.files.filter((f) => f.kind === 'conf' && f.readError === undefined);
   const out: SourceInput[] = [];
+  let neutral = false;
   for (const f of project.files) {
     if (f.readError !== undefined || included.has(f.path)) continue;
     const file = replace.get(f.path) ?? f.ast;
     if (f.kind === 'htaccess') {
       const loose = confs.length === 0 || !isAbsolute(f.path);
+      if (loose && !neutral) { out.push({ file: NEUTRAL, kind: 'conf' }); neutral = true; }
       out.push({ file, kind: 'htaccess', dir: loose ? '/probe' : dirname(f.path) });
     } else {
       out.push({ file, kind: 'conf', ...(isFragment(f.ast) ? { wrap: '/probe' } : {}) });
     }
   }
   return out;
-}
-
-/** True when some file already uses 2.4-only access syntax (a hand-migrated or half-migrated tree). */
-export function uses24Syntax(files: readonly ConfigFile[]): boolean {
-  const v24 = /^\s*(require\s+(not\s+)?(all|ip|host|env|local|method|expr|dbm-group|dbm-file-group|forward-dns)\b|<\s*require(all|any|none)\b|authmerging\b)/im;
-  return files.some((f) => v24.test(f.text));
 }
 
 export interface ModelOptions {
@@ -54,5 +55,6 @@ export function projectModel(project: Project, version: Version, opts: ModelOpti
     : opts.modules && opts.compat === undefined ? [...opts.modules] : moduleSet(loaded, '2.4', opts.compat ?? true);
   const model = buildModel(projectInputs(project, opts.replace), { version, modules, anyModule: !opts.modules && loaded.length === 0, defines: opts.defines ?? [], project });
   model.htaccessOverride = opts.overrides ?? 'real';
+  if (model.htaccessOverride === 'migrated') model.keepOverrideFor = refusedHtaccessDirs(project);
   return model;
 }

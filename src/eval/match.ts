@@ -97,10 +97,17 @@ function phase(s: Scope): number {
   }
 }
 
-const contextCache = new WeakMap<Model, { own: Map<string, Scope[]>; both: Map<string, Scope[]> }>();
+interface ContextIndex {
+  own: Map<string, Scope[]>;
+  both: Map<string, Scope[]>;
+  /** For a derived model: the model it was copied from, and the contexts whose scopes changed. */
+  base?: Model;
+  changed?: ReadonlySet<string>;
+}
 
-/** The scopes of the main server and of one virtual host ('' = main server only), in configuration order. */
-export function contextScopes(model: Model, vhost: string): Scope[] {
+const contextCache = new WeakMap<Model, ContextIndex>();
+
+function indexOf(model: Model): ContextIndex {
   let c = contextCache.get(model);
   if (!c) {
     c = { own: new Map(), both: new Map() };
@@ -110,10 +117,41 @@ export function contextScopes(model: Model, vhost: string): Scope[] {
     }
     contextCache.set(model, c);
   }
+  return c;
+}
+
+/** The scopes a model holds for one context alone ('' = the main server's own). */
+function ownScopes(model: Model, vhost: string): Scope[] {
+  const c = indexOf(model);
+  const hit = c.own.get(vhost);
+  if (hit) return hit;
+  if (c.base && !c.changed!.has(vhost)) return ownScopes(c.base, vhost);
+  return [];
+}
+
+/**
+ * Indexes `to`, a copy of `from` in which only the scopes of file `path` were
+ * replaced by `added`, without scanning every scope again.
+ */
+export function deriveContextIndex(from: Model, to: Model, path: string, added: readonly Scope[]): void {
+  const changed = new Set<string>();
+  for (const s of added) changed.add(s.vhost);
+  for (const v of indexOf(from).own.keys()) if (ownScopes(from, v).some((s) => s.path === path)) changed.add(v);
+  const own = new Map<string, Scope[]>();
+  for (const v of changed) {
+    own.set(v, [...ownScopes(from, v).filter((s) => s.path !== path), ...added.filter((s) => s.vhost === v)].sort((a, b) => a.order - b.order));
+  }
+  contextCache.set(to, { own, both: new Map(), base: from, changed });
+}
+
+/** The scopes of the main server and of one virtual host ('' = main server only), in configuration order. */
+export function contextScopes(model: Model, vhost: string): Scope[] {
+  const c = indexOf(model);
+  if (c.base && !c.changed!.has(vhost) && !c.changed!.has('')) return contextScopes(c.base, vhost);
   let both = c.both.get(vhost);
   if (!both) {
-    const main = c.own.get('') ?? [];
-    both = vhost === '' ? main : [...main, ...(c.own.get(vhost) ?? [])];
+    const main = ownScopes(model, '');
+    both = vhost === '' ? main : [...main, ...ownScopes(model, vhost)];
     c.both.set(vhost, both);
   }
   return both;

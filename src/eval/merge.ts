@@ -5,7 +5,7 @@
 import type { AuthzNode, Item, Mask, Model, Request, Scope, SettingKey } from './model.js';
 import { applicableScopes, dirCovers } from './match.js';
 
-/** Does a directive mask apply to the request method? HEAD counts as GET. */
+/** Does a directive mask apply to the request method? Names are case-sensitive; HEAD counts as GET (semantics §1.10). */
 export function applies(mask: Mask, method: string): boolean {
   if (!mask) return true;
   const m = method === 'HEAD' ? 'GET' : method;
@@ -50,16 +50,73 @@ function allowedByOverride(it: Item, cats: ReadonlySet<string>): boolean {
 
 /** The AllowOverride in force for a directory, from the `<Directory>` sections covering it (null = unset). */
 export function overrideFor(model: Model, vhost: string, dir: string): string | null {
-  let v: string | null = null;
+  return overrideSource(model, vhost, dir)?.value ?? null;
+}
+
+/** The AllowOverride value in force for a directory and the `<Directory>` that set it. */
+export function overrideSource(model: Model, vhost: string, dir: string): { value: string; scope: Scope } | null {
+  let v: { value: string; scope: Scope } | null = null;
   const dirs = model.scopes.filter((s) => s.kind === 'directory' && (s.vhost === '' || s.vhost === vhost) && dirCovers(s.pattern, dir));
   dirs.sort((a, b) => a.pattern.split('/').length - b.pattern.split('/').length || (a.vhost === b.vhost ? 0 : a.vhost === '' ? -1 : 1) || a.order - b.order);
-  for (const s of dirs) for (const it of s.items) if (it.k === 'set' && it.key === 'allowoverride') v = it.value;
+  for (const s of dirs) for (const it of s.items) if (it.k === 'set' && it.key === 'allowoverride') v = { value: it.value, scope: s };
   return v;
 }
 
 const mergeCache = new WeakMap<Model, Map<string, Merged>>();
 
 /** The merged state for a request's context and location (cached: it does not depend on client or method). */
+/** The .htaccess a section sits in, if any (a `<Files>` inside a .htaccess). */
+export function htaccessOf(s: Scope): Scope | null {
+  for (let w = s.within; w; w = w.within) if (w.kind === 'htaccess') return w;
+  return null;
+}
+
+const nestedCache = new WeakMap<Model, Map<Scope, Scope[]>>();
+
+/** The sections inside each .htaccess of a model. */
+function nestedIn(model: Model, h: Scope): Scope[] {
+  let map = nestedCache.get(model);
+  if (!map) {
+    map = new Map();
+    for (const s of model.scopes) {
+      const home = s.kind === 'htaccess' ? null : htaccessOf(s);
+      if (home) map.set(home, [...(map.get(home) ?? []), s]);
+    }
+    nestedCache.set(model, map);
+  }
+  return map.get(h) ?? [];
+}
+
+/**
+ * How a .htaccess is read for a request (semantics §1.9): 'ignored' under
+ * AllowOverride None, a 500 message when any line in it (its <Files> sections
+ * included) is not allowed or is wrong, else 'ok'.
+ */
+function htaccessState(model: Model, vhost: string, h: Scope, v24: boolean): 'ok' | 'ignored' | string {
+  const source = overrideSource(model, vhost, h.pattern);
+  const explicit = source?.value ?? null;
+  const migrated = model.htaccessOverride === 'migrated';
+  // The migration writes AllowOverride All only into <Directory> sections it sees; with none covering the
+  // .htaccess, 2.4 keeps its unset default (the file is read with nothing allowed).
+  const ov = explicit ?? (!v24 || (migrated && coveredByDirectory(model, vhost, h.pattern)) ? 'All' : '');
+  const cats = new Set(ov.toLowerCase().split(/\s+/).filter(Boolean));
+  // allowoverride-authconfig adds AuthConfig next to Limit, except above a .htaccess that 2.2 refused.
+  const keep = source && (model.keepOverrideFor ?? []).some((d) => dirCovers(source.scope.pattern, d));
+  if (migrated && cats.has('limit') && !keep) cats.add('authconfig');
+  if (cats.has('none')) return 'ignored';
+  if (cats.size === 0 && h.hasContent) return `${h.path}: nothing is allowed here (AllowOverride is unset)`;
+  for (const x of [h, ...nestedIn(model, h)]) {
+    const bad = x.items.find((it) => !allowedByOverride(it, cats));
+    if (bad) return `${h.path}: ${bad.k === 'set' ? bad.key : bad.k} not allowed here`;
+    if (x.errors.length) return `${h.path}: ${x.errors[0]}`;
+  }
+  return 'ok';
+}
+
+function coveredByDirectory(model: Model, vhost: string, dir: string): boolean {
+  return model.scopes.some((s) => s.kind === 'directory' && (s.vhost === '' || s.vhost === vhost) && dirCovers(s.pattern, dir));
+}
+
 export function merge(model: Model, req: Request): Merged {
   let cache = mergeCache.get(model);
   if (!cache) { cache = new Map(); mergeCache.set(model, cache); }
@@ -75,19 +132,19 @@ export function mergeUncached(model: Model, req: Request, upTo: Scope | null = n
   const v24 = model.version === '2.4';
   const list = applicableScopes(model, req);
   const cut = upTo ? list.indexOf(upTo) : -1;
+  const skipped = new Set<Scope>();
   for (const s of cut >= 0 ? list.slice(0, cut + 1) : list) {
-    let items = s.items;
+    const items = s.items;
+    const home = s.kind === 'htaccess' ? null : htaccessOf(s);
+    if (home && skipped.has(home)) continue; // a <Files> of a .htaccess that is ignored or failed
     if (s.kind === 'htaccess') {
-      const explicit = overrideFor(model, req.vhost, s.pattern);
-      const migrated = model.htaccessOverride === 'migrated';
-      const ov = explicit ?? (v24 && !migrated ? '' : 'All');
-      const cats = new Set(ov.toLowerCase().split(/\s+/).filter(Boolean));
-      if (migrated && cats.has('limit')) cats.add('authconfig');
-      if (cats.has('none')) continue;
-      const bad = items.find((it) => !allowedByOverride(it, cats));
-      if (bad) { m.fail = `${s.path}: ${bad.k === 'set' ? bad.key : bad.k} not allowed here`; continue; }
-      if (s.errors.length) { m.fail = `${s.path}: ${s.errors[0]}`; continue; }
-    } else if (s.errors.length) m.errors.push(...s.errors);
+      const st = htaccessState(model, req.vhost, s, v24);
+      if (st !== 'ok') {
+        skipped.add(s);
+        if (st !== 'ignored') m.fail = st;
+        continue;
+      }
+    } else if (s.errors.length && !home) m.errors.push(...s.errors);
     m.scopes.push(s);
     mergeScope(m, items, v24);
   }

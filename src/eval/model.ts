@@ -74,7 +74,7 @@ export type Item =
   | { k: 'set'; key: SettingKey; value: string };
 
 export type SettingKey =
-  | 'authtype' | 'authgroupfile' | 'authdbmgroupfile' | 'allowoverride'
+  | 'authtype' | 'authname' | 'authgroupfile' | 'authdbmgroupfile' | 'allowoverride'
   | 'authzuserauthoritative' | 'authzgroupfileauthoritative' | 'authzdbmauthoritative'
   | 'authzownerauthoritative' | 'authzdefaultauthoritative' | 'authzldapauthoritative';
 
@@ -100,6 +100,8 @@ export interface Scope {
   path: string;
   /** Startup errors found in this section (the server would not start). */
   errors: string[];
+  /** For a .htaccess: whether it holds any directive or section at all (2.4 refuses every one when nothing is allowed). */
+  hasContent?: boolean;
 }
 
 /** The compiled configuration of one tree, read for one version. */
@@ -122,6 +124,8 @@ export interface Model {
    * wherever Limit was granted (the AllowOverride rule's job).
    */
   htaccessOverride?: 'real' | 'migrated';
+  /** 'migrated': directories of .htaccess files 2.2 refused under Limit, whose AllowOverride gets no AuthConfig. */
+  keepOverrideFor?: readonly string[];
   /** How <IfModule>, <IfDefine> and <IfVersion> evaluated for this model. */
   cond?: CondContext;
 }

@@ -8,7 +8,7 @@
 import { formatAddress, isContiguous, subnetRange, V4_FULL, V6_FULL, type Subnet } from './ip.js';
 import type { AuthzNode, Credentials, Item, Mask, Model, Request, Scope } from './model.js';
 import { SERVER_ADDRESS } from './access24.js';
-import { sampleFor } from './sample.js';
+import { probes, type Probe } from './probes.js';
 import { applicableScopes, contextScopes } from './match.js';
 
 export interface Mentions {
@@ -134,102 +134,25 @@ export function credentialList(m: Mentions, limit = 6): (Credentials | null)[] {
   return out;
 }
 
-/** A probe location: the URL path and the file it maps to. */
-export interface Probe { path: string; file: string }
-
-function instance(pattern: string): string {
-  return pattern.replace(/\*/g, 'x').replace(/\?/g, 'x').replace(/\[!?([^\]])[^\]]*\]/g, '$1');
-}
-
-/** URL and file for each section of a context: its own path, a child, a look-alike sibling; each with every file name. */
-/** URL ↔ file mapping of a context: Alias lines first, then DocumentRoot. */
-export function urlMapping(model: Model, vhost: string): { docroot: string; toUrl: (file: string) => string; toFile: (url: string) => string } {
-  const docroot = model.docroots.get(vhost) ?? model.docroots.get('') ?? '/srv/htdocs';
-  const aliases = [...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])];
-  const toUrl = (file: string): string => {
-    for (const [url, dir] of aliases) if (file === dir || file.startsWith(dir + '/')) return url.replace(/\/$/, '') + file.slice(dir.length);
-    if (file.startsWith(docroot + '/')) return file.slice(docroot.length);
-    return '/__fs__' + file;
-  };
-  const toFile = (url: string): string => {
-    for (const [prefix, dir] of aliases) if (url === prefix || url.startsWith(prefix.replace(/\/$/, '') + '/')) return dir + url.slice(prefix.replace(/\/$/, '').length);
-    return docroot + url;
-  };
-  return { docroot, toUrl, toFile };
-}
-
-export function instanceOf(pattern: string): string {
-  return instance(pattern);
-}
-
-export function probes(model: Model, vhost: string, scopes: readonly Scope[], gaps: string[]): Probe[] {
-  const { docroot, toUrl, toFile } = urlMapping(model, vhost);
-  const dirs = new Set<string>([docroot, '/__outside__']);
-  const names = new Set<string>(['f.html']);
-  const urls = new Set<string>(['/']);
-  const proxied = new Set<string>();
-  for (const s of scopes) {
-    switch (s.kind) {
-      case 'directory': case 'htaccess': {
-        const d = instance(s.pattern).replace(/\/$/, '');
-        dirs.add(d || '/'); dirs.add(`${d}/sub`); dirs.add(`${d}x`);
-        break;
-      }
-      case 'directorymatch': {
-        const d = s.regex && sampleFor(s.regex, '/');
-        if (d) { dirs.add(d); dirs.add(`${d}/sub`); } else gaps.push(`no path matches <DirectoryMatch ${s.pattern}>`);
-        break;
-      }
-      case 'files': names.add(instance(s.pattern) || 'f'); break;
-      case 'filesmatch': {
-        const n = s.regex && sampleFor(s.regex);
-        if (n && !n.includes('/')) names.add(n); else gaps.push(`no file name matches <FilesMatch ${s.pattern}>`);
-        break;
-      }
-      case 'location': {
-        const u = instance(s.pattern);
-        urls.add(u || '/'); urls.add(`${u.replace(/\/$/, '')}/sub/f.html`); urls.add(`${u.replace(/\/$/, '')}x`);
-        break;
-      }
-      case 'locationmatch': {
-        const u = s.regex && sampleFor(s.regex, '/');
-        if (u) urls.add(u.startsWith('/') ? u : '/' + u); else gaps.push(`no URL matches <LocationMatch ${s.pattern}>`);
-        break;
-      }
-      case 'proxy': proxied.add(instance(s.pattern === '*' ? 'http://backend/x' : s.pattern)); break;
-    }
-    if (s.within && s.within.kind === 'directory') dirs.add(instance(s.within.pattern));
-  }
-  const out = new Map<string, Probe>();
-  const add = (p: Probe) => out.set(`${p.path}\0${p.file}`, p);
-  for (const d of dirs) for (const n of names) { const file = `${d === '/' ? '' : d}/${n}`; add({ path: toUrl(file), file }); }
-  for (const u of urls) {
-    add({ path: u, file: toFile(u) });
-    for (const n of names) if (u.endsWith('/')) add({ path: u + n, file: toFile(u + n) });
-  }
-  for (const p of proxied) add({ path: '/proxied', file: `proxy:${p}` });
-  return [...out.values()];
-}
-
 export interface Partition {
   requests: Request[];
   /** Reasons the partition may miss a distinction (empty when complete). */
   gaps: string[];
 }
 
-const shapes = new WeakMap<Model, WeakMap<Model, boolean>>();
-
-/** Two models whose sections sit at the same places (the same tree read twice), so that their probes coincide. */
-function sameShape(a: Model, b: Model): boolean {
-  let inner = shapes.get(a);
-  if (!inner) { inner = new WeakMap(); shapes.set(a, inner); }
-  let v = inner.get(b);
-  if (v === undefined) {
-    v = a.scopes.length === b.scopes.length && a.scopes.every((s, i) => s.kind === b.scopes[i]!.kind && s.pattern === b.scopes[i]!.pattern && s.vhost === b.scopes[i]!.vhost)
-      && [...a.docroots].every(([k, d]) => b.docroots.get(k) === d) && a.docroots.size === b.docroots.size && a.aliases.size === b.aliases.size;
-    inner.set(b, v);
+/** Two models whose sections of a context sit at the same places (the same tree read twice), so that their probes coincide. */
+function sameShape(a: Model, b: Model, vhost: string): boolean {
+  if (a === b) return true;
+  const sa = contextScopes(a, vhost);
+  const sb = contextScopes(b, vhost);
+  if (sa.length !== sb.length) return false;
+  for (let i = 0; i < sa.length; i++) {
+    const x = sa[i]!, y = sb[i]!;
+    if (x.kind !== y.kind || x.pattern !== y.pattern || x.vhost !== y.vhost) return false;
   }
-  return v;
+  return (a.docroots.get(vhost) ?? a.docroots.get('')) === (b.docroots.get(vhost) ?? b.docroots.get(''))
+    && JSON.stringify(a.aliases.get(vhost) ?? []) === JSON.stringify(b.aliases.get(vhost) ?? [])
+    && JSON.stringify(a.aliases.get('') ?? []) === JSON.stringify(b.aliases.get('') ?? []);
 }
 
 const ids = new WeakMap<Scope, number>();
@@ -271,7 +194,7 @@ export function eachRepresentative(models: readonly Model[], contexts: readonly 
   for (const vhost of ctxs) {
     const map = new Map<string, Probe>();
     for (const [i, model] of models.entries()) {
-      if (i > 0 && sameShape(models[0]!, model)) continue;
+      if (i > 0 && sameShape(models[0]!, model, vhost)) continue;
       for (const p of probes(model, vhost, contextScopes(model, vhost), gaps)) map.set(`${p.path}\0${p.file}`, p);
     }
     const classes = new Map<string, { probe: Probe; scopes: Scope[] }>();

@@ -10,12 +10,13 @@ import type { Project } from '../project/project.js';
 import { requireNode } from './directives.js';
 import { describeDifference, decide } from './equivalence.js';
 import { projectModel, type ModelOptions } from './inputs.js';
-import { dualBlocks } from './dual.js';
+import { mixedCandidates, pureCandidates } from './candidates.js';
 import { conditionHolds } from './modules.js';
 import { applicableScopes } from './match.js';
 import { mergeUncached } from './merge.js';
 import type { AuthzNode, Item, Mask, Model, Request, Scope } from './model.js';
-import { eachRepresentative, instanceOf, urlMapping } from './partition.js';
+import { eachRepresentative } from './partition.js';
+import { instanceOf, urlMapping } from './probes.js';
 import { sampleFor } from './sample.js';
 import { translateState, Untranslatable } from './translate.js';
 import { currentAccessText } from './rewrite.js';
@@ -119,51 +120,35 @@ export function proveProject(project: Project, opts: ModelOptions = {}): Project
 }
 
 function computeProof(project: Project, opts: ModelOptions): ProjectProof {
-  const before = projectModel(project, '2.2', opts);
+  const before22 = projectModel(project, '2.2', opts);
   const after0 = projectModel(project, '2.4', { ...opts, compat: true, overrides: 'migrated' });
-  const verdicts = new Map<Section | string, Verdict>();
-  const c22 = before.cond!;
+  const c22 = before22.cond!;
   const c24 = after0.cond!;
-  const live = (s: Section) => conditionHolds(s, c22) !== false;
-  const mixed = isMixed(before);
-  if (mixed) return { verdicts, before, after: after0, mixed, live, byFile: new Map() };
-  const afterByKey = new Map(after0.scopes.map((s) => [keyOf(s), s]));
-  const candidates = new Map<Scope, Item[]>();
-  const lines = new Map<Scope, string[]>();
-  for (const s of before.scopes) {
-    if (!s.items.some(isAccessItem)) continue;
-    const twin = afterByKey.get(keyOf(s));
-    if (!twin) continue; // a 2.2-only branch: left as it is
-    const body = s.node ? s.node.children : project.byPath.get(s.path)?.ast.children ?? [];
-    if (dualBlocks(body, c22, c24).length) {
-      // Written for both versions already: left as it is, unless 2.4 still reads compat lines outside the branches.
-      const stray = twin.items.find((i) => i.k === 'order' || i.k === 'allow' || i.k === 'deny' || i.k === 'satisfy');
-      if (stray) verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `the section has separate 2.2 and 2.4 branches, but its ${stray.k === 'order' ? 'Order' : stray.k === 'satisfy' ? 'Satisfy' : stray.k === 'allow' ? 'Allow' : 'Deny'} line outside them is read by 2.4 too, where mod_access_compat ANDs it with the 2.4 branch (and without the module httpd does not start); move it into the 2.2 branch` });
-      continue;
-    }
-    const t = translateScope(before, s);
-    if ('reason' in t) { verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason }); continue; }
-    const parsed = itemsOf(t.lines, after0);
-    if (parsed.errors.length) { verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `internal: the translation does not start in 2.4 (${parsed.errors[0]})` }); continue; }
-    candidates.set(twin, [...twin.items.filter((i) => !isAccessItem(i)), ...parsed.items]);
-    lines.set(twin, t.lines);
-  }
+  const mixed = isMixed(before22);
+  // A tree that already holds 2.4 syntax is a 2.4 tree: its rewrites must keep what 2.4 with mod_access_compat does.
+  const before = mixed ? after0 : before22;
+  const live = (s: Section) => conditionHolds(s, mixed ? c24 : c22) !== false;
+  const { candidates, lines, verdicts } = mixed
+    ? mixedCandidates(project, after0, c22, c24)
+    : pureCandidates(project, before22, after0, c22, c24);
   const beforeOf = new Map(before.scopes.map((s) => [keyOf(s), s]));
   let contexts = contextsOf([...candidates.keys()], after0);
   let after = withItems(after0, candidates);
   for (let round = 0; round < 50 && candidates.size && contexts.length; round++) {
     const drop = new Map<Scope, string>();
-    const gaps = eachRepresentative([before, after], contexts, (r) => {
-      const b = decide(before, r);
-      const a = decide(after, r);
-      if (b.status === a.status) return;
-      const blame = [...applicableScopes(after, r)].reverse().find((s) => candidates.has(originalOf(s, after0)));
-      if (!blame) return;
-      const orig = originalOf(blame, after0);
-      if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: b, after: a }) + ` (${b.by} before, ${a.by} after)`);
-    });
-    if (gaps.length) {
-      for (const s of candidates.keys()) if (contexts.includes(s.vhost) || s.vhost === '') drop.set(s, `\0the rewrite cannot be proven: ${gaps[0]}`);
+    for (const ctx of contexts) {
+      const gaps = eachRepresentative([before, after], [ctx], (r) => {
+        const b = decide(before, r);
+        const a = decide(after, r);
+        if (b.status === a.status) return;
+        const blame = [...applicableScopes(after, r)].reverse().find((s) => candidates.has(originalOf(s)));
+        if (!blame) return;
+        const orig = originalOf(blame);
+        if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: b, after: a }) + ` (${b.by} before, ${a.by} after)` + mixedKinds(before, r));
+      });
+      if (gaps.length) {
+        for (const s of candidates.keys()) if ((s.vhost === ctx || s.vhost === '') && !drop.has(s)) drop.set(s, `\0the rewrite cannot be proven: ${gaps[0]}`);
+      }
     }
     if (!drop.size) break;
     for (const [s, why] of drop) {
@@ -199,8 +184,22 @@ export function isMixed(before: Model): boolean {
     || s.items.some((i) => i.k === 'require' && V24_ONLY.has((i.words[0] === 'not' ? i.words[1] ?? '' : i.words[0] ?? '').toLowerCase())));
 }
 
+export const UNIT_INDENT = UNIT;
+
+const DIR_PHASE = new Set(['directory', 'directorymatch', 'htaccess', 'files', 'filesmatch', 'proxy']);
+
+/** A hint when the request meets access lines in both file-system and URL sections (semantics §4.5). */
+function mixedKinds(before: Model, r: Request): string {
+  const scopes = applicableScopes(before, r).filter((s) => s.items.some(isAccessItem));
+  const dir = scopes.some((s) => DIR_PHASE.has(s.kind));
+  const loc = scopes.some((s) => !DIR_PHASE.has(s.kind));
+  return dir && loc
+    ? '; 2.2 combined the host rules and Satisfy of the file-system sections with the Require of the <Location> sections, and a 2.4 tree in one section replaces the other\'s, so no per-section translation exists'
+    : '';
+}
+
 const originals = new WeakMap<Scope, Scope>();
-function originalOf(s: Scope, _after0: Model): Scope {
+function originalOf(s: Scope): Scope {
   return originals.get(s) ?? s;
 }
 

@@ -8,7 +8,9 @@ import type { ConfigFile, Directive, LineSpan, Node, Section } from '../ast/node
 import type { Edit } from '../edit/edit.js';
 import { eolOf, indentOf, removeLine } from '../edit/fixer.js';
 
-const ACCESS = /^(order|allow|deny|satisfy|require|authz\w*authoritative)$/;
+const ACCESS = /^(order|allow|deny|satisfy|require|authmerging|authz\w*authoritative)$/;
+/** Require containers go whole: the new tree replaces them. */
+const CONTAINER = /^require(all|any|none)$/;
 const TRANSPARENT = new Set(['limit', 'limitexcept', 'ifmodule', 'ifdefine', 'ifversion']);
 
 export function isAccessDirective(n: Node): n is Directive {
@@ -23,6 +25,7 @@ const always: Live = () => true;
 function removable(n: Node, live: Live): boolean {
   if (n.type === 'blank') return true;
   if (isAccessDirective(n)) return true;
+  if (n.type === 'section' && CONTAINER.test(n.lname)) return true;
   if (n.type === 'section' && TRANSPARENT.has(n.lname) && live(n)) return n.children.some((c) => c.type !== 'blank') && n.children.every((c) => removable(c, live));
   return false;
 }
@@ -32,7 +35,7 @@ export function accessDirectives(nodes: readonly Node[], live: Live = always): D
   const out: Directive[] = [];
   for (const n of nodes) {
     if (isAccessDirective(n)) out.push(n);
-    else if (n.type === 'section' && TRANSPARENT.has(n.lname) && live(n)) out.push(...accessDirectives(n.children, live));
+    else if (n.type === 'section' && ((TRANSPARENT.has(n.lname) && live(n)) || CONTAINER.test(n.lname))) out.push(...accessDirectives(n.children, live));
   }
   return out;
 }
@@ -57,7 +60,7 @@ function removals(file: ConfigFile, nodes: readonly Node[], out: Edit[], live: L
 
 /** Edits that replace a body's access directives with `lines` (indented like the body). */
 export function rewriteEdits(file: ConfigFile, body: readonly Node[], lines: readonly string[], live: Live = always): Edit[] {
-  const anchor = body.find((n) => n.type !== 'blank' && (isAccessDirective(n) || (n.type === 'section' && TRANSPARENT.has(n.lname) && accessDirectives([n], live).length > 0)));
+  const anchor = body.find((n) => n.type !== 'blank' && (isAccessDirective(n) || (n.type === 'section' && (CONTAINER.test(n.lname) || TRANSPARENT.has(n.lname)) && accessDirectives([n], live).length > 0)));
   if (!anchor) return [];
   const indent = indentOf(file, span(anchor));
   const eol = span(anchor).eol || eolOf(file);

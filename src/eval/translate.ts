@@ -157,13 +157,17 @@ export function stateMethods(m: Merged): string[] {
 
 /** The lines to write in a section for its merged 2.2 state: one tree, or one per method class. */
 export function translateState(model: Model, m: Merged, unit: string): string[] {
-  const listed = stateMethods(m);
-  if (!listed.length) return printTree(methodTree(model, m, 'GET'), unit);
+  return byMethodClass(stateMethods(m), (meth) => methodTree(model, m, meth), unit);
+}
+
+/** One tree when every method gets the same, else one <Limit> per class and a <LimitExcept> for the rest (§4.6). */
+export function byMethodClass(listed: readonly string[], treeFor: (method: string) => Out, unit: string): string[] {
+  if (!listed.length) return printTree(treeFor('GET'), unit);
   const reps = [...new Set(['GET', ...listed])];
   const classes = new Map<string, string[]>();
   const bodies = new Map<string, string[]>();
   for (const meth of [...reps, '\0unlisted']) {
-    const body = printTree(methodTree(model, m, meth), unit);
+    const body = printTree(treeFor(meth), unit);
     const key = body.join('\n');
     bodies.set(key, body);
     classes.set(key, [...(classes.get(key) ?? []), meth]);
@@ -181,6 +185,8 @@ export function translateState(model: Model, m: Merged, unit: string): string[] 
   }
   return out;
 }
+
+export { GRANTED, DENIED, anyOf };
 
 /** A request for a section's own location, used to read its effective state. */
 export type OwnRequest = (req: Request) => Request;

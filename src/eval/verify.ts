@@ -7,7 +7,7 @@ import type { Project } from '../project/project.js';
 import { decide, describeOutcome, describeRequest } from './equivalence.js';
 import { projectModel, type ModelOptions } from './inputs.js';
 import { loadedModules } from './modules.js';
-import { representatives } from './partition.js';
+import { eachRepresentative } from './partition.js';
 
 export interface VerifyRow {
   request: string;
@@ -33,17 +33,18 @@ export function verifyProjects(oldProject: Project, newProject: Project, opts: V
   const loaded = loadedModules(newProject.files.map((f) => f.ast));
   const compat = loaded.length ? loaded.includes('access_compat') : /^\s*(order|allow|deny|satisfy)\s/im.test(newProject.files.map((f) => f.ast.text).join('\n'));
   const after = projectModel(newProject, '2.4', { ...opts, compat, overrides: 'real' });
-  const { requests, gaps } = representatives([before, after]);
   const rows: VerifyRow[] = [];
   const max = opts.maxRows ?? 10_000;
-  for (const r of requests) {
+  let checked = 0;
+  const gaps = eachRepresentative([before, after], undefined, (r) => {
+    checked++;
     const b = decide(before, r);
     const a = decide(after, r);
-    if (b.status === a.status) continue;
+    if (b.status === a.status) return false;
     rows.push({ request: describeRequest(r), before: describeOutcome(b), after: describeOutcome(a) });
-    if (rows.length >= max) break;
-  }
-  return { rows, checked: requests.length, gaps };
+    return rows.length >= max;
+  });
+  return { rows, checked, gaps };
 }
 
 /** The rows as a plain-text table (request, before, after). */

@@ -34,8 +34,12 @@ async function unregisteredAccessRules(): Promise<Rule[]> {
 /** The rules the differential migrates with: the registry plus any unregistered access rule. */
 export const MIGRATION_RULES: readonly Rule[] = [...allRules, ...(await unregisteredAccessRules())];
 
-/** First line of the evaluator's copy: the URL → file mapping. Not part of the scenario. */
-const HEADER = `DocumentRoot "${MODEL_DOCROOT}"`;
+/**
+ * First lines of the evaluator's copy, not part of the scenario: ServerRoot makes the file a main
+ * configuration (so the default-changing rules such as explicit-allow-override treat it as the
+ * whole tree, as the CLI does on a real httpd.conf), DocumentRoot gives the URL → file mapping.
+ */
+const HEADER = [`ServerRoot "/srv"`, `DocumentRoot "${MODEL_DOCROOT}"`];
 const MAIN = '/srv/conf/httpd.conf';
 
 export interface ScenarioTexts {
@@ -53,16 +57,20 @@ function sourceFile(path: string, text: string, kind: 'conf' | 'htaccess'): Sour
 
 /** The scenario as a project of the evaluator's paths. */
 export function projectFor(t: ScenarioTexts): Project {
-  const files = [sourceFile(MAIN, `${HEADER}\n${toModelText(t.config)}\n`, 'conf')];
+  const files = [sourceFile(MAIN, `${HEADER.join('\n')}\n${toModelText(t.config)}\n`, 'conf')];
   for (const [rel, text] of Object.entries(t.htaccess)) {
     files.push(sourceFile(join(MODEL_DIR, rel, '.htaccess'), `${toModelText(text)}\n`, 'htaccess'));
   }
   return projectOf(files);
 }
 
-/** The evaluator's model of scenario texts for a version (2.4 always with mod_access_compat, as the batch loads it). */
-export function modelOf(t: ScenarioTexts, version: Version): Model {
-  return projectModel(projectFor(t), version, { compat: true, overrides: 'real' });
+/**
+ * The evaluator's model of scenario texts for a version (2.4 always with mod_access_compat, as the
+ * batch loads it). `overrides: 'migrated'` reads .htaccess files as the migration leaves them
+ * (explicit AllowOverride), for "the original with only its access lines left alone".
+ */
+export function modelOf(t: ScenarioTexts, version: Version, overrides: 'real' | 'migrated' = 'real'): Model {
+  return projectModel(projectFor(t), version, { compat: true, overrides });
 }
 
 export interface Migration {
@@ -91,16 +99,19 @@ export function migrateScenario(t: ScenarioTexts): Migration {
       htaccess[rel] = fromModelText(r.output.replace(/\n$/, ''));
       continue;
     }
-    const lines = r.output.replace(/\n$/, '').split('\n');
-    if (lines[0] !== HEADER) throw new Error(`a rule changed the header line: ${lines[0]}`);
-    const body = lines.slice(1);
-    // Top-level lines the rules add (LoadModule, server defaults) belong to the batch's server, not the scenario.
+    const body = r.output.replace(/\n$/, '').split('\n');
+    // Top-level lines and sections the rules add (LoadModule, server defaults) belong to the batch's
+    // server, not to the scenario: the scenario keeps only its own top-level sections.
     const kept: string[] = [];
     let depth = 0;
+    let keep = false;
     for (const line of body) {
       const trimmed = line.trim();
-      if (depth === 0 && trimmed && !trimmed.startsWith('<') && !trimmed.startsWith('#') && !t.config.includes(trimmed)) dropped.push(trimmed);
-      else kept.push(line);
+      if (depth === 0) {
+        keep = /^<(Directory|Location|Files)\b/i.test(trimmed);
+        if (!keep && trimmed && !HEADER.includes(trimmed)) dropped.push(trimmed);
+      }
+      if (keep) kept.push(line);
       if (/^<[^/]/.test(trimmed)) depth++;
       else if (/^<\//.test(trimmed)) depth--;
     }

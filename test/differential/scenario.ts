@@ -18,6 +18,8 @@ export interface ScenarioSpec {
   requests: OracleRequest[];
   /** The traps this scenario was built around (for the report). */
   tags: string[];
+  /** The generator seed it came from. */
+  seed?: number;
 }
 
 /** Host names served by nss_wrapper (as in the oracle's §5 tables); .13 and unlisted addresses have none. */

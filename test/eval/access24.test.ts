@@ -106,3 +106,18 @@ describe('decide24 with mod_access_compat (semantics §3.5)', () => {
     expect(decide24(m, req({})).status).toBe(200);
   });
 });
+
+describe('method names are case-sensitive (semantics §1.10)', () => {
+  it('<Limit get DELETE> does not cover GET, and <LimitExcept get> does', () => {
+    const limit = m24(dir('Require user alice bob', true) + '<Directory /srv/htdocs/sub>\n<Limit get DELETE>\nDeny from 127.0.0.8/255.255.255.252\n</Limit>\n</Directory>\n');
+    expect(decide24(limit, req({ path: '/sub/g.html', method: 'GET', ip: '127.0.0.9' })).status).toBe(401);
+    expect(decide24(limit, req({ path: '/sub/g.html', method: 'DELETE', ip: '127.0.0.9' })).status).toBe(403);
+    const except = m24(dir('Require group staff\n<LimitExcept get>\nSatisfy any\n</LimitExcept>', true));
+    expect(decide24(except, req({ method: 'GET', ip: '127.0.0.3' })).status).toBe(200);
+  });
+  it('an extension method named in <Limit> is covered by it', () => {
+    const m = m24(dir('<Limit BREW DELETE>\nDeny from 127.0.0. example.test\n</Limit>'));
+    expect(decide24(m, req({ method: 'BREW', ip: '127.0.0.10' })).status).toBe(403);
+    expect(decide24(m, req({ method: 'GET', ip: '127.0.0.10' })).status).toBe(200);
+  });
+});

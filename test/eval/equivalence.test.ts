@@ -64,3 +64,19 @@ describe('accessGuard', () => {
     expect(r.output).toContain('Allow from all');
   });
 });
+
+describe('accessGuard across files', () => {
+  it('judges a .htaccess rewrite together with the rewrite of the <Directory> above it (both are applied)', async () => {
+    const { migrate } = await import('../../src/migrate.js');
+    const conf = parse('DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\n    AllowOverride All\n    Deny from 127.0.0 env=!trusted\n</Directory>\n', '/etc/httpd.conf');
+    const ht = parse('Order deny,allow\n', '/srv/htdocs/h/.htaccess');
+    const p = projectOf([
+      { path: '/etc/httpd.conf', display: 'httpd.conf', kind: 'conf', ast: conf },
+      { path: '/srv/htdocs/h/.htaccess', display: 'h/.htaccess', kind: 'htaccess', ast: ht },
+    ]);
+    const r = migrate(p, { rules: [rule], guard: accessGuard(p, { rules: [rule] }) });
+    expect(r.files.map((f) => f.remaining.map((x) => x.message))).toEqual([[], []]);
+    expect(r.files[1]!.output).toBe('Require all granted\n');
+    expect(r.files[0]!.output).toContain('    <RequireAll>\n        <RequireNone>\n            Require ip 127.0.0\n        </RequireNone>\n        Require env trusted\n    </RequireAll>\n');
+  });
+});

@@ -9,7 +9,7 @@ const project = (file: ConfigFile) => {
   const ht = (path: string, text: string) => ({ path, display: path, kind: 'htaccess' as const, ast: parse(text, path) });
   const files = [
     { path: file.path, display: file.path, kind: file.path.endsWith('.htaccess') ? 'htaccess' as const : 'conf' as const, ast: file },
-    ...(file.path.endsWith('.htaccess') ? [] : [ht('/var/www/html/app/.htaccess', 'Order deny,allow\nDeny from all\n'), ht('/srv/other/.htaccess', 'Require valid-user\n')]),
+    ...(file.path.endsWith('.htaccess') ? [] : [ht('/var/www/html/app/.htaccess', 'Order deny,allow\nDeny from all\n'), ht('/srv/other/.htaccess', 'Require valid-user\n'), ht('/srv/broken/.htaccess', 'Satisfy Any\nDeny from 10.1\n')]),
   ];
   return projectOf(files);
 };
@@ -28,6 +28,12 @@ ruleTester(rule, {
       code: '<Directory /var/www>\r\n\tAllowOverride FileInfo Limit\r\n</Directory>\r\n',
       output: '<Directory /var/www>\r\n\tAllowOverride FileInfo Limit AuthConfig\r\n</Directory>\r\n',
       errors: [/^AllowOverride FileInfo Limit let \/var\/www\/html\/app\/\.htaccess use Allow\/Deny .* Write: AllowOverride FileInfo Limit AuthConfig\.$/],
+    },
+    {
+      name: 'leaves AllowOverride alone where a .htaccess already failed in 2.2 with an AuthConfig line',
+      code: '<Directory /srv/broken>\n  AllowOverride Limit\n</Directory>\n',
+      output: null,
+      errors: [/^AllowOverride Limit does not grant AuthConfig, so 2\.2 answered 500 for \/srv\/broken\/\.htaccess/],
     },
     {
       name: 'reports a .htaccess whose <Directory> is outside the tree',

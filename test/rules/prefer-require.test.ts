@@ -77,5 +77,17 @@ ruleTester(rule, {
       output: '<Directory /srv>\nRequire env trusted\n</Directory>\n',
       errors: ['Require env trusted'],
     },
+    {
+      name: 'a section that already mixes compat and Require lines becomes one tree, checked against 2.4 with mod_access_compat',
+      code: '<Directory />\n\tOrder allow,deny\n\tAllow from all\n\tRequire all granted\n</Directory>\n',
+      output: '<Directory />\n\tRequire all granted\n</Directory>\n',
+      errors: [/Write instead: Require all granted\. The tree already mixes in 2\.4 Require lines, so this was checked against what 2\.4 with mod_access_compat does now/],
+    },
+    {
+      name: 'the second mixed example keeps the 403 the real server gives (not the 200 of the notes)',
+      code: '<Directory /srv>\nRequire all denied\n</Directory>\n<Location /status>\nOrder deny,allow\nDeny from all\nAllow from 127.0.0.1\n</Location>\n',
+      output: '<Directory /srv>\nRequire all denied\n</Directory>\n<Location /status>\nRequire all denied\n</Location>\n',
+      errors: ['<Location /status> uses the 2.2 Order/Deny/Allow directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: Require all denied.'],
+    },
   ],
 });

@@ -48,7 +48,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   });
   const showProgress = progress(io, project.files.length);
   const options: MigrateOptions = {
-    rules, suggestions: opts.suggestions, mpm: opts.mpm, pruneLegacy: opts.pruneLegacy, onFile: showProgress.update,
+    rules, suggestions: withPruneLegacy(opts), mpm: opts.mpm, pruneLegacy: opts.pruneLegacy, onFile: showProgress.update,
   };
   const result = migrate(project, options);
   showProgress.done();
@@ -106,6 +106,12 @@ async function runHttpdCheck(httpd: string, result: MigrateResult, reports: File
   for (const e of check.errors) add(e, e.environment ? 'warning' : 'error');
   for (const w of check.warnings) add(w, 'warning');
   return check.ok;
+}
+
+/** --prune-legacy takes the suggestions of no-legacy-access-branch, which removes branches dead under 2.4. */
+function withPruneLegacy(opts: MigrateCommandOptions): boolean | string[] | undefined {
+  if (!opts.pruneLegacy || opts.suggestions === true) return opts.suggestions;
+  return [...(opts.suggestions || []), 'no-legacy-access-branch'];
 }
 
 function selectRules(opts: MigrateCommandOptions): readonly Rule[] {

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatCase, parseCase } from './case-file.js';
+
+describe('case.txt format', () => {
+  it('reads back what it writes, .htaccess files and credentials included', () => {
+    const c = {
+      comments: ['found by seed 7', 'log: AH01797'], check: 'a22' as const,
+      config: '<Directory "@DIR@">\n    Order deny,allow\n    Deny from all\n</Directory>',
+      htaccess: { '': 'Satisfy Any', sub: 'Allow from 127.0.0.2\nRequire valid-user' },
+      migrated: { config: '<Directory "@DIR@">\n    Require all denied\n</Directory>', htaccess: { sub: 'Require ip 127.0.0.2' } },
+      requests: [
+        { request: { method: 'GET', path: '/sub/f.html', from: '127.0.0.2', user: 'alice', pass: 'good' }, expected: 200 },
+        { request: { method: 'POST', path: '/f.html', from: '127.0.1.7' }, expected: 403 },
+      ],
+    };
+    const text = formatCase(c);
+    expect(parseCase('x', text)).toEqual({ name: 'x', ...c });
+    expect(text).toContain('[htaccess sub]\nAllow from 127.0.0.2\nRequire valid-user\n[migrated config]');
+    expect(text).toContain('[migrated htaccess sub]\nRequire ip 127.0.0.2\n[requests]');
+    expect(text).toContain('GET /sub/f.html 127.0.0.2 alice:good => 200\n');
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Seeded random 2.2 access configurations (scenario i of seed S is `generate(S + i)`), built around
+ * the traps of httpd-semantics.md §1.9, §1.10, §2–§4: Order/Allow/Deny with every address form,
+ * host names, env= and env=!, Satisfy, Require with Basic auth, parent and child sections,
+ * <Location>, <Files>, <Limit>/<LimitExcept>, .htaccess under each AllowOverride variant.
+ * Client sources are 127/8 only, so most networks contain or exclude some 127.0.0.x.
+ */
+import type { OracleRequest } from '../oracle/harness.js';
+import type { Node, ScenarioSpec } from './scenario.js';
+
+/** mulberry32: a 32-bit PRNG, enough for test generation. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export class Rng {
+  readonly next: () => number;
+  constructor(seed: number) { this.next = mulberry32(seed); }
+  int(n: number): number { return Math.floor(this.next() * n); }
+  pick<T>(xs: readonly T[]): T { return xs[this.int(xs.length)]!; }
+  chance(p: number): boolean { return this.next() < p; }
+  some<T>(xs: readonly T[], min: number, max: number): T[] {
+    const n = min + this.int(max - min + 1);
+    return Array.from({ length: n }, () => this.pick(xs));
+  }
+}
+
+export const SOURCES = [
+  '127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.5', '127.0.0.6', '127.0.0.9',
+  '127.0.0.10', '127.0.0.11', '127.0.0.12', '127.0.0.13', '127.0.0.14', '127.0.1.7',
+];
+
+/** Allow/Deny words, by address form. */
+const ENTRIES: Record<string, readonly string[]> = {
+  ip: ['127.0.0.1', '127.0.0.2', '127.0.0.5', '127.0.0.10', '127.0.1.7', '127.0.0.3.'],
+  partial: ['127.0.0', '127.0', '127', '127.0.1', '127.0.0.', '10.1'],
+  cidr: ['127.0.0.0/29', '127.0.0.8/29', '127.0.0.0/24', '127.0.1.0/24', '127.0.0.4/30', '127.0.0.9/8', '10.0.0.0/8', '127.0.0.12/31'],
+  mask: ['127.0.0.0/255.255.255.248', '127.0.0.0/255.255.255.0', '127.0.1.0/255.255.255.0', '127.0.0.8/255.255.255.252'],
+  ipv6: ['::1', 'fe80::/10', '2001:db8::/32'],
+  host: ['allowed.example.test', 'example.test', '.example.test', 'other.example.test', 'localhost', 'notallowed.example.test', 'nosuch.invalid', 'Allowed.Example.Test'],
+  env: ['env=flag', 'env=!flag', 'env=trusted', 'env=!trusted', 'ENV=Flag'],
+  all: ['all'],
+};
+const FORMS = Object.keys(ENTRIES);
+
+const ORDERS = ['Order deny,allow', 'Order allow,deny', 'Order Deny,Allow', 'Order Allow,Deny', 'Order mutual-failure'];
+const REQUIRES = ['Require valid-user', 'Require user alice', 'Require user alice bob', 'Require user bob', 'Require group admins', 'Require group staff', 'Require user carol'];
+const AUTH = ['AuthType Basic', 'AuthName "differential"', 'AuthUserFile "@HTPASSWD@"'];
+const OVERRIDES = ['All', 'Limit', 'AuthConfig', 'None', 'Limit AuthConfig', null];
+const CREDS: readonly (readonly [string, string] | null)[] = [null, null, ['alice', 'good'], ['bob', 'good'], ['alice', 'wrong'], ['nobody', 'x'], ['carol', 'good']];
+
+export interface GenOptions {
+  /** Allow inline `#` comments in Allow/Deny lines (2.4's compat refuses them at start-up). */
+  comments: boolean;
+}
+
+function entry(rng: Rng): string {
+  return rng.pick(ENTRIES[rng.pick(FORMS)]!);
+}
+
+function hostLine(rng: Rng, kind: 'Allow' | 'Deny', opts: GenOptions): string {
+  const words = rng.some([0], 1, 3).map(() => entry(rng));
+  const comment = opts.comments && rng.chance(0.08) ? ` # ${rng.pick(['local', 'office net', 'see ticket 12'])}` : '';
+  return `${kind} from ${words.join(' ')}${comment}`;
+}
+
+/** Host rules: maybe an Order, some Allow and Deny lines. */
+function hostBlock(rng: Rng, opts: GenOptions): Node[] {
+  const out: Node[] = [];
+  if (rng.chance(0.8)) out.push(rng.pick(ORDERS));
+  for (let i = rng.int(3); i > 0; i--) out.push(hostLine(rng, 'Allow', opts));
+  for (let i = rng.int(3); i > 0; i--) out.push(hostLine(rng, 'Deny', opts));
+  if (rng.chance(0.3)) out.push('Deny from all');
+  return rng.chance(0.5) ? shuffle(rng, out) : out;
+}
+
+function authBlock(rng: Rng): Node[] {
+  const out: Node[] = [...AUTH];
+  if (rng.chance(0.5)) out.push('AuthGroupFile "@GROUPS@"');
+  // 2.2-only: the RUN_FIRST authorisers and their Authoritative flags (semantics §2.5); 2.4 refuses them.
+  if (rng.chance(0.06)) out.push(rng.pick(['AuthzGroupFileAuthoritative Off', 'AuthzUserAuthoritative Off']));
+  out.push(...new Set(rng.some(REQUIRES, 1, 2)));
+  // 2.2 compares Require keywords case-insensitively; 2.4 provider names are case-sensitive.
+  if (rng.chance(0.04)) out.push('Require Valid-User');
+  return out;
+}
+
+function shuffle<T>(rng: Rng, xs: T[]): T[] {
+  for (let i = xs.length - 1; i > 0; i--) { const j = rng.int(i + 1); [xs[i], xs[j]] = [xs[j]!, xs[i]!]; }
+  return xs;
+}
+
+/** Wraps some lines of a body in <Limit> or <LimitExcept> (method case and HEAD included). */
+function limitWrap(rng: Rng, body: Node[], htaccess: boolean): Node[] {
+  if (!body.length || !rng.chance(0.25)) return body;
+  const methods = htaccess ? ['GET', 'POST', 'DELETE', 'PUT'] : ['GET', 'POST', 'DELETE', 'PUT', 'get', 'HEAD', 'BREW'];
+  const list = [...new Set(rng.some(methods, 1, 2))];
+  const tag = rng.chance(0.6) ? 'Limit' : 'LimitExcept';
+  const cut = rng.int(body.length);
+  const inner = body.splice(cut, 1 + rng.int(body.length - cut));
+  return [...body, { open: `<${tag} ${list.join(' ')}>`, close: `</${tag}>`, children: inner }];
+}
+
+/** A random section body, or one of the partial bodies the semantics warns about. */
+function body(rng: Rng, opts: GenOptions, tags: string[], htaccess = false): Node[] {
+  const trap = rng.pick(['full', 'full', 'host', 'auth', 'satisfy-only', 'allow-only', 'deny-only', 'order-only', 'require-only', 'satisfy-any-no-require']);
+  tags.push(trap);
+  let out: Node[];
+  switch (trap) {
+    case 'satisfy-only': out = [`Satisfy ${rng.pick(['Any', 'any', 'All'])}`]; break;
+    case 'allow-only': out = [hostLine(rng, 'Allow', opts)]; break;
+    case 'deny-only': out = [hostLine(rng, 'Deny', opts)]; break;
+    case 'order-only': out = [rng.pick(ORDERS)]; break;
+    case 'require-only': out = [rng.pick(REQUIRES)]; break;
+    case 'satisfy-any-no-require': out = [...hostBlock(rng, opts), 'Satisfy Any']; break;
+    case 'host': out = hostBlock(rng, opts); break;
+    case 'auth': out = authBlock(rng); break;
+    default: out = [...hostBlock(rng, opts), ...authBlock(rng)]; if (rng.chance(0.5)) out.push(`Satisfy ${rng.pick(['Any', 'All'])}`);
+  }
+  return limitWrap(rng, out, htaccess);
+}
+
+function request(rng: Rng, paths: readonly string[], methods: readonly string[]): OracleRequest {
+  const r: OracleRequest = { path: rng.pick(paths), from: rng.pick(SOURCES), method: rng.pick(methods) };
+  const c = rng.pick(CREDS);
+  if (c) { r.user = c[0]; r.pass = c[1]; }
+  return r;
+}
+
+/** Scenario number `seed`: the same seed always gives the same scenario. */
+export function generate(seed: number, opts: GenOptions = { comments: true }): ScenarioSpec {
+  const rng = new Rng(seed);
+  const tags: string[] = [];
+  const paths = ['/f.html'];
+  const htaccess: Record<string, Node[]> = {};
+  const parent: Node[] = [];
+  const override = rng.chance(0.3) ? rng.pick(OVERRIDES) : undefined;
+  if (override) { parent.push(`AllowOverride ${override}`); tags.push(`override ${override}`); }
+  parent.push(...body(rng, opts, tags));
+  if (rng.chance(0.05)) { parent.push('Require local'); tags.push('require-local'); }
+  const config: Node[] = [{ open: '<Directory "@DIR@">', close: '</Directory>', children: parent }];
+  for (let n = rng.int(3); n > 0; n--) {
+    const kind = rng.pick(['dir', 'dir', 'loc', 'files', 'htaccess']);
+    if (kind === 'dir') {
+      config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: body(rng, opts, tags) });
+      paths.push('/sub/f.html');
+    } else if (kind === 'loc') {
+      config.push({ open: `<Location "@LOC@/${rng.pick(['sub', 'loc'])}">`, close: '</Location>', children: body(rng, opts, tags) });
+      paths.push('/sub/f.html', '/loc/f.html');
+    } else if (kind === 'files') {
+      parent.push({ open: `<Files "${rng.pick(['g.html', 'g.*', 'f.html'])}">`, close: '</Files>', children: body(rng, opts, tags) });
+      paths.push('/g.html', '/sub/g.html');
+    } else {
+      const rel = rng.pick(['h', 'sub']);
+      htaccess[rel] = body(rng, opts, tags, true);
+      paths.push(`/${rel}/f.html`);
+      if (rng.chance(0.2)) {
+        htaccess[rel].push({ open: '<Files "g.html">', close: '</Files>', children: body(rng, opts, tags, true) });
+        paths.push(`/${rel}/g.html`);
+      }
+      if (!override && rng.chance(0.7)) {
+        const o = rng.pick(OVERRIDES.filter((x) => x !== null));
+        parent.unshift(`AllowOverride ${o}`);
+        tags.push(`override ${o}`);
+      }
+    }
+  }
+  const text = JSON.stringify(config) + JSON.stringify(htaccess);
+  const methods = /Limit/.test(text) ? ['GET', 'GET', 'POST', 'DELETE', 'HEAD', 'BREW'] : ['GET'];
+  const uniq = [...new Set(paths)];
+  const requests = Array.from({ length: 3 + rng.int(3) }, () => request(rng, uniq, methods));
+  if (text.includes(' # ')) tags.push('inline-comment');
+  return { config, htaccess, requests, tags: [...new Set(tags)], seed };
+}
+
+/** True when the scenario has an inline `#` in an Allow/Deny line (2.4 refuses to start on it). */
+export function hasInlineComment(s: ScenarioSpec): boolean {
+  return /(allow|deny) from [^"]*#/i.test(JSON.stringify([s.config, s.htaccess]));
+}
