@@ -43,21 +43,29 @@ const REMOVED: Record<string, Removed> = {
   },
   authzdefaultauthoritative: {
     why: 'AuthzDefaultAuthoritative belonged to mod_authz_default, which 2.4 removed: mod_authz_core denies what no Require grants',
-    replace: null, modules: ['mod_authz_default.c', 'authz_default_module'],
+    replace: defaultOnly, modules: ['mod_authz_default.c', 'authz_default_module'],
   },
   authdefaultauthoritative: {
     why: 'AuthDefaultAuthoritative belonged to mod_authn_default, which 2.4 removed: mod_authn_core answers 401 when no provider knows the user',
-    replace: null, modules: ['mod_authn_default.c', 'authn_default_module'],
+    replace: defaultOnly, modules: ['mod_authn_default.c', 'authn_default_module'],
   },
 };
 
 function mem(name: string): Removed {
   return {
-    why: `${name} configured mod_mem_cache, which 2.4 removed; use mod_cache_socache (CacheEnable socache, CacheSocache shmcb) or mod_cache_disk instead`,
+    why: `${name} configured mod_mem_cache, which 2.4 removed, so the memory cache is gone; use mod_cache_socache (CacheEnable socache, CacheSocache shmcb) or mod_cache_disk instead`,
     replace: null,
     modules: ['mod_mem_cache.c', 'mem_cache_module'],
   };
 }
+
+/** The On value is what 2.2 did without the line; Off chose a behaviour 2.4 has no switch for. */
+function defaultOnly(d: Directive): string[] | null {
+  return asciiLower(d.args[0]?.value ?? '') === 'on' ? [] : null;
+}
+
+/** Access directives whose section prefer-require rewrites, with the Authoritative logic made explicit. */
+const ACCESS = new Set(['require', 'order', 'allow', 'deny', 'satisfy']);
 
 function guarded(ancestors: readonly Section[], modules: string[]): boolean {
   return ancestors.some((s) => s.lname === 'ifmodule' && modules.includes(s.args[0]?.value ?? ''));
@@ -75,8 +83,22 @@ export default defineRule({
       Directive(node, ancestors) {
         const r = REMOVED[node.lname];
         if (!r || guarded(ancestors, r.modules)) return;
-        const lines = r.replace?.(node) ?? null;
         const fatal = `2.4 stops at start-up with "Invalid command '${node.name}'"`;
+        const parent = ancestors[ancestors.length - 1];
+        if (r.replace === defaultOnly && parent && parent.children.some((n) => n.type === 'directive' && ACCESS.has(n.lname))) {
+          context.report({ node, message: `${r.why}. ${fatal}; prefer-require removes it when it rewrites this section, with the logic it implied made explicit.` });
+          return;
+        }
+        const lines = r.replace?.(node) ?? null;
+        if (lines === null && r.modules.includes('mod_mem_cache.c')) {
+          // Keeping the line stops 2.4 from starting; dropping the cache changes behaviour: offered, not applied.
+          context.report({
+            node,
+            message: `${r.why}. ${fatal}. Kept as it is; on request it is wrapped in <IfModule mod_mem_cache.c>, which 2.4 skips.`,
+            suggestion: [replaceLines(context.file, node, node, ['<IfModule mod_mem_cache.c>', `    ${context.file.text.slice(node.contentStart, node.contentEnd)}`, '</IfModule>'])],
+          });
+          return;
+        }
         if (lines === null) {
           context.report({ node, message: `${r.why}. ${fatal}; there is no 2.4 equivalent: delete the line and configure the replacement named here.` });
           return;

@@ -27,7 +27,9 @@ export default defineRule({
         const head = `LoadModule ${sym.raw} ${path.raw} loaded mod_${name} in ${info.last}; 2.4 has no such module and refuses to start. ${info.advice}`;
         if (info.last !== '2.2' || !info.absorbedBy) {
           const lines = info.renamedTo ? ` Write \`${loadModuleLine(loadLines(file).find((l) => l.directive === node)!, info.renamedTo)}\`.` : '';
-          context.report({ node, message: `${head}${lines}` });
+          // A module with no successor (mod_mem_cache): keeping the line stops 2.4, dropping it drops the feature, so it is offered, not applied.
+          const drop = !info.renamedTo && info.last === '2.2' && !isDebianModuleFile(file.path);
+          context.report({ node, message: `${head}${lines}${drop ? ' On request the line is removed.' : ''}`, ...(drop ? { suggestion: [removeLine(file, node)] } : {}) });
           return;
         }
         const core = info.absorbedBy;

@@ -27,9 +27,9 @@ ruleTester(rule, {
       errors: ['Remove the line', 'would always be true. Write `<IfModule !authn_core_module>`.'],
     },
     {
-      name: 'reports mod_mem_cache and its directives without a fix',
+      name: 'reports mod_mem_cache and its directives, and removes its LoadModule line only on request',
       code: 'LoadModule mem_cache_module "/usr/lib/httpd/modules/mod_mem_cache.so"\n<IfModule mod_mem_cache.c>\n  CacheEnable \\\n    mem /cached\n  MCacheSize 4096\n</IfModule>\n',
-      output: null,
+      output: '<IfModule mod_mem_cache.c>\n  CacheEnable \\\n    mem /cached\n  MCacheSize 4096\n</IfModule>\n',
       errors: ['use mod_cache_socache', 'tested for mod_mem_cache, which 2.4 dropped: 2.4 never loads a module of that name, so the block is skipped.', 'Write `CacheEnable socache /cached`'],
     },
     { name: 'names the 2.2 successor of a 2.0 module in the same style', code: 'LoadModule imap_module  libexec/mod_imap.so\n', output: null, errors: ['Write `LoadModule imagemap_module  libexec/mod_imagemap.so`.'] },
