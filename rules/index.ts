@@ -18,6 +18,7 @@ import loadModuleForDirective from './load-module-for-directive.js';
 import noDebugLevelOption from './no-debug-level-option.js';
 import noDefaultType from './no-default-type.js';
 import noLegacyAccessBranch from './no-legacy-access-branch.js';
+import noMixedOptions from './no-mixed-options.js';
 import noNameVirtualHost from './no-name-virtual-host.js';
 import noRemovedDirective from './no-removed-directive.js';
 import noRemovedModules from './no-removed-modules.js';
@@ -61,6 +62,7 @@ export const rules: Record<string, Rule> = {
   'no-debug-level-option': noDebugLevelOption,
   'no-default-type': noDefaultType,
   'no-legacy-access-branch': noLegacyAccessBranch,
+  'no-mixed-options': noMixedOptions,
   'no-name-virtual-host': noNameVirtualHost,
   'no-removed-directive': noRemovedDirective,
   'no-removed-modules': noRemovedModules,
