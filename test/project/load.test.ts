@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProject } from '../../src/project/load.js';
+import { tempDir } from '../helpers/tmp.js';
 import { diags, FIX, shown, sites, useTemp } from './util.js';
 
 const temp = useTemp();
@@ -188,8 +189,8 @@ describe('loadProject: following Include', () => {
 
 describe('an explicit server root', () => {
   it('wins over the ServerRoot line of the file, so a copied tree never reads the live one', () => {
-    const live = mkdtempSync('/dev/shm/hm-live-');
-    const copy = mkdtempSync('/dev/shm/hm-copy-');
+    const live = tempDir();
+    const copy = tempDir();
     for (const root of [live, copy]) {
       mkdirSync(join(root, 'conf.d'));
       writeFileSync(join(root, 'conf.d', 'x.conf'), 'Listen 1\n');
