@@ -3,7 +3,7 @@ import type { Diagnostic } from './ast/nodes.js';
 import { fixFile, type FixGuard, type FixOptions } from './engine/fix-loop.js';
 import type { Problem, Rule } from './engine/rule.js';
 import { lintFile } from './engine/run.js';
-import type { Project, SourceFile } from './project/project.js';
+import { projectOf, type Project, type SourceFile } from './project/project.js';
 import { allRules } from '../rules/index.js';
 import { accessGuard } from './eval/guard.js';
 
@@ -36,10 +36,16 @@ export interface MigrateResult {
 
 export function migrate(project: Project, options: MigrateOptions = {}): MigrateResult {
   const rules = options.rules ?? allRules;
-  const guard = options.guard ?? accessGuard(project, { ...options, rules });
   const total = project.files.length;
+  // Files that do not include one another (loose files, the pre-commit case) are independent
+  // inputs: each is migrated and proven as a project of its own, which keeps a run over
+  // 100,000 .htaccess files linear instead of modelling them all as one server.
+  const loose = project.includes.length === 0 && project.files.length > 1;
+  const shared = loose ? null : (options.guard ?? accessGuard(project, { ...options, rules }));
   const files = project.files.map((file, i): FileResult => {
-    const result = migrateFile(file, rules, project, { ...options, guard });
+    const own = loose ? { ...projectOf([file]), diagnostics: project.diagnostics.filter((d) => d.path === file.path) } : project;
+    const guard = shared ?? options.guard ?? accessGuard(own, { ...options, rules });
+    const result = migrateFile(file, rules, own, { ...options, guard });
     options.onFile?.(i + 1, total);
     return result;
   });
