@@ -3,7 +3,8 @@ import type { Diagnostic } from './ast/nodes.js';
 import { fixFile, type FixGuard, type FixOptions } from './engine/fix-loop.js';
 import type { Problem, Rule } from './engine/rule.js';
 import { lintFile } from './engine/run.js';
-import { projectOf, type Project, type SourceFile } from './project/project.js';
+import type { Project, SourceFile } from './project/project.js';
+import { components } from './project/components.js';
 import { allRules } from '../rules/index.js';
 import { accessGuard } from './eval/guard.js';
 
@@ -37,15 +38,20 @@ export interface MigrateResult {
 export function migrate(project: Project, options: MigrateOptions = {}): MigrateResult {
   const rules = options.rules ?? allRules;
   const total = project.files.length;
-  // Files that do not include one another (loose files, the pre-commit case) are independent
-  // inputs: each is migrated and proven as a project of its own, which keeps a run over
-  // 100,000 .htaccess files linear instead of modelling them all as one server.
-  const loose = project.includes.length === 0 && project.files.length > 1;
-  const shared = loose ? null : (options.guard ?? accessGuard(project, { ...options, rules }));
+  // Files that cannot affect one another (loose files, the pre-commit case) are independent
+  // inputs: each group is migrated and proven as a project of its own, which keeps a run over
+  // 100,000 unrelated .htaccess files linear instead of modelling them all as one server.
+  const groupOf = new Map<string, Project>();
+  for (const group of components(project)) for (const f of group.files) groupOf.set(f.path, group);
+  const guards = new Map<Project, FixGuard>();
+  const guardOf = (p: Project) => {
+    let g = guards.get(p);
+    if (!g) guards.set(p, (g = options.guard ?? accessGuard(p, { ...options, rules })));
+    return g;
+  };
   const files = project.files.map((file, i): FileResult => {
-    const own = loose ? { ...projectOf([file]), diagnostics: project.diagnostics.filter((d) => d.path === file.path) } : project;
-    const guard = shared ?? options.guard ?? accessGuard(own, { ...options, rules });
-    const result = migrateFile(file, rules, own, { ...options, guard });
+    const own = groupOf.get(file.path) ?? project;
+    const result = migrateFile(file, rules, own, { ...options, guard: guardOf(own) });
     options.onFile?.(i + 1, total);
     return result;
   });
