@@ -1,4 +1,4 @@
-import { projectMemo } from '../src/ast/memo.js';
+import { memo } from '../src/ast/memo.js';
 import type { ConfigFile, Directive, Section } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
@@ -20,19 +20,18 @@ export default defineRule({
     let seen: { d: Directive; vhost: Section | null; file: ConfigFile }[] = [];
     return {
       File() {
-        seen = projectMemo(context.project, file, 'prefer-log-level-rewrite:lines', () => {
+        // Each file's RewriteLog* lines are scanned once (memo per tree), then joined in project order.
+        seen = projectFiles(context.project, file).flatMap((f) => memo(f, 'prefer-log-level-rewrite:lines', () => {
           const out: typeof seen = [];
-          for (const f of projectFiles(context.project, file)) {
-            walk(f, {
-              directive: (d, anc) => {
-                if (readBy24(anc) && ['rewritelog', 'rewriteloglevel', 'rewriteoptions'].includes(d.lname)) {
-                  out.push({ d, vhost: anc.find((s) => s.lname === 'virtualhost') ?? null, file: f });
-                }
-              },
-            });
-          }
+          walk(f, {
+            directive: (d, anc) => {
+              if (readBy24(anc) && ['rewritelog', 'rewriteloglevel', 'rewriteoptions'].includes(d.lname)) {
+                out.push({ d, vhost: anc.find((s) => s.lname === 'virtualhost') ?? null, file: f });
+              }
+            },
+          });
           return out;
-        });
+        }));
       },
       'Directive:rewriteloglevel'(node, ancestors) {
         if (!readBy24(ancestors)) return;

@@ -1,4 +1,4 @@
-import { projectMemo } from '../src/ast/memo.js';
+import { memo } from '../src/ast/memo.js';
 import type { Directive, Section } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
@@ -27,10 +27,12 @@ export default defineRule({
     return {
       File() {
         // The project-wide scan is shared by every file while the trees are the originals.
-        const last = projectMemo(context.project, file, 'prefer-mutex:last', () => {
-          let accept: Directive | null = null;
-          let lock: Directive | null = null;
-          for (const f of projectFiles(context.project, file)) {
+        // Each file's last AcceptMutex/LockFile is scanned once (memo per tree), then folded in project order.
+        const last = { accept: null as Directive | null, lock: null as Directive | null };
+        for (const f of projectFiles(context.project, file)) {
+          const own = memo(f, 'prefer-mutex:last', () => {
+            let accept: Directive | null = null;
+            let lock: Directive | null = null;
             walk(f, {
               directive: (d, anc) => {
                 if (!readBy24(anc) || d.args.length === 0) return;
@@ -38,9 +40,11 @@ export default defineRule({
                 if (d.lname === 'lockfile') lock = d;
               },
             });
-          }
-          return { accept, lock };
-        });
+            return { accept, lock };
+          });
+          last.accept = own.accept ?? last.accept;
+          last.lock = own.lock ?? last.lock;
+        }
         lastAccept = last.accept;
         lastLock = last.lock;
         walk(file, { directive: (d, anc) => { if (readBy24(anc)) parents.set(d, anc[anc.length - 1] ?? null); } });
