@@ -7,7 +7,6 @@
  * first differing request in words.
  */
 import type { ConfigFile, Section } from '../ast/nodes.js';
-import { walk } from '../ast/walk.js';
 import { applyEdits, pickGroups, type Edit } from '../edit/edit.js';
 import type { FixGuard } from '../engine/fix-loop.js';
 import type { Problem, Rule, RuleOptions } from '../engine/rule.js';
@@ -21,6 +20,7 @@ import type { Item, Model, Scope } from './model.js';
 import { eachRepresentative } from './partition.js';
 import { contextsOf, keyOf, proveProject, withItems } from './prove.js';
 import { spliceFile, spliceable } from './splice.js';
+import { sectionKeys } from './rule-support.js';
 
 export interface GuardOptions extends RuleOptions {
   /** The access rules whose fixes need proof (those with meta.access). */
@@ -34,31 +34,8 @@ interface Check {
   error?: string;
 }
 
-const SCOPE = /^(directory|directorymatch|files|filesmatch|location|locationmatch|proxy|proxymatch)$/;
-
-const keyCache = new WeakMap<ConfigFile, Map<Section, string>>();
-
-/** Section keys by node (opening line text + occurrence), shared by the original and edited copies of a file. */
-function keys(file: ConfigFile): Map<Section, string> {
-  let hit = keyCache.get(file);
-  if (!hit) { hit = computeKeys(file); keyCache.set(file, hit); }
-  return hit;
-}
-
-function computeKeys(file: ConfigFile): Map<Section, string> {
-  const seen = new Map<string, number>();
-  const out = new Map<Section, string>();
-  walk(file, {
-    enter: (s) => {
-      if (!SCOPE.test(s.lname)) return;
-      const open = file.text.slice(s.open.contentStart, s.open.contentEnd);
-      const n = (seen.get(open) ?? 0) + 1;
-      seen.set(open, n);
-      out.set(s, `${open}\0${n}`);
-    },
-  });
-  return out;
-}
+/** Section keys by node, shared by the original and edited copies of a file. */
+const keys = sectionKeys;
 
 /** The innermost scope section holding an offset (the keys map lists sections in document order, outer first). */
 function innermostAt(file: ConfigFile, offset: number): Section | null {

@@ -7,10 +7,18 @@ import type { ModelOptions } from './inputs.js';
 
 const SCOPE = /^(directory|directorymatch|files|filesmatch|location|locationmatch|proxy|proxymatch)$/;
 
-/** A stable key for a section across passes of the fix loop: its opening line and how many identical ones precede it. */
-function sectionKeys(file: ConfigFile): Map<Section, string> {
+const keyCache = new WeakMap<ConfigFile, Map<Section, string>>();
+
+/**
+ * A stable key for each access section of a file across passes of the fix loop: its opening line
+ * and how many identical ones precede it. Shared by the rule and the guard (src/eval/guard.ts).
+ */
+export function sectionKeys(file: ConfigFile): Map<Section, string> {
+  let hit = keyCache.get(file);
+  if (hit) return hit;
   const seen = new Map<string, number>();
-  const out = new Map<Section, string>();
+  hit = new Map<Section, string>();
+  const out = hit;
   walk(file, {
     enter: (s) => {
       if (!SCOPE.test(s.lname)) return;
@@ -20,6 +28,7 @@ function sectionKeys(file: ConfigFile): Map<Section, string> {
       out.set(s, `${open}\0${n}`);
     },
   });
+  keyCache.set(file, out);
   return out;
 }
 

@@ -5,7 +5,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allRules } from '../../rules/index.js';
 import { migrate } from '../../src/migrate.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
