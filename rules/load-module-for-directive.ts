@@ -3,7 +3,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter } from '../src/edit/fixer.js';
 import { moduleDependencies, type DirectiveInfo } from '../src/apache/directive-table.js';
 import { chooseMpm } from '../src/rules-kit/implicit-modules.js';
-import { isDebianTree, loadModuleLine, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
+import { isDebianTree, loadModuleLines, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
 import { effectiveLoaded, missingModules, type MissingModule } from '../src/httpd/missing-modules.js';
 
 /** Modules whose directives moved between modules in 2.4: load-implicit-modules adds them, with its own explanation. */
@@ -68,8 +68,9 @@ export default defineRule({
         const at = [...mine].reverse().find((l) => l.ancestors.length === 0) ?? last;
         for (const m of missing) {
           const need = [...moduleDependencies(m.module).filter((d) => !loaded.has(d)), m.module];
-          const text = need.map((n) => loadModuleLine(at, n));
-          const load = text.map((t) => `\`${t}\``).join(' and ');
+          // Modules some builds compile in (log_config, version…) are loaded inside <IfModule !name_module>.
+          const text = need.flatMap((n) => loadModuleLines(at, n));
+          const load = text.map((t) => `\`${t.trim()}\``).join(' and ');
           const elsewhere = m.file === file ? '' : ` It is first used at ${where(m)}; the line goes after the last LoadModule line here.`;
           context.report({ node: m.file === file ? m.node : at.directive, message: what(m, load) + elsewhere, fix: [insertLinesAfter(file, at.directive, text)] });
         }
