@@ -1,6 +1,9 @@
 /** Small questions rules ask of the tree. */
 import type { ConfigFile, Directive, Section } from './nodes.js';
 
+/** The containers httpd evaluates while reading (`<IfModule>`, `<IfDefine>`, `<IfVersion>`, 2.4's `<IfFile>`…): they open no scope of their own. */
+export const CONDITIONAL_SECTIONS: ReadonlySet<string> = new Set(['ifmodule', 'ifdefine', 'ifversion', 'iffile', 'ifdirective', 'ifsection']);
+
 /** The text of a directive after its name, as written (leading space included). */
 export function rawArgs(file: ConfigFile, d: Directive): string {
   return file.text.slice(d.nameEnd, d.contentEnd);

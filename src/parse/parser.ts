@@ -3,6 +3,7 @@
  * ap_build_config_sub (config.c). Never throws: problems become diagnostics
  * and the tree still covers every byte.
  */
+import { CONDITIONAL_SECTIONS } from '../ast/query.js';
 import type { Arg, Bogus, ConfigFile, LineSpan, Node, ParseErrorCode, Section, Severity } from '../ast/nodes.js';
 import { LineReader, trimEnd, trimStart, type HttpdVersion } from './lines.js';
 import { asciiLower, isSpace, quoteOf, wordEnd, wordValue } from './words.js';
@@ -12,8 +13,8 @@ export interface ParseOptions {
   version?: HttpdVersion;
 }
 
-/** Containers read at start-up whose closing line must be exactly `</Name>` (§1.6). */
-const STRICT_CLOSE = new Set(['ifmodule', 'ifdefine', 'ifversion', 'iffile', 'ifdirective', 'ifsection']);
+/** Containers read at start-up, whose closing line must be exactly `</Name>` (§1.6). */
+const STRICT_CLOSE = CONDITIONAL_SECTIONS;
 
 /** Containers that httpd refuses without an argument. */
 const NEEDS_ARGS = new Set([

@@ -4,6 +4,7 @@
  * applied as it is read (it is EXEC_ON_READ), and the facts .htaccess
  * discovery needs collected on the way.
  */
+import { CONDITIONAL_SECTIONS } from '../ast/query.js';
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Directive, Section } from '../ast/nodes.js';
@@ -16,7 +17,6 @@ import type { FileKind, IncludeSite, ProjectDiagnostic, SourceFile } from './pro
 import { displayPath, readSource, type ReadResult } from './read.js';
 
 /** Read-time conditionals: we follow every branch, so they only show up in `context`. */
-const CONDITIONAL = new Set(['ifmodule', 'ifdefine', 'ifversion', 'iffile', 'ifdirective', 'ifsection']);
 
 /** Parses shared by every reading of one load, keyed by real path. */
 export class SourceCache {
@@ -127,7 +127,7 @@ export class TreeReader {
       },
       directive: (d, ancestors) => {
         const ctx = this.contextOf(outer, ancestors, dirs);
-        const real = ctx.names.filter((n) => !CONDITIONAL.has(n));
+        const real = ctx.names.filter((n) => !CONDITIONAL_SECTIONS.has(n));
         const value = latin1ToUtf8(d.args[0]?.value ?? '');
         switch (d.lname) {
           case 'serverroot':

@@ -9,13 +9,13 @@
  * a new line where the old directive was, and repeat it after any later
  * LogLevel of the scope that would reset it.
  */
+import { CONDITIONAL_SECTIONS } from '../ast/query.js';
 import type { ConfigFile, Directive, Node, Section } from '../ast/nodes.js';
 import type { Edit } from '../edit/edit.js';
 import { eolOf, indentOf, insertLinesAfter, removeLine, replaceContent } from '../edit/fixer.js';
 import { LineCounter } from '../parse/line-counter.js';
 
 /** Sections that only decide whether their content is read; they do not make a new logging scope. */
-const CONDITIONAL = new Set(['ifmodule', 'ifdefine', 'ifversion', 'iffile', 'ifdirective', 'ifsection']);
 
 /** The levels of 2.2's LogLevel, least verbose first. */
 export const LEVELS = ['emerg', 'alert', 'crit', 'error', 'warn', 'notice', 'info', 'debug'] as const;
@@ -69,7 +69,7 @@ export function setModuleLevel(file: ConfigFile, node: Directive, ancestors: rea
   }
   // Later plain LogLevel lines of the same scope (outside this section list) would reset the module's level.
   let scopeIndex = ancestors.length - 1;
-  while (scopeIndex >= 0 && CONDITIONAL.has(ancestors[scopeIndex]!.lname)) scopeIndex--;
+  while (scopeIndex >= 0 && CONDITIONAL_SECTIONS.has(ancestors[scopeIndex]!.lname)) scopeIndex--;
   const scope = scopeIndex >= 0 ? ancestors[scopeIndex]!.children : file.children;
   const chain = ancestors.slice(scopeIndex + 1);
   for (const { d, anc } of laterResets(scope, at, same)) {
@@ -96,7 +96,7 @@ function laterResets(scope: Node[], at: number, skip: Directive[]): { d: Directi
   const out: { d: Directive; anc: Section[] }[] = [];
   const visit = (nodes: Node[], anc: Section[]) => {
     for (const n of nodes) {
-      if (n.type === 'section' && CONDITIONAL.has(n.lname)) visit(n.children, [...anc, n]);
+      if (n.type === 'section' && CONDITIONAL_SECTIONS.has(n.lname)) visit(n.children, [...anc, n]);
       else if (n.type === 'directive' && n.start > at && resetsModules(n) && !skip.includes(n)) out.push({ d: n, anc });
     }
   };
@@ -120,7 +120,7 @@ export function effectiveLogLevel(files: readonly ConfigFile[], ancestors: reado
     let level: string | null = null;
     const visit = (list: Node[]) => {
       for (const n of list) {
-        if (n.type === 'section' && CONDITIONAL.has(n.lname)) visit(n.children);
+        if (n.type === 'section' && CONDITIONAL_SECTIONS.has(n.lname)) visit(n.children);
         else if (n.type === 'directive' && resetsModules(n)) level = plainLevel(n) ?? level;
       }
     };

@@ -4,19 +4,21 @@
  * which file is the main server configuration, and which virtual host (or the
  * main server) a directive belongs to.
  */
+import { CONDITIONAL_SECTIONS } from '../../ast/query.js';
+import { readBy24 } from '../reach.js';
 import type { ConfigFile, Directive, Section } from '../../ast/nodes.js';
 import { walk } from '../../ast/walk.js';
-import { ifVersion } from '../../eval/modules.js';
 import type { Project } from '../../project/project.js';
 import { projectFiles } from '../load-module.js';
 import { memo } from '../../ast/memo.js';
 
 /** Containers that only decide whether their body is read; they do not open a new scope. */
-export const CONDITIONAL = new Set(['ifmodule', 'ifdefine', 'ifversion', 'iffile', 'ifdirective', 'ifsection']);
+/** The conditional containers (kept under this name for the rules that import it). */
+export const CONDITIONAL = CONDITIONAL_SECTIONS;
 
 /** True when some enclosing `<IfVersion>` is false for 2.4, so 2.4 never reads the node. */
 export function deadIn24(ancestors: readonly Section[]): boolean {
-  return ancestors.some((s) => s.lname === 'ifversion' && !ifVersion(s.args.map((a) => a.value), '2.4'));
+  return !readBy24(ancestors);
 }
 
 /** The enclosing `<VirtualHost>`, or null for the main server. */
