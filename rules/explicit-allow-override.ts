@@ -1,8 +1,8 @@
-import { projectMemo } from '../src/ast/memo.js';
+import { fileMemo } from '../src/ast/memo.js';
 import type { Section } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertIntoSection } from '../src/edit/fixer.js';
-import { defaultOnlyTargets, directoryEntries, ownDirectives } from '../src/rules-kit/defaults/directory-model.js';
+import { defaultOnlyTargets, directoryIndex, ownDirectives } from '../src/rules-kit/defaults/directory-model.js';
 import { mainConfigs } from '../src/rules-kit/defaults/scope.js';
 
 const sets = (s: Section) => ownDirectives(s, 'allowoverride').length > 0;
@@ -18,8 +18,7 @@ export default defineRule({
     return {
       File(file) {
         if (file.path.endsWith('.htaccess')) return;
-        const targets = projectMemo(context.project, file, 'explicit-allow-override:targets', () => defaultOnlyTargets(directoryEntries(context.project, file), sets))
-          .filter((d) => d.file === file);
+        const targets = fileMemo(context.project, file, 'explicit-allow-override:targets', () => defaultOnlyTargets(directoryIndex(context.project, file), sets));
         // Without the main configuration a <Directory /> saying None may be out of sight: then only report.
         const sure = mainConfigs(context.project, file).length > 0;
         for (const d of targets) {

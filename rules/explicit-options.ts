@@ -1,14 +1,17 @@
-import type { Directive, Section } from '../src/ast/nodes.js';
+import type { ConfigFile, Directive, Section } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertIntoSection } from '../src/edit/fixer.js';
 import { projectFiles } from '../src/rules-kit/load-module.js';
-import { projectMemo } from '../src/ast/memo.js';
-import { defaultOnlyTargets, directoryEntries, ownDirectives } from '../src/rules-kit/defaults/directory-model.js';
+import { fileMemo, memo } from '../src/ast/memo.js';
+import { defaultOnlyTargets, directoryIndex, ownDirectives } from '../src/rules-kit/defaults/directory-model.js';
 import { liveDirectives, mainConfigs, scopeOf } from '../src/rules-kit/defaults/scope.js';
 
 /** An Options line with a word lacking + or - replaces the inherited value; one of only +/- words adds to it. */
 const absolute = (d: Directive) => d.args.some((a) => !/^[+-]/.test(a.value));
 const sets = (s: Section) => ownDirectives(s, 'options').some((l) => absolute(l.directive));
+/** The Options lines of a file that replace the value for the whole server or a virtual host. */
+const serverOptions = (f: ConfigFile) => memo(f, 'explicit-options:server', () => liveDirectives(f, 'options')
+  .filter((l) => absolute(l.directive) && [undefined, 'virtualhost'].includes(scopeOf(l.ancestors)?.lname)));
 
 export default defineRule({
   meta: {
@@ -22,13 +25,12 @@ export default defineRule({
       File(file) {
         if (file.path.endsWith('.htaccess')) return;
         // Options outside any section set the value for every directory of the server (or of that virtual host).
-        const targets = projectMemo(context.project, file, 'explicit-options:targets', () => {
-          const base = projectFiles(context.project, file).flatMap((f) => liveDirectives(f, 'options'))
-            .filter((l) => absolute(l.directive) && [undefined, 'virtualhost'].includes(scopeOf(l.ancestors)?.lname));
+        const targets = fileMemo(context.project, file, 'explicit-options:targets', () => {
+          const base = projectFiles(context.project, file).flatMap(serverOptions);
           const mainSets = base.some((l) => scopeOf(l.ancestors) === null);
           const hostSets = new Set(base.map((l) => scopeOf(l.ancestors)));
-          return defaultOnlyTargets(directoryEntries(context.project, file), sets, (d) => mainSets || (d.vhost !== null && hostSets.has(d.vhost)));
-        }).filter((d) => d.file === file);
+          return defaultOnlyTargets(directoryIndex(context.project, file), sets, (d) => mainSets || (d.vhost !== null && hostSets.has(d.vhost)));
+        });
         // Without the main configuration its <Directory /> or server-wide Options are out of sight: then only report.
         const sure = mainConfigs(context.project, file).length > 0;
         for (const d of targets) {

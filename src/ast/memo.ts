@@ -15,12 +15,12 @@ export function memo<T>(owner: object, key: string, compute: () => T): T {
 }
 
 /**
- * A fact about the whole project, memoized on the project while `current` is the
- * original tree of its file (the first pass, the same for every file), and
- * computed afresh once a fix has changed the file.
+ * A fact about one tree as a file of a project (it may depend on the other files too).
+ * Memoized per project and tree, so a later pass's re-parse of a file gets its own value.
  */
-export function projectMemo<T>(
-  project: { byPath: ReadonlyMap<string, { ast: object }> }, current: { path: string }, key: string, compute: () => T,
-): T {
-  return project.byPath.get(current.path)?.ast === current ? memo(project, key, compute) : compute();
+export function fileMemo<T>(project: object, file: object, key: string, compute: () => T): T {
+  const owners = memo(project, '\0fileMemo', () => new WeakMap<object, object>());
+  let owner = owners.get(file);
+  if (!owner) owners.set(file, (owner = {}));
+  return memo(owner, key, compute);
 }

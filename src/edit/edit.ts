@@ -38,17 +38,46 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
 export function pickGroups<T extends { edits: readonly Edit[] }>(groups: readonly T[]): { taken: T[]; deferred: T[] } {
   const taken: T[] = [];
   const deferred: T[] = [];
-  const used: Edit[] = [];
+  const used = new UsedRanges();
   const order = [...groups].sort((a, b) => first(a) - first(b));
   for (const g of order) {
-    if (g.edits.some((e) => used.some((u) => overlaps(e, u)))) {
+    if (g.edits.some((e) => used.clashes(e))) {
       deferred.push(g);
     } else {
       taken.push(g);
-      used.push(...g.edits);
+      for (const e of g.edits) used.add(e);
     }
   }
   return { taken, deferred };
+}
+
+/** The edits taken so far, sorted by start; they never overlap, so their ends are sorted too. */
+class UsedRanges {
+  private list: Edit[] = [];
+
+  /** Index of the first edit that starts after `pos`. */
+  private after(pos: number): number {
+    let lo = 0;
+    let hi = this.list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.list[mid]!.start > pos) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  clashes(e: Edit): boolean {
+    // An edit starting after e ends cannot overlap it; walk back until the ends fall before e.
+    for (let i = this.after(e.end) - 1; i >= 0 && this.list[i]!.end >= e.start; i--) if (overlaps(e, this.list[i]!)) return true;
+    return false;
+  }
+
+  add(e: Edit): void {
+    let i = this.after(e.start);
+    while (i > 0 && this.list[i - 1]!.start === e.start && this.list[i - 1]!.end > e.end) i--;
+    this.list.splice(i, 0, e);
+  }
 }
 
 function first(g: { edits: readonly Edit[] }): number {

@@ -18,8 +18,17 @@ export interface FixOptions extends RuleOptions {
   suggestions?: boolean | readonly string[];
 }
 
-/** A hook that may veto a group of edits, e.g. the access-control prover. */
-export type FixGuard = (file: ConfigFile, problem: Problem, edits: readonly Edit[]) => Problem | null;
+/** A fix about to be applied: the problem and its edits. */
+export interface FixGroup {
+  problem: Problem;
+  edits: Edit[];
+}
+
+/**
+ * A hook that may veto a group of edits, e.g. the access-control prover. It is
+ * called for each group of a pass, with every group the pass means to apply.
+ */
+export type FixGuard = (file: ConfigFile, problem: Problem, edits: readonly Edit[], pass: readonly FixGroup[]) => Problem | null;
 
 export interface FixResult {
   /** The final text (one character per byte). */
@@ -48,11 +57,12 @@ export function fixFile(
     const problems = lintFile(ast, rules, project, options);
     const groups = problems
       .map((problem) => ({ problem, edits: editsToApply(problem, options) }))
-      .filter((g): g is { problem: Problem; edits: Edit[] } => g.edits !== null && !rejected.has(key(g.problem)));
+      .filter((g): g is FixGroup => g.edits !== null && !rejected.has(key(g.problem)));
     remaining = problems.filter((p) => !rejected.has(key(p)) && !groups.some((g) => g.problem === p));
     const taken: typeof groups = [];
-    for (const g of pickGroups(groups).taken) {
-      const veto = guard?.(ast, g.problem, g.edits) ?? null;
+    const picked = pickGroups(groups).taken;
+    for (const g of picked) {
+      const veto = guard?.(ast, g.problem, g.edits, picked) ?? null;
       if (veto) {
         rejected.add(key(g.problem));
         vetoed.push(veto);
@@ -62,7 +72,7 @@ export function fixFile(
     }
     if (taken.length === 0) break;
     let next = applyEdits(ast.text, taken.flatMap((g) => g.edits));
-    let nextAst = parse(next, ast.path, { version: '2.4' });
+    let nextAst = reparse(next, ast.path);
     if (countErrors(nextAst) > baseErrors) {
       // Find the fixes that break parsing, drop them, and keep the rest.
       const good = taken.filter((g) => countErrors(parse(applyEdits(ast.text, g.edits), ast.path, { version: '2.4' })) <= baseErrors);
@@ -79,6 +89,17 @@ export function fixFile(
     ast = nextAst;
   }
   return { output: ast.text, applied, remaining: [...vetoed, ...remaining], passes, ast };
+}
+
+let last: ConfigFile | null = null;
+
+/**
+ * Parses a fixed text as 2.4 reads it. The guard parses the text it checks and
+ * the loop then parses the same text again, so the last tree is reused.
+ */
+export function reparse(text: string, path: string): ConfigFile {
+  if (last && last.path === path && last.text === text) return last;
+  return (last = parse(text, path, { version: '2.4' }));
 }
 
 function editsToApply(p: Problem, options: FixOptions): Edit[] | null {

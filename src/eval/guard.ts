@@ -4,14 +4,14 @@
  * this pass applied, as 2.4, and compared on the representative requests with
  * what the prover established (first pass), or with the file as it stands
  * (later passes). A fix whose section shows a difference is vetoed with the
- * first differing request in words.
+ * first differing request in words. When the edited file reads to exactly the
+ * sections the reference holds (splice.ts readsTheSame), no request can differ,
+ * and the comparison is skipped.
  */
 import type { ConfigFile, Section } from '../ast/nodes.js';
-import { applyEdits, pickGroups, type Edit } from '../edit/edit.js';
-import type { FixGuard } from '../engine/fix-loop.js';
+import { applyEdits, type Edit } from '../edit/edit.js';
+import { reparse, type FixGroup, type FixGuard } from '../engine/fix-loop.js';
 import type { Problem, Rule, RuleOptions } from '../engine/rule.js';
-import { lintFile } from '../engine/run.js';
-import { parse } from '../parse/parser.js';
 import type { Project } from '../project/project.js';
 import { decide, describeDifference } from './equivalence.js';
 import { projectModel } from './inputs.js';
@@ -19,7 +19,7 @@ import { applicableScopes } from './match.js';
 import type { Item, Model, Scope } from './model.js';
 import { eachRepresentative } from './partition.js';
 import { contextsOf, keyOf, proveProject, withItems } from './prove.js';
-import { spliceFile, spliceable } from './splice.js';
+import { readAlone, readsTheSame, spliceFile, spliceable } from './splice.js';
 import { sectionKeys } from './rule-support.js';
 
 export interface GuardOptions extends RuleOptions {
@@ -47,12 +47,12 @@ function innermostAt(file: ConfigFile, offset: number): Section | null {
 export function accessGuard(project: Project, options: GuardOptions): FixGuard {
   const ids = new Set(options.rules.filter((r) => r.meta.access).map((r) => r.meta.id));
   const cache = new WeakMap<ConfigFile, Check>();
-  return (file: ConfigFile, problem: Problem, _edits: readonly Edit[]): Problem | null => {
+  return (file: ConfigFile, problem: Problem, _edits: readonly Edit[], pass: readonly FixGroup[]): Problem | null => {
     if (!ids.has(problem.ruleId)) return null;
     let check = cache.get(file);
     if (!check) {
       try {
-        check = checkFile(project, file, options);
+        check = checkFile(project, file, pass.filter((g) => ids.has(g.problem.ruleId)).flatMap((g) => g.edits));
       } catch (e) {
         check = { failures: new Map(), error: (e as Error).message };
       }
@@ -61,6 +61,7 @@ export function accessGuard(project: Project, options: GuardOptions): FixGuard {
     if (check.error !== undefined) {
       return { ...problem, fix: undefined, suggestion: undefined, severity: 'error', message: `The rewrite was not applied because the re-check failed (internal: ${check.error}). ${problem.message}` };
     }
+    if (!check.failures.size) return null;
     const section = innermostAt(file, problem.start);
     const key = section ? keys(file).get(section)! : '\0file';
     const why = check.failures.get(key);
@@ -81,19 +82,20 @@ function asProven(model: Model, reference: Model, path: string): Model {
   return withItems(model, items);
 }
 
-function checkFile(project: Project, file: ConfigFile, options: GuardOptions): Check {
-  const problems = lintFile(file, options.rules.filter((r) => r.meta.access), project, options).filter((p) => p.fix?.length);
-  const { taken } = pickGroups(problems.map((p) => ({ edits: p.fix!, p })));
-  const text = applyEdits(file.text, taken.flatMap((g) => g.edits));
-  const edited = parse(text, file.path, { version: '2.4' });
+/** Checks the file with the access edits of this pass applied. */
+function checkFile(project: Project, file: ConfigFile, edits: readonly Edit[]): Check {
+  const edited = reparse(applyEdits(file.text, edits), file.path);
   const original = project.byPath.get(file.path)?.ast === file;
   const replace = (ast: ConfigFile) => new Map([[file.path, ast]]);
   const reference: Model = original ? proveProject(project).after : projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(file) });
-  const after = spliceable(project, file.path)
-    ? spliceFile(reference, edited)
+  const failures = new Map<string, string>();
+  const part = spliceable(project, file.path) ? readAlone(reference, edited) : null;
+  // The usual case: the edited file reads to exactly the sections the prover established.
+  if (part && readsTheSame(reference, part, file.path)) return { failures };
+  const after = part
+    ? spliceFile(reference, edited, part)
     : asProven(projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(edited) }), reference, file.path);
   const own = after.scopes.filter((s) => s.path === file.path);
-  const failures = new Map<string, string>();
   if (!own.length) return { failures };
   const editedKeys = keys(edited);
   const keyOfScope = (s: Scope) => (s.node ? editedKeys.get(s.node) ?? '\0file' : '\0file');

@@ -47,14 +47,35 @@ export interface ModelOptions {
   defines?: readonly string[];
 }
 
-/** Builds a project's model for a version. `compat` loads mod_access_compat in 2.4. */
-export function projectModel(project: Project, version: Version, opts: ModelOptions & { compat?: boolean; overrides?: 'real' | 'migrated'; replace?: ReadonlyMap<string, ConfigFile> } = {}): Model {
+type ProjectModelOptions = ModelOptions & { compat?: boolean; overrides?: 'real' | 'migrated'; replace?: ReadonlyMap<string, ConfigFile> };
+
+/** Built models by project and reading (version, modules, defines), shared by the prover and the rules that read a project. */
+const built = new WeakMap<Project, Map<string, Model>>();
+
+/**
+ * Builds a project's model for a version. `compat` loads mod_access_compat in 2.4.
+ * Models of the project as loaded (no `replace`) are built once per reading; callers must not change them.
+ */
+export function projectModel(project: Project, version: Version, opts: ProjectModelOptions = {}): Model {
+  let model: Model;
+  if (opts.replace) model = build(project, version, opts);
+  else {
+    let byKey = built.get(project);
+    if (!byKey) built.set(project, (byKey = new Map()));
+    const key = JSON.stringify([version, opts.modules, opts.defines, opts.compat]);
+    let hit = byKey.get(key);
+    if (!hit) byKey.set(key, (hit = build(project, version, opts)));
+    model = { ...hit };
+  }
+  model.htaccessOverride = opts.overrides ?? 'real';
+  if (model.htaccessOverride === 'migrated') model.keepOverrideFor = refusedHtaccessDirs(project);
+  return model;
+}
+
+function build(project: Project, version: Version, opts: ProjectModelOptions): Model {
   const files = project.files.map((f) => opts.replace?.get(f.path) ?? f.ast);
   const loaded = opts.modules ? [...opts.modules] : loadedModules(files);
   const modules = version === '2.2' ? moduleSet(loaded, '2.2', false)
     : opts.modules && opts.compat === undefined ? [...opts.modules] : moduleSet(loaded, '2.4', opts.compat ?? true);
-  const model = buildModel(projectInputs(project, opts.replace), { version, modules, anyModule: !opts.modules && loaded.length === 0, defines: opts.defines ?? [], project });
-  model.htaccessOverride = opts.overrides ?? 'real';
-  if (model.htaccessOverride === 'migrated') model.keepOverrideFor = refusedHtaccessDirs(project);
-  return model;
+  return buildModel(projectInputs(project, opts.replace), { version, modules, anyModule: !opts.modules && loaded.length === 0, defines: opts.defines ?? [], project });
 }

@@ -142,10 +142,20 @@ export function parseSubnet(ip: string, mask: string | null): SubnetResult {
   return { ok: true, subnet: sub };
 }
 
-/** Parses one `Allow from` / `Require ip` word the way httpd does: `a/b` with a mask, otherwise bare. */
+const wordCache = new Map<string, SubnetResult>();
+
+/**
+ * Parses one `Allow from` / `Require ip` word the way httpd does: `a/b` with a mask, otherwise bare.
+ * The result is shared between calls with the same word: callers must not change it.
+ */
 export function parseIpWord(word: string): SubnetResult {
-  const slash = word.indexOf('/');
-  return slash === -1 ? parseSubnet(word, null) : parseSubnet(word.slice(0, slash), word.slice(slash + 1));
+  let hit = wordCache.get(word);
+  if (!hit) {
+    const slash = word.indexOf('/');
+    hit = slash === -1 ? parseSubnet(word, null) : parseSubnet(word.slice(0, slash), word.slice(slash + 1));
+    wordCache.set(word, hit);
+  }
+  return hit;
 }
 
 const addressCache = new Map<string, Address | null>();

@@ -6,7 +6,8 @@ import type { ConfigFile } from '../ast/nodes.js';
 import type { Project } from '../project/project.js';
 import { buildModel } from './build.js';
 import { isFragment } from './inputs.js';
-import type { Model } from './model.js';
+import type { Model, Scope } from './model.js';
+import { memo } from '../ast/memo.js';
 import { deriveContextIndex } from './match.js';
 
 /** True when the file is read at server level (not from inside a section), so that it can be read alone. */
@@ -15,10 +16,57 @@ export function spliceable(project: Project, path: string): boolean {
   return sites.every((s) => s.context.length === 0) && project.byPath.get(path)?.kind === 'conf';
 }
 
-export function spliceFile(reference: Model, edited: ConfigFile): Model {
-  const part = buildModel([{ file: edited, kind: 'conf', ...(isFragment(edited) ? { wrap: '/probe' } : {}) }], {
+/** The edited file read alone, as the reference's version and modules read it. */
+export function readAlone(reference: Model, edited: ConfigFile): Model {
+  return buildModel([{ file: edited, kind: 'conf', ...(isFragment(edited) ? { wrap: '/probe' } : {}) }], {
     version: reference.version, modules: reference.modules, anyModule: reference.cond?.anyModule ?? false,
   });
+}
+
+/**
+ * True when the file read alone (`part`) gives exactly the sections the reference holds for it:
+ * the same kinds, patterns, contexts, nesting, errors and access items, in one unbroken run of
+ * the configuration order, and no server-level fact the reference lacks. Splicing it in then
+ * leaves a model that decides every request as the reference does, so nothing needs evaluating.
+ */
+export function readsTheSame(reference: Model, part: Model, path: string): boolean {
+  const old = scopesByPath(reference).get(path) ?? [];
+  const now = part.scopes;
+  if (old.length !== now.length || part.errors.length) return false;
+  if (!part.vhosts.every((v) => vhostSet(reference).has(v)) || !sameEntries(reference.docroots, part.docroots)) return false;
+  if (![...part.aliases].every(([k, v]) => same(reference.aliases.get(k), v))) return false;
+  return old.every((o, i) => {
+    const n = now[i]!;
+    return o.order === old[0]!.order + i && o.kind === n.kind && o.pattern === n.pattern && o.vhost === n.vhost
+      && String(o.regex) === String(n.regex) && (o.within ? old.indexOf(o.within) : -1) === (n.within ? now.indexOf(n.within) : -1)
+      && o.hasContent === n.hasContent && same(o.errors, n.errors) && same(o.items, n.items);
+  });
+}
+
+function scopesByPath(model: Model): Map<string, Scope[]> {
+  return memo(model, 'scopesByPath', () => {
+    const out = new Map<string, Scope[]>();
+    for (const s of model.scopes) {
+      const list = out.get(s.path);
+      if (list) list.push(s);
+      else out.set(s.path, [s]);
+    }
+    return out;
+  });
+}
+
+/** Deep equality of plain data (primitives, bigints, arrays, plain objects, RegExps), for items and errors. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (a instanceof RegExp || b instanceof RegExp) return String(a) === String(b) && a instanceof RegExp && b instanceof RegExp;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
+  const ka = Object.keys(a);
+  const ob = b as Record<string, unknown>;
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(ob, k) && same((a as Record<string, unknown>)[k], ob[k]));
+}
+
+export function spliceFile(reference: Model, edited: ConfigFile, part = readAlone(reference, edited)): Model {
   const old = reference.scopes.filter((s) => s.path === edited.path);
   const base = old.length ? Math.min(...old.map((s) => s.order)) : reference.scopes.length;
   const n = part.scopes.length + 1;

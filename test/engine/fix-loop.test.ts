@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { applyEdits, overlaps, pickGroups } from '../../src/edit/edit.js';
 import { fixFile, MAX_PASSES } from '../../src/engine/fix-loop.js';
 import { defineRule, type Rule } from '../../src/engine/rule.js';
@@ -33,6 +34,21 @@ describe('pickGroups', () => {
     const a = { edits: [{ start: 0, end: 1, text: 'A' }, { start: 5, end: 6, text: 'A' }] };
     const b = { edits: [{ start: 5, end: 6, text: 'B' }, { start: 8, end: 9, text: 'B' }] };
     expect(pickGroups([b, a])).toEqual({ taken: [a], deferred: [b] });
+  });
+
+  it('picks as a pairwise check of every taken edit would, for random groups of edits (inserts included)', () => {
+    // A group's own edits never overlap one another (one fix); groups overlap freely.
+    const group = fc.uniqueArray(fc.tuple(fc.nat(8), fc.nat(2), fc.nat(3)), { minLength: 1, maxLength: 3, selector: ([s]) => s })
+      .map((list) => ({ edits: list.map(([s, off, len]) => ({ start: s * 6 + off, end: s * 6 + off + len, text: 'x' })) }));
+    fc.assert(fc.property(fc.array(group, { maxLength: 12 }), (groups) => {
+      const taken: typeof groups = [];
+      const deferred: typeof groups = [];
+      for (const g of [...groups].sort((a, b) => Math.min(...a.edits.map((e) => e.start)) - Math.min(...b.edits.map((e) => e.start)))) {
+        if (g.edits.some((e) => taken.some((t) => t.edits.some((u) => overlaps(e, u))))) deferred.push(g);
+        else taken.push(g);
+      }
+      expect(pickGroups(groups)).toEqual({ taken, deferred });
+    }), { numRuns: 2000 });
   });
 });
 

@@ -11,7 +11,7 @@ import type { ConfigFile, Section } from '../../ast/nodes.js';
 import { walk } from '../../ast/walk.js';
 import type { Project } from '../../project/project.js';
 import { projectFiles } from '../load-module.js';
-import { memo, projectMemo } from '../../ast/memo.js';
+import { memo } from '../../ast/memo.js';
 import { deadIn24, liveDirectives, scopeOf, type Located } from './scope.js';
 
 export interface DirEntry {
@@ -23,7 +23,7 @@ export interface DirEntry {
   below: RegExp;
   /** The enclosing `<VirtualHost>`, or null for the main server. */
   vhost: Section | null;
-  /** Position in project order. */
+  /** Position in project order (file rank × 2^20 + position in the file). */
   order: number;
 }
 
@@ -40,26 +40,63 @@ function belowRegex(path: string): RegExp {
   return new RegExp(`^${body}(?:/|$)`);
 }
 
-/** Every live non-regex `<Directory>` of the project, `current` taken from the rule's own tree. */
-export function directoryEntries(project: Project, current: ConfigFile): DirEntry[] {
-  return projectMemo(project, current, 'directoryEntries', () => collectEntries(project, current));
+/** Each file's entries are numbered file by file, so `order` compares positions across files. */
+const PER_FILE = 2 ** 20;
+
+/** The live non-regex `<Directory>` sections of a project, by path, with the rule's own tree standing in for its file. */
+export interface DirectoryIndex {
+  /** The sections of exactly this path, in project order. */
+  at(path: string): DirEntry[];
+  /** The sections with wildcards, which no path lookup finds. */
+  wild: DirEntry[];
+  /** The sections of the rule's own tree. */
+  own: DirEntry[];
 }
 
-function collectEntries(project: Project, current: ConfigFile): DirEntry[] {
-  const out: DirEntry[] = [];
-  for (const file of projectFiles(project, current)) {
-    for (const e of memo(file, 'directoryEntries', () => fileEntries(file))) out.push({ ...e, order: out.length });
+interface PathIndex { byPath: Map<string, DirEntry[]>; wild: DirEntry[] }
+
+function indexEntries(entries: readonly DirEntry[]): PathIndex {
+  const byPath = new Map<string, DirEntry[]>();
+  const wild: DirEntry[] = [];
+  for (const e of entries) {
+    if (/[*?[]/.test(e.path)) wild.push(e);
+    const list = byPath.get(e.path);
+    if (list) list.push(e);
+    else byPath.set(e.path, [e]);
   }
-  return out;
+  return { byPath, wild };
 }
 
-function fileEntries(file: ConfigFile): DirEntry[] {
+/**
+ * The index for linting `current`. The project's own trees are indexed once; a later pass's
+ * re-parse of one file is looked up as the project minus that file's original tree, plus the
+ * re-parse, so re-linting a changed file costs the size of the file, not of the project.
+ */
+export function directoryIndex(project: Project, current: ConfigFile): DirectoryIndex {
+  const whole = memo(project, 'directoryIndex', () => indexEntries(project.files.flatMap((f, i) => entriesOf(f.ast, i))));
+  const original = project.byPath.get(current.path)?.ast;
+  if (original === current) return { at: (p) => whole.byPath.get(p) ?? [], wild: whole.wild, own: entriesOf(current, project.files.findIndex((f) => f.ast === current)) };
+  const own = entriesOf(current, projectFiles(project, current).indexOf(current));
+  const mine = indexEntries(own);
+  const kept = (e: DirEntry) => e.file !== original;
+  return {
+    at: (p) => [...(whole.byPath.get(p) ?? []).filter(kept), ...(mine.byPath.get(p) ?? [])].sort((a, b) => a.order - b.order),
+    wild: [...whole.wild.filter(kept), ...mine.wild],
+    own,
+  };
+}
+
+function entriesOf(file: ConfigFile, rank: number): DirEntry[] {
+  return memo(file, `directoryEntries:${rank}`, () => fileEntries(file, rank));
+}
+
+function fileEntries(file: ConfigFile, rank: number): DirEntry[] {
   const out: DirEntry[] = [];
   walk(file, {
     enter: (s, ancestors) => {
       const path = directoryPath(s);
       if (path === null || deadIn24(ancestors)) return;
-      out.push({ file, section: s, path, below: belowRegex(path), vhost: ancestors.find((a) => a.lname === 'virtualhost') ?? null, order: out.length });
+      out.push({ file, section: s, path, below: belowRegex(path), vhost: ancestors.find((a) => a.lname === 'virtualhost') ?? null, order: rank * PER_FILE + out.length });
     },
   });
   return out;
@@ -81,24 +118,15 @@ function covers(x: DirEntry, d: DirEntry): boolean {
 }
 
 /**
- * The sections where the setting should be written: those whose value comes only
- * from the default (`sets` is false for them and for every section of the same
- * path) and that no other section covers, so the shallowest one is chosen.
+ * The sections of the rule's own tree where the setting should be written: those whose value
+ * comes only from the default (`sets` is false for them and for every section of the same path)
+ * and that no other section covers, so the shallowest one is chosen.
  * `baseSets` says whether the server (or the section's virtual host) sets the value for all directories.
  */
-export function defaultOnlyTargets(entries: DirEntry[], sets: (s: Section) => boolean, baseSets: (d: DirEntry) => boolean = () => false): DirEntry[] {
-  // Index by path, so each section looks up only the paths above it (near-linear on 10,000-vhost trees).
-  const byPath = new Map<string, DirEntry[]>();
-  const wild: DirEntry[] = [];
-  for (const e of entries) {
-    if (/[*?[]/.test(e.path)) wild.push(e);
-    const list = byPath.get(e.path);
-    if (list) list.push(e);
-    else byPath.set(e.path, [e]);
-  }
-  const setsAt = (d: DirEntry) => (byPath.get(d.path) ?? []).some((e) => sameServer(e, d) && sets(e.section));
-  const coveredBy = (d: DirEntry) => [...ancestorPaths(d.path).flatMap((p) => byPath.get(p) ?? []), ...wild].some((x) => covers(x, d));
-  return entries.filter((d) => !baseSets(d) && !setsAt(d) && !coveredBy(d));
+export function defaultOnlyTargets(index: DirectoryIndex, sets: (s: Section) => boolean, baseSets: (d: DirEntry) => boolean = () => false): DirEntry[] {
+  const setsAt = (d: DirEntry) => index.at(d.path).some((e) => sameServer(e, d) && sets(e.section));
+  const coveredBy = (d: DirEntry) => [...ancestorPaths(d.path).flatMap((p) => index.at(p)), ...index.wild].some((x) => covers(x, d));
+  return index.own.filter((d) => !baseSets(d) && !setsAt(d) && !coveredBy(d));
 }
 
 /** The path itself and every path above it: /a/b gives /a/b, /a, /. */
