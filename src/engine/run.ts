@@ -18,23 +18,34 @@ export function lintFile(file: ConfigFile, rules: readonly Rule[], project: Proj
     };
     return rule.create(context);
   });
-  const call = <T>(key: string, node: T, ancestors: readonly Section[]) => {
-    for (const v of visitors) (v[key as keyof Visitor] as Handler<T> | undefined)?.(node, ancestors);
+  // Handlers by node kind and name, looked up once per name rather than once per node and rule:
+  // for a directive, every rule's `Directive` handler, then every rule's `Directive:<name>` one.
+  const byKey = new Map<string, Handler<never>[]>();
+  for (const v of visitors) {
+    for (const [key, fn] of Object.entries(v)) {
+      if (typeof fn !== 'function' || key === 'File' || key === 'FileExit') continue;
+      const list = byKey.get(key);
+      if (list) list.push(fn as Handler<never>);
+      else byKey.set(key, [fn as Handler<never>]);
+    }
+  }
+  const handlers = (kind: string) => {
+    const cache = new Map<string, Handler<never>[]>();
+    const generic = byKey.get(kind) ?? [];
+    return (lname: string) => {
+      let list = cache.get(lname);
+      if (!list) cache.set(lname, (list = [...generic, ...(byKey.get(`${kind}:${lname}`) ?? [])]));
+      return list as Handler<Directive & Section>[];
+    };
   };
+  const onDirective = handlers('Directive');
+  const onEnter = handlers('Section');
+  const onExit = handlers('SectionExit');
   for (const v of visitors) v.File?.(file);
   walk(file, {
-    directive: (d: Directive, anc) => {
-      call('Directive', d, anc);
-      call(`Directive:${d.lname}`, d, anc);
-    },
-    enter: (s, anc) => {
-      call('Section', s, anc);
-      call(`Section:${s.lname}`, s, anc);
-    },
-    exit: (s, anc) => {
-      call('SectionExit', s, anc);
-      call(`SectionExit:${s.lname}`, s, anc);
-    },
+    directive: (d, anc) => { for (const h of onDirective(d.lname)) h(d as Directive & Section, anc); },
+    enter: (s, anc) => { for (const h of onEnter(s.lname)) h(s as Directive & Section, anc); },
+    exit: (s, anc) => { for (const h of onExit(s.lname)) h(s as Directive & Section, anc); },
   });
   for (const v of visitors) v.FileExit?.(file);
   return problems;
