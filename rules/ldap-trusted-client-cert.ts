@@ -33,9 +33,11 @@ export default defineRule({
         const users = new Map<Section, Section | null>();
         walk(file, {
           directive: (d, anc) => {
+            const cert = d.lname === 'ldaptrustedclientcert';
+            if (!cert && !usesLdap(d)) return;
             const dirs = anc.filter((s) => DIR_CONTEXTS.has(s.lname));
             const vhost = [...anc].reverse().find((s) => s.lname === 'virtualhost') ?? null;
-            if (d.lname === 'ldaptrustedclientcert' && dirs.length === 0) certs.set(vhost, [...(certs.get(vhost) ?? []), d]);
+            if (cert && dirs.length === 0) certs.set(vhost, [...(certs.get(vhost) ?? []), d]);
             if (usesLdap(d) && dirs.length) users.set(dirs[dirs.length - 1]!, vhost);
           },
         });

@@ -47,7 +47,10 @@ export interface Read {
 }
 
 /** Reads one directive into items (and errors), or nothing when it is not about access. */
+const ACCESS_NAMES: ReadonlySet<string> = new Set(['order', 'allow', 'deny', 'satisfy', 'require', 'authmerging', ...AUTHORITATIVE, ...SETTINGS]);
+
 export function readDirective(d: Directive, mask: Mask, version: Version, modules: ReadonlySet<string>): Read | null {
+  if (!ACCESS_NAMES.has(d.lname)) return null;
   const words = d.args.map((a) => a.value);
   const errors: string[] = [];
   const items: Item[] = [];

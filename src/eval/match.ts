@@ -27,33 +27,55 @@ function wc(pattern: string, pathname: boolean): RegExp {
 
 const hasWild = (s: string) => /[*?[]/.test(s);
 
+const componentCache = new Map<string, number>();
+
 export function components(p: string): number {
-  return p === '/' ? 0 : p.split('/').filter(Boolean).length;
+  let n = componentCache.get(p);
+  if (n === undefined) componentCache.set(p, (n = p === '/' ? 0 : p.split('/').filter(Boolean).length));
+  return n;
 }
 
 /** Does a non-regex `<Directory D>` (or .htaccess dir) cover the directory `dir`? */
 export function dirCovers(pattern: string, dir: string): boolean {
   if (pattern === '/') return dir.startsWith('/');
-  if (!hasWild(pattern)) return dir === pattern || dir.startsWith(pattern + '/');
+  if (!hasWild(pattern)) return dir === pattern || under(dir, pattern);
   const pc = pattern.split('/');
   const dc = dir.split('/');
   if (dc.length < pc.length) return false;
   return wc(pattern, true).test(dc.slice(0, pc.length).join('/'));
 }
 
-function dirOf(file: string): string {
+// The directory and base name of the last file asked about: applicableScopes asks for the same file once per section.
+let lastFile = '';
+let lastDir = '/';
+let lastBase = '';
+function splitFile(file: string): void {
+  if (file === lastFile) return;
   const i = file.lastIndexOf('/');
-  return i <= 0 ? '/' : file.slice(0, i);
+  lastFile = file;
+  lastDir = i <= 0 ? '/' : file.slice(0, i);
+  lastBase = file.slice(i + 1);
+}
+
+function dirOf(file: string): string {
+  splitFile(file);
+  return lastDir;
 }
 
 function baseOf(file: string): string {
-  return file.slice(file.lastIndexOf('/') + 1);
+  splitFile(file);
+  return lastBase;
+}
+
+/** True when `path` lies below `prefix` (`prefix` + `/` + more), without building the string. */
+function under(path: string, prefix: string): boolean {
+  return path.length > prefix.length && path.charCodeAt(prefix.length) === 47 && path.startsWith(prefix);
 }
 
 function locationCovers(pattern: string, url: string): boolean {
   if (hasWild(pattern)) return wc(pattern, false).test(url) || wc(pattern + '/*', false).test(url);
   if (pattern === '/' || pattern === '') return true;
-  return url === pattern || url.startsWith(pattern.endsWith('/') ? pattern : pattern + '/');
+  return url === pattern || (pattern.endsWith('/') ? url.startsWith(pattern) : under(url, pattern));
 }
 
 function scopeApplies(s: Scope, req: Request): boolean {

@@ -63,6 +63,7 @@ export function overrideSource(model: Model, vhost: string, dir: string): { valu
 }
 
 const mergeCache = new WeakMap<Model, Map<string, Merged>>();
+const MERGE_CACHE_SIZE = 4096;
 
 /** The merged state for a request's context and location (cached: it does not depend on client or method). */
 /** The .htaccess a section sits in, if any (a `<Files>` inside a .htaccess). */
@@ -122,7 +123,13 @@ export function merge(model: Model, req: Request): Merged {
   if (!cache) { cache = new Map(); mergeCache.set(model, cache); }
   const key = req.key ?? `${req.vhost}\0${req.path}\0${req.file}`;
   let hit = cache.get(key);
-  if (!hit) { hit = mergeUncached(model, req); cache.set(key, hit); }
+  if (!hit) {
+    // Requests come context by context, so old entries are not asked for again: keep the cache small
+    // instead of holding a merged state for every location of a 10,000-vhost tree until the run ends.
+    if (cache.size >= MERGE_CACHE_SIZE) cache.clear();
+    hit = mergeUncached(model, req);
+    cache.set(key, hit);
+  }
   return hit;
 }
 
