@@ -7,14 +7,19 @@
  *
  * What the copy lacks is supplied next to it, never in it: the original ServerRoot's other entries
  * (`modules`, `logs`…) as symlinks, the modules directory of the httpd for relative LoadModule
- * paths that lead nowhere, and empty directories for relative ErrorLog and DefaultRuntimeDir paths.
+ * paths that lead nowhere, and empty directories, below the copy's root only, for the relative
+ * paths httpd -t wants to exist but a package or the running server would create: the directory of
+ * an ErrorLog, CustomLog, TransferLog or GlobalLog file (and `logs`, for the built-in
+ * logs/error_log of a full configuration with no server-level ErrorLog), a DefaultRuntimeDir and
+ * the directory of a `Mutex mechanism:dir`. Absolute paths are left alone: httpd reports what this
+ * machine lacks.
  *
  * A fragment (no `Listen` in the tree and no `ServerRoot` in the main file) and .htaccess files are
  * checked through a wrapper: the sandbox lines, an MPM when the tree loads none, `Include` of the
  * main file, and each .htaccess included inside its own `<Directory>` with `AllowOverride All`.
  * No other module is added: the point is to find the LoadModule lines the tree is missing.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ConfigFile } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
@@ -116,20 +121,23 @@ export function stage(dir: string, files: readonly CheckFile[], project: CheckPr
       if (!existsSync(join(root, entry))) symlinkSync(join(origRoot, entry), join(root, entry));
     }
   }
+  let mainErrorLog = false;
   for (const ast of asts.values()) {
     walk(ast, {
-      directive: (d) => {
-        const p = d.lname === 'loadmodule' ? d.args[1]?.value : d.args[0]?.value;
+      directive: (d, ancestors) => {
+        if (d.lname === 'errorlog' && !ancestors.some((s) => s.lname === 'virtualhost')) mainErrorLog = true;
+        const p = d.lname === 'loadmodule' ? d.args[1]?.value : d.lname === 'mutex' ? mutexDir(d.args[0]?.value) : d.args[0]?.value;
         if (!p || isAbsolute(p) || p.includes('${') || /^(\||syslog)/.test(p)) return;
         const target = resolve(root, p);
-        if (d.lname === 'loadmodule' && !existsSync(dirname(target)) && under(target, root)) {
+        if (!under(target, root)) return;
+        if (d.lname === 'loadmodule' && !existsSync(dirname(target))) {
           // Missing, or a dangling symlink to the original's module directory (a tree from another system).
           rmSync(dirname(target), { force: true });
           mkdirSync(dirname(dirname(target)), { recursive: true });
           symlinkSync(project.modulesDir, dirname(target));
         }
-        if (d.lname === 'errorlog' && under(target, root)) mkdirSync(dirname(target), { recursive: true });
-        if (d.lname === 'defaultruntimedir' && under(target, root)) mkdirSync(target, { recursive: true });
+        if (LOG_FILES.has(d.lname)) ensureDir(dirname(target), root);
+        if (d.lname === 'defaultruntimedir' || d.lname === 'mutex') ensureDir(target, root);
       },
     });
   }
@@ -137,6 +145,8 @@ export function stage(dir: string, files: readonly CheckFile[], project: CheckPr
   const htaccess = files.filter((f) => kindOf(f) === 'htaccess');
   const isFull = main !== null && (
     [...asts.values()].some((a) => hasDirective(a, 'listen')) || hasDirective(asts.get(main)!, 'serverroot'));
+  // A full configuration without a server-level ErrorLog logs to httpd's built-in default, logs/error_log.
+  if (isFull && !mainErrorLog) ensureDir(join(root, 'logs'), root);
   if (main && isFull && htaccess.length === 0) return { conf: copyOf(main.path), root, display, wrapper: null };
 
   const lines: string[] = [];
@@ -152,6 +162,33 @@ export function stage(dir: string, files: readonly CheckFile[], project: CheckPr
   writeFileSync(wrapper, `${lines.join('\n')}\n`, 'latin1');
   display.set(wrapper, WRAPPER_DISPLAY);
   return { conf: wrapper, root, display, wrapper };
+}
+
+/** Directives whose relative file argument httpd -t wants in an existing directory below the ServerRoot. */
+const LOG_FILES = new Set(['errorlog', 'customlog', 'transferlog', 'globallog']);
+
+/** The directory of a `Mutex mechanism:dir` argument (`fcntl:logs` → `logs`), or undefined when it names none. */
+function mutexDir(arg: string | undefined): string | undefined {
+  const i = arg?.indexOf(':') ?? -1;
+  return i < 0 ? undefined : arg!.slice(i + 1) || undefined;
+}
+
+/**
+ * Creates a directory of the copy that the configuration names and the original lacks, only when
+ * it would really be inside the copy: never through a symlink to an entry of the original
+ * ServerRoot (`logs` → /var/log/httpd), whose missing subdirectory httpd then reports itself, as it
+ * does when the creation fails.
+ */
+function ensureDir(path: string, root: string): void {
+  if (existsSync(path)) return;
+  let existing = dirname(path);
+  while (!existsSync(existing) && existing !== dirname(existing)) existing = dirname(existing);
+  try {
+    if (!under(realpathSync(existing), realpathSync(root))) return;
+    mkdirSync(path, { recursive: true });
+  } catch {
+    // left to httpd's own message
+  }
 }
 
 function hasDirective(ast: ConfigFile, lname: string): boolean {

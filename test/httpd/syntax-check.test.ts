@@ -1,5 +1,5 @@
 // checkWithHttpd (--httpd): a migrated tree checked by the real httpd 2.4, errors mapped to the original files.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mapMessage, splitMessages } from '../../src/httpd/errors.js';
@@ -89,6 +89,22 @@ describe.skipIf(oracle.skip)('checkWithHttpd on the real httpd', () => {
     expect(r.command[i + 3]).toMatch(/\/root$/);
   });
 
+  it('creates the directories relative log, mutex and default error-log paths name below the copy, not absolute ones', async () => {
+    const main = [
+      'ServerRoot "/etc/httpd"', 'Listen 127.0.0.1:18999', 'ServerName 127.0.0.1', 'PidFile run/httpd.pid',
+      'LoadModule mpm_prefork_module modules/mod_mpm_prefork.so',
+      'Mutex fcntl:run/locks mpm-accept',
+      'CustomLog logs/access/access_log "%h %r"',
+      'TransferLog var/transfer_log',
+      '',
+    ].join('\n');
+    // No ErrorLog: httpd logs to its built-in logs/error_log, whose directory the copy gets too.
+    expect(await checkWithHttpd(httpd, tree('/etc/httpd', { 'conf/httpd.conf': main }), opts)).toMatchObject({ ok: true, errors: [] });
+    const absolute = `${main}CustomLog /nonexistent-httpd-migrate-dir/access_log combined\n`;
+    const r = await checkWithHttpd(httpd, tree('/etc/httpd', { 'conf/httpd.conf': absolute }), opts);
+    expect(r.errors).toEqual([expect.objectContaining({ environment: true, message: expect.stringContaining("Cannot access directory '/nonexistent-httpd-migrate-dir/'") })]);
+  });
+
   it('maps an Include outside the ServerRoot that holds files of the tree', async () => {
     const files = [
       ...tree('/etc/httpd', { 'conf/httpd.conf': MAIN('Include /srv/shared/*.conf'), 'conf.d/empty.conf': '' }),
@@ -126,6 +142,14 @@ describe.skipIf(oracle.skip)('checkWithHttpd on the real httpd', () => {
       const main = MAIN('Include extra/more.conf').replace('ServerRoot "/etc/httpd"', `ServerRoot "${dir}"`);
       const r = await checkWithHttpd(httpd, tree(dir, { 'conf/httpd.conf': main, 'conf.d/empty.conf': '' }), { serverRoot: dir, main: join(dir, 'conf/httpd.conf') });
       expect(r.errors).toEqual([expect.objectContaining({ environment: true, message: expect.stringContaining('bad user name no-such-user-here') })]);
+    });
+
+    it('creates no directory in the original ServerRoot: a log directory missing below its logs/ is httpd\'s to report', async () => {
+      mkdirSync(join(dir, 'logs'), { recursive: true });
+      const main = MAIN('CustomLog logs/sub/access_log combined').replace('ServerRoot "/etc/httpd"', `ServerRoot "${dir}"`);
+      const r = await checkWithHttpd(httpd, tree(dir, { 'conf/httpd.conf': main, 'conf.d/empty.conf': '' }), { serverRoot: dir, main: join(dir, 'conf/httpd.conf') });
+      expect(r.errors).toEqual([expect.objectContaining({ environment: true, message: expect.stringMatching(/Cannot access directory '.*\/logs\/sub\/'/) })]);
+      expect(existsSync(join(dir, 'logs', 'sub'))).toBe(false);
     });
   });
 });
