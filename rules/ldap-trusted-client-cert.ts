@@ -1,6 +1,6 @@
 import type { Directive, Section } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
-import { insertIntoSection } from '../src/edit/fixer.js';
+import { insertIntoSection, removeLine } from '../src/edit/fixer.js';
 import { defineRule } from '../src/engine/rule.js';
 
 const DIR_CONTEXTS = new Set(['directory', 'directorymatch', 'location', 'locationmatch', 'files', 'filesmatch', 'proxy', 'proxymatch']);
@@ -18,7 +18,7 @@ const key = (d: Directive) => d.args.map((a) => a.value).join('\0');
 export default defineRule({
   meta: {
     id: 'ldap-trusted-client-cert',
-    description: 'Copy server-level LDAPTrustedClientCert lines into each directory context that uses LDAP.',
+    description: 'Move server-level LDAPTrustedClientCert lines, which 2.4 refuses, into each directory context that uses LDAP.',
     row: 'Per-module behavior changes: mod_ldap LDAPTrustedClientCert is a per-directory setting only',
     kind: 'fix',
   },
@@ -44,6 +44,8 @@ export default defineRule({
         if (certs.size === 0) return;
         const applying = (vhost: Section | null) => [...(certs.get(null) ?? []), ...(vhost ? certs.get(vhost) ?? [] : [])];
         const served = new Set<Directive>();
+        /** Server-level lines some LDAP context still lacks: they go only once every context has its copy. */
+        const pending = new Set<Directive>();
         for (const [section, vhost] of users) {
           const wanted = applying(vhost);
           wanted.forEach((c) => served.add(c));
@@ -51,6 +53,7 @@ export default defineRule({
           walk(section, { directive: (d) => { if (d.lname === 'ldaptrustedclientcert') present.add(key(d)); } });
           const missing = wanted.filter((c) => !present.has(key(c)));
           if (missing.length === 0) continue;
+          missing.forEach((c) => pending.add(c));
           const lines = missing.map((c) => file.text.slice(c.contentStart, c.contentEnd));
           context.report({
             node: section,
@@ -60,14 +63,26 @@ export default defineRule({
             fix: [insertIntoSection(file, section, lines)],
           });
         }
-        for (const list of certs.values()) {
+        for (const [vhost, list] of certs) {
+          const refused = `2.4 stops at this line ("LDAPTrustedClientCert not allowed ${vhost ? 'in <VirtualHost> context' : 'here'}")`;
           for (const c of list) {
-            if (served.has(c)) continue;
+            if (pending.has(c)) continue;
+            const line = file.text.slice(c.contentStart, c.contentEnd);
+            if (served.has(c)) {
+              context.report({
+                node: c,
+                message: `LDAPTrustedClientCert is per-directory only in 2.4, and ${refused}. Every directory context of this server in this file `
+                  + 'that uses LDAP has its own copy, so the line goes; copy it too into the .htaccess files and the contexts in other files '
+                  + `that use LDAP on this server: ${line}`,
+                fix: [removeLine(file, c)],
+              });
+              continue;
+            }
             context.report({
               node: c,
               message: 'In 2.2, LDAPTrustedClientCert at server level applied to every LDAP connection. In 2.4 it is per-directory only, '
-                + 'and no directory context of this server in this file uses LDAP authentication (AuthBasicProvider ldap, AuthLDAPURL, Require ldap-*). '
-                + `Copy this line into each <Directory>, <Location> or .htaccess that does: ${file.text.slice(c.contentStart, c.contentEnd)}`,
+                + `${refused}, and no directory context of this server in this file uses LDAP authentication (AuthBasicProvider ldap, AuthLDAPURL, Require ldap-*). `
+                + `Move this line into each <Directory>, <Location> or .htaccess that does: ${line}`,
             });
           }
         }

@@ -4,21 +4,35 @@ import { ruleTester } from '../helpers/rule-tester.js';
 ruleTester(rule, {
   valid: [
     '<Location /x>\nAuthBasicProvider ldap\n</Location>\n',
-    'LDAPTrustedClientCert CERT_BASE64 /c.pem\n<Location /x>\n  LDAPTrustedClientCert CERT_BASE64 /c.pem\n  Require ldap-group cn=a\n</Location>\n',
     { code: 'LDAPTrustedClientCert CERT_BASE64 /c.pem\n', filename: '/srv/.htaccess' },
     '<VirtualHost *:81>\n<Location /y>\nLDAPTrustedClientCert CERT_BASE64 /c.pem\nAuthLDAPURL ldap://h/o\n</Location>\n</VirtualHost>\n',
   ],
   invalid: [
     {
       code: 'LDAPTrustedClientCert CERT_BASE64 /c.pem\n<Directory /srv>\n\tRequire ldap-user bob\n</Directory>\n',
-      output: 'LDAPTrustedClientCert CERT_BASE64 /c.pem\n<Directory /srv>\n\tLDAPTrustedClientCert CERT_BASE64 /c.pem\n\tRequire ldap-user bob\n</Directory>\n',
-      errors: [/^In 2\.2, LDAPTrustedClientCert at server level .*<Directory> uses\..*Add inside <Directory>: LDAPTrustedClientCert CERT_BASE64 \/c\.pem$/],
+      output: '<Directory /srv>\n\tLDAPTrustedClientCert CERT_BASE64 /c.pem\n\tRequire ldap-user bob\n</Directory>\n',
+      errors: [
+        /^In 2\.2, LDAPTrustedClientCert at server level .*<Directory> uses\..*Add inside <Directory>: LDAPTrustedClientCert CERT_BASE64 \/c\.pem$/,
+        /^LDAPTrustedClientCert is per-directory only in 2\.4, and 2\.4 stops at this line \("LDAPTrustedClientCert not allowed here"\)\. Every directory context .* has its own copy, so the line goes; .*: LDAPTrustedClientCert CERT_BASE64 \/c\.pem$/,
+      ],
+    },
+    {
+      name: 'removes a server-level line that every LDAP context already has, which 2.4 refuses',
+      code: 'LDAPTrustedClientCert CERT_BASE64 /c.pem\n<Location /x>\n  LDAPTrustedClientCert CERT_BASE64 /c.pem\n  Require ldap-group cn=a\n</Location>\n',
+      output: '<Location /x>\n  LDAPTrustedClientCert CERT_BASE64 /c.pem\n  Require ldap-group cn=a\n</Location>\n',
+      errors: ['not allowed here'],
+    },
+    {
+      name: 'keeps a server-level line until the last context that lacks it has its copy',
+      code: 'LDAPTrustedClientCert CERT_BASE64 /c.pem\n<Location /a>\n  LDAPTrustedClientCert CERT_BASE64 /c.pem\n  AuthLDAPURL ldap://h/o\n</Location>\n<Location /b>\n  AuthLDAPURL ldap://h/o\n</Location>\n',
+      output: '<Location /a>\n  LDAPTrustedClientCert CERT_BASE64 /c.pem\n  AuthLDAPURL ldap://h/o\n</Location>\n<Location /b>\n  LDAPTrustedClientCert CERT_BASE64 /c.pem\n  AuthLDAPURL ldap://h/o\n</Location>\n',
+      errors: ['Add inside <Location>', 'so the line goes'],
     },
     {
       name: 'a virtual host gets the main server certificate and its own, in the innermost context',
       code: 'LDAPTrustedClientCert CERT_BASE64 /main.pem\r\n<VirtualHost *:443>\r\n  LDAPTrustedClientCert KEY_BASE64 /vh.key\r\n  <Directory /srv>\r\n    <Files admin.php>\r\n      <IfModule mod_authnz_ldap.c>\r\n        AuthBasicProvider file LDAP\r\n      </IfModule>\r\n    </Files>\r\n  </Directory>\r\n</VirtualHost>\r\n',
-      output: 'LDAPTrustedClientCert CERT_BASE64 /main.pem\r\n<VirtualHost *:443>\r\n  LDAPTrustedClientCert KEY_BASE64 /vh.key\r\n  <Directory /srv>\r\n    <Files admin.php>\r\n        LDAPTrustedClientCert CERT_BASE64 /main.pem\r\n        LDAPTrustedClientCert KEY_BASE64 /vh.key\r\n      <IfModule mod_authnz_ldap.c>\r\n        AuthBasicProvider file LDAP\r\n      </IfModule>\r\n    </Files>\r\n  </Directory>\r\n</VirtualHost>\r\n',
-      errors: ['<Files>'],
+      output: '<VirtualHost *:443>\r\n  <Directory /srv>\r\n    <Files admin.php>\r\n        LDAPTrustedClientCert CERT_BASE64 /main.pem\r\n        LDAPTrustedClientCert KEY_BASE64 /vh.key\r\n      <IfModule mod_authnz_ldap.c>\r\n        AuthBasicProvider file LDAP\r\n      </IfModule>\r\n    </Files>\r\n  </Directory>\r\n</VirtualHost>\r\n',
+      errors: ['<Files>', '("LDAPTrustedClientCert not allowed here")', '("LDAPTrustedClientCert not allowed in <VirtualHost> context")'],
     },
     {
       name: 'reports a certificate with no LDAP context in the file',
