@@ -3,7 +3,7 @@ import { walk } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter } from '../src/edit/fixer.js';
 import { DEBIAN_BUILTIN, implicitNeeds } from '../src/rules-kit/implicit-modules.js';
-import { isDebianTree, loadModuleLines, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
+import { isDebianTree, isMainConfiguration, loadModuleLines, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
 
 export default defineRule({
   meta: {
@@ -21,6 +21,9 @@ export default defineRule({
         const files = projectFiles(context.project, file);
         const loaded = new Set(lines.map((l) => l.name));
         const debian = isDebianTree(context.project, file);
+        // A conf.d/ssl.conf with a LoadModule line of its own relies on the main file, out of sight, for the rest
+        // (a Debian tree's report goes on the Include of mods-enabled, which only a main file has).
+        if (!debian && !isMainConfiguration(files, [...loaded])) return;
         const needs = implicitNeeds(files, loaded, typeof context.options.mpm === 'string' ? context.options.mpm : undefined)
           .filter((n) => !debian || !DEBIAN_BUILTIN.has(n.name));
         if (needs.length === 0) return;

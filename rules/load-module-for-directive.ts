@@ -3,7 +3,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter } from '../src/edit/fixer.js';
 import { moduleDependencies, type DirectiveInfo } from '../src/apache/directive-table.js';
 import { chooseMpm } from '../src/rules-kit/implicit-modules.js';
-import { isDebianTree, loadModuleLines, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
+import { isDebianTree, isMainConfiguration, loadModuleLines, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
 import { effectiveLoaded, missingModules, type MissingModule } from '../src/httpd/missing-modules.js';
 
 /** Modules whose directives moved between modules in 2.4: load-implicit-modules adds them, with its own explanation. */
@@ -11,16 +11,6 @@ const LEFT_TO_LOAD_IMPLICIT = /^(authz_core|authn_core|access_compat|unixd|filte
 
 function leftToOthers(info: DirectiveInfo): boolean {
   return LEFT_TO_LOAD_IMPLICIT.test(info.module) || info.name === 'ProxyFtpDirCharset';
-}
-
-/**
- * A main configuration: one that loads an MPM, has a ServerRoot, or loads three modules or more.
- * A vhost or conf.d file with one LoadModule line of its own (mod_ssl's ssl.conf, a mod_wsgi site)
- * relies on the main file for the rest.
- */
-function isMainConfiguration(files: readonly ConfigFile[], loaded: readonly string[]): boolean {
-  if (loaded.some((n) => n.startsWith('mpm_')) || new Set(loaded).size >= 3) return true;
-  return files.some((f) => f.children.some((n) => n.type === 'directive' && n.lname === 'serverroot'));
 }
 
 export default defineRule({

@@ -58,6 +58,16 @@ export function loadedNames(project: Project, current: ConfigFile): Set<string> 
 }
 
 /**
+ * A main configuration: one that loads an MPM, has a ServerRoot, or loads three modules or more
+ * (`loaded`: the short names of the project's LoadModule lines). A vhost or conf.d file with one
+ * LoadModule line of its own (mod_ssl's ssl.conf, a mod_wsgi site) relies on the main file for the rest.
+ */
+export function isMainConfiguration(files: readonly ConfigFile[], loaded: readonly string[]): boolean {
+  if (loaded.some((n) => n.startsWith('mpm_')) || new Set(loaded).size >= 3) return true;
+  return files.some((f) => f.children.some((n) => n.type === 'directive' && n.lname === 'serverroot'));
+}
+
+/**
  * Whether the project loads a module: `loaded`, `absent` (the project has
  * LoadModule lines but none for it) or `unknown` (no LoadModule lines at all:
  * a static build, or the lines live in files not read).

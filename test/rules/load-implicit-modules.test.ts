@@ -21,8 +21,8 @@ ruleTester(rule, {
   ],
   invalid: [
     {
-      code: 'LoadModule mime_module modules/mod_mime.so\n',
-      output: lines('modules/', ['mime', ...BASE]),
+      code: 'ServerRoot "/etc/httpd"\nLoadModule mime_module modules/mod_mime.so\n',
+      output: `ServerRoot "/etc/httpd"\n${lines('modules/', ['mime', ...BASE])}`,
       errors: [/^2\.2 provided these .* mod_mpm_prefork \(.*prefork, 2\.2's default MPM on Unix \(pass --mpm to choose another\)\); mod_unixd .* Write, after the last LoadModule line: `LoadModule mpm_prefork_module modules\/mod_mpm_prefork\.so`, `<IfModule !unixd_module>`, `LoadModule unixd_module modules\/mod_unixd\.so`, `<\/IfModule>`, /],
     },
     {
@@ -33,15 +33,15 @@ ruleTester(rule, {
     },
     {
       name: 'inserts after the last top-level LoadModule, with CRLF, and loads what directives need',
-      code: 'LoadModule mime_module modules/mod_mime.so\r\n<IfDefine SSL>\r\n  LoadModule ssl_module modules/mod_ssl.so\r\n</IfDefine>\r\n<IfModule worker.c>\r\n  MaxClients 10\r\n</IfModule>\r\n<Location />\r\n  Deny from 10.0.0.1\r\n</Location>\r\nAllowCONNECT 443\r\nSSLSessionCache dbm:/var/run/scache\r\n',
-      output: 'LoadModule mime_module modules/mod_mime.so\r\nLoadModule mpm_worker_module modules/mod_mpm_worker.so\r\n<IfModule !unixd_module>\r\n    LoadModule unixd_module modules/mod_unixd.so\r\n</IfModule>\r\nLoadModule authn_core_module modules/mod_authn_core.so\r\nLoadModule authz_core_module modules/mod_authz_core.so\r\nLoadModule access_compat_module modules/mod_access_compat.so\r\nLoadModule proxy_connect_module modules/mod_proxy_connect.so\r\nLoadModule socache_dbm_module modules/mod_socache_dbm.so\r\n<IfDefine SSL>\r\n  LoadModule ssl_module modules/mod_ssl.so\r\n</IfDefine>\r\n<IfModule worker.c>\r\n  MaxClients 10\r\n</IfModule>\r\n<Location />\r\n  Deny from 10.0.0.1\r\n</Location>\r\nAllowCONNECT 443\r\nSSLSessionCache dbm:/var/run/scache\r\n',
+      code: 'ServerRoot "/etc/httpd"\r\nLoadModule mime_module modules/mod_mime.so\r\n<IfDefine SSL>\r\n  LoadModule ssl_module modules/mod_ssl.so\r\n</IfDefine>\r\n<IfModule worker.c>\r\n  MaxClients 10\r\n</IfModule>\r\n<Location />\r\n  Deny from 10.0.0.1\r\n</Location>\r\nAllowCONNECT 443\r\nSSLSessionCache dbm:/var/run/scache\r\n',
+      output: 'ServerRoot "/etc/httpd"\r\nLoadModule mime_module modules/mod_mime.so\r\nLoadModule mpm_worker_module modules/mod_mpm_worker.so\r\n<IfModule !unixd_module>\r\n    LoadModule unixd_module modules/mod_unixd.so\r\n</IfModule>\r\nLoadModule authn_core_module modules/mod_authn_core.so\r\nLoadModule authz_core_module modules/mod_authz_core.so\r\nLoadModule access_compat_module modules/mod_access_compat.so\r\nLoadModule proxy_connect_module modules/mod_proxy_connect.so\r\nLoadModule socache_dbm_module modules/mod_socache_dbm.so\r\n<IfDefine SSL>\r\n  LoadModule ssl_module modules/mod_ssl.so\r\n</IfDefine>\r\n<IfModule worker.c>\r\n  MaxClients 10\r\n</IfModule>\r\n<Location />\r\n  Deny from 10.0.0.1\r\n</Location>\r\nAllowCONNECT 443\r\nSSLSessionCache dbm:/var/run/scache\r\n',
       errors: ['the worker MPM, the only one the configuration has settings for'],
     },
     {
       name: 'takes the MPM from --mpm and loads byrequests by default for a balancer',
-      code: '<IfModule prefork.c>\n</IfModule>\n<IfModule mpm_event_module>\n</IfModule>\nLoadModule "proxy_balancer_module" "lib/mod_proxy_balancer.so"\n',
+      code: 'ServerRoot /usr/local/apache2\n<IfModule prefork.c>\n</IfModule>\n<IfModule mpm_event_module>\n</IfModule>\nLoadModule "proxy_balancer_module" "lib/mod_proxy_balancer.so"\n',
       options: { mpm: 'event' },
-      output: '<IfModule prefork.c>\n</IfModule>\n<IfModule mpm_event_module>\n</IfModule>\nLoadModule "proxy_balancer_module" "lib/mod_proxy_balancer.so"\nLoadModule mpm_event_module "lib/mod_mpm_event.so"\n<IfModule !unixd_module>\n    LoadModule unixd_module "lib/mod_unixd.so"\n</IfModule>\nLoadModule authn_core_module "lib/mod_authn_core.so"\nLoadModule authz_core_module "lib/mod_authz_core.so"\nLoadModule slotmem_shm_module "lib/mod_slotmem_shm.so"\nLoadModule lbmethod_byrequests_module "lib/mod_lbmethod_byrequests.so"\n',
+      output: 'ServerRoot /usr/local/apache2\n<IfModule prefork.c>\n</IfModule>\n<IfModule mpm_event_module>\n</IfModule>\nLoadModule "proxy_balancer_module" "lib/mod_proxy_balancer.so"\nLoadModule mpm_event_module "lib/mod_mpm_event.so"\n<IfModule !unixd_module>\n    LoadModule unixd_module "lib/mod_unixd.so"\n</IfModule>\nLoadModule authn_core_module "lib/mod_authn_core.so"\nLoadModule authz_core_module "lib/mod_authz_core.so"\nLoadModule slotmem_shm_module "lib/mod_slotmem_shm.so"\nLoadModule lbmethod_byrequests_module "lib/mod_lbmethod_byrequests.so"\n',
       errors: ['the MPM chosen with --mpm'],
     },
   ],
@@ -61,6 +61,21 @@ describe('load-implicit-modules across a project', () => {
       .toBe(`${lines('modules/', ['mime', 'alias', 'unixd', 'authn_core', 'authz_core', 'access_compat', 'filter'])}Include conf.d/*.conf\n`);
     expect(fixFile(files[1]!.ast, [rule], project).output).toBe(files[1]!.ast.text);
     expect(fixFile(files[2]!.ast, [rule], project).output).toBe(files[2]!.ast.text);
+  });
+
+  it('leaves a conf.d/ssl.conf read without its main file: its one LoadModule line does not make it the main configuration', () => {
+    const text = 'LoadModule ssl_module modules/mod_ssl.so\nListen 443\nSSLSessionCache shmcb:/var/cache/mod_ssl/scache(512000)\n'
+      + '<VirtualHost _default_:443>\n  <Files ~ "\\.(cgi|shtml)$">\n    SSLOptions +StdEnvVars\n  </Files>\n  <Location /secure>\n    Order deny,allow\n  </Location>\n</VirtualHost>\n';
+    const f = conf('/etc/httpd/conf.d/ssl.conf', text);
+    const r = fixFile(f.ast, [rule], projectOf([f]));
+    expect(r.output).toBe(text);
+    expect([...r.applied, ...r.remaining]).toEqual([]);
+    // Read with the main file, which loads the MPM, the needs go there and ssl.conf is still left alone.
+    const main = conf('/etc/httpd/conf/httpd.conf', 'ServerRoot "/etc/httpd"\nLoadModule mpm_prefork_module modules/mod_mpm_prefork.so\nLoadModule mime_module modules/mod_mime.so\nInclude conf.d/*.conf\n');
+    const both = projectOf([main, f]);
+    expect(fixFile(f.ast, [rule], both).output).toBe(text);
+    expect(fixFile(main.ast, [rule], both).output).toBe('ServerRoot "/etc/httpd"\n'
+      + `${loaded('modules/', ['mpm_prefork', 'mime'])}${lines('modules/', ['unixd', 'authn_core', 'authz_core', 'access_compat', 'socache_shmcb'])}Include conf.d/*.conf\n`);
   });
 
   it('leaves a file whose LoadModule lines all sit inside sections', () => {
