@@ -6,7 +6,10 @@
  *
  * LoadModule policy (see needed-modules.ts):
  *   - A file with LoadModule lines of its own gets NOTHING added. It manages its module set, so a
- *     LoadModule the migration should have written and did not fails the check.
+ *     LoadModule the migration should have written and did not fails the check. The one exception
+ *     is a file that loads no MPM and sets no ServerRoot (conf.d/ssl.conf): its main config, out of
+ *     sight, gets the lines load-implicit-modules writes for it (an MPM, socache_shmcb for
+ *     `SSLSessionCache shmcb:`…), so it gets those (needed-modules.ts mainLoadsFor) and no more.
  *   - The fixture outputs of the module rules (MODULE_RULES: load-module-for-directive,
  *     load-implicit-modules, no-removed-modules, prefer-mod-cache-disk, third-party-module) get
  *     nothing added either, whatever they contain: adding what the rule is supposed to add would
@@ -38,7 +41,7 @@ import { allRules } from '../../rules/index.js';
 import { CORPUS_DIR, corpusFiles } from '../helpers/corpus.js';
 import { FIXTURES } from '../helpers/rule-tester.js';
 import { requireHttpdOrSkip } from '../oracle/httpd.js';
-import { isMain, loadsModules, loadsMpm, MODULE_RULES, neededModules } from './needed-modules.js';
+import { isMain, loadsModules, loadsMpm, mainLoadsFor, MODULE_RULES, neededModules } from './needed-modules.js';
 import { providersOfDirective } from '../../src/apache/directive-table.js';
 import { REMOVED } from '../../src/apache/modules.js';
 import { UNKNOWN_DIRECTIVES } from '../../src/explain/directives.js';
@@ -106,9 +109,10 @@ function item(name: string, path: string, display: string, output: string, rule:
   const ast = parse(output, path, { version: '2.4' });
   const own = loadsModules(ast) || (rule !== null && MODULE_RULES.has(rule));
   let modules = own ? [] : neededModules(ast);
-  // A file that loads modules but no MPM is part of a larger tree (conf.d/ssl.conf): it gets the
-  // MPM its main config would load, unless it is the main config itself or a module rule's output.
-  if (own && !loadsMpm(ast) && !isMain(ast) && !(rule !== null && MODULE_RULES.has(rule))) modules = ['mpm_prefork'];
+  // A file that loads modules but no MPM is part of a larger tree (conf.d/ssl.conf): it gets what
+  // load-implicit-modules writes into its main config for it (the MPM, socache_shmcb…), unless it
+  // is the main config itself or a module rule's output.
+  if (own && !loadsMpm(ast) && !isMain(ast) && !(rule !== null && MODULE_RULES.has(rule))) modules = mainLoadsFor(ast);
   return { name, file: { path, display, output, kind }, modules };
 }
 

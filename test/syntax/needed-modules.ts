@@ -13,6 +13,8 @@ import type { ConfigFile, Section } from '../../src/ast/nodes.js';
 import { walk } from '../../src/ast/walk.js';
 import { condition } from '../../src/ast/query.js';
 import { moduleDependencies, MODULES, providersOfDirective } from '../../src/apache/directive-table.js';
+import { implicitNeeds } from '../../src/rules-kit/implicit-modules.js';
+import { loadLines } from '../../src/rules-kit/load-module.js';
 
 /** Rules whose output must bring its own LoadModule lines (their fixtures get none added). */
 export const MODULE_RULES: ReadonlySet<string> = new Set([
@@ -89,4 +91,16 @@ export function neededModules(file: ConfigFile): string[] {
   out.add(mpm);
   for (const m of [...modules].sort()) add(m);
   return [...out];
+}
+
+/**
+ * The modules the main configuration loads for a file that loads some modules itself but is no
+ * main configuration (conf.d/ssl.conf with its own `LoadModule ssl_module`): what
+ * load-implicit-modules writes into the main file for it (its MPM, authz_core, socache_shmcb for
+ * `SSLSessionCache shmcb:`…), less the modules this httpd has built in. Nothing the file's own
+ * directives need from other modules is added: the file must load those itself.
+ */
+export function mainLoadsFor(file: ConfigFile): string[] {
+  const loaded = new Set(loadLines(file).map((l) => l.name));
+  return implicitNeeds([file], loaded).map((n) => n.name).filter((n) => !MODULES[n]?.builtin);
 }
