@@ -194,3 +194,19 @@ describe('rule selection', () => {
     expect(r.stdout).toBe('');
   });
 });
+
+describe('the bin script', () => {
+  it('stops quietly with status 141 when the reader closes the pipe early (diff | head)', async () => {
+    const { spawn } = await import('node:child_process');
+    const cwd = tempDir();
+    // 20,000 NameVirtualHost lines: a diff far bigger than a pipe buffer.
+    writeFileSync(join(cwd, 'big.conf'), 'NameVirtualHost *:80\n'.repeat(20_000));
+    const child = spawn(process.execPath, [resolve(import.meta.dirname, '../../bin/httpd-migrate.js'), 'diff', 'big.conf'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    expect(stderr).not.toMatch(/Error|at .*\.js:\d+/);
+    expect(code).toBe(141);
+  });
+});
