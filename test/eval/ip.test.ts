@@ -60,3 +60,19 @@ describe('subnetContains', () => {
     expect(matches('127.0.0.1', '::1')).toBe(false);
   });
 });
+
+describe('subnetContains on IPv4', () => {
+  it('agrees with the masked comparison of the 32-bit values, for random networks, masks and clients (plain and ::ffff:-mapped)', async () => {
+    const fc = (await import('fast-check')).default;
+    const octets = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((o) => o.join('.'));
+    fc.assert(fc.property(octets, fc.integer({ min: 1, max: 32 }), octets, fc.boolean(), (net, bits, client, mapped) => {
+      const r = parseIpWord(`${net}/${bits}`);
+      if (!r.ok) throw new Error(r.message);
+      const value = (ip: string) => ip.split('.').reduce((v, o) => v * 256 + Number(o), 0);
+      // Same network: the same leading `bits` bits, by integer division rather than bit operations.
+      const block = 2 ** (32 - bits);
+      const expected = Math.floor(value(client) / block) === Math.floor(value(net) / block);
+      expect(subnetContains(r.subnet, parseAddress(mapped ? `::ffff:${client}` : client)!)).toBe(expected);
+    }), { numRuns: 5000 });
+  });
+});
