@@ -6,6 +6,7 @@
  */
 import type { ConfigFile } from '../ast/nodes.js';
 import { applyEdits, pickGroups, type Edit } from '../edit/edit.js';
+import { LineCounter } from '../parse/line-counter.js';
 import { parse } from '../parse/parser.js';
 import type { Project } from '../project/project.js';
 import { lintFile } from './run.js';
@@ -37,6 +38,8 @@ export interface FixResult {
   applied: Problem[];
   /** Problems still standing after the last pass (reports, suggestions not taken, vetoed fixes). */
   remaining: Problem[];
+  // The start, end, line and col of every problem above point into the original text (the file as it
+  // is on disk), whichever pass found it; their fix and suggestion edits are against that pass's text.
   passes: number;
   /** The final tree. */
   ast: ConfigFile;
@@ -52,9 +55,13 @@ export function fixFile(
   let passes = 0;
   const baseErrors = countErrors(file);
   const rejected = new Set<string>();
+  /** The edits of each pass so far, against that pass's text: to take later positions back to the original. */
+  const history: Edit[][] = [];
+  const found = new Map<Problem, number>();
   while (passes < MAX_PASSES) {
     passes++;
     const problems = lintFile(ast, rules, project, options);
+    for (const p of problems) found.set(p, history.length);
     const groups = problems
       .map((problem) => ({ problem, edits: editsToApply(problem, options) }))
       .filter((g): g is FixGroup => g.edits !== null && !rejected.has(key(g.problem)));
@@ -65,6 +72,7 @@ export function fixFile(
       const veto = guard?.(ast, g.problem, g.edits, picked) ?? null;
       if (veto) {
         rejected.add(key(g.problem));
+        found.set(veto, history.length);
         vetoed.push(veto);
       } else {
         taken.push(g);
@@ -78,7 +86,9 @@ export function fixFile(
       const good = taken.filter((g) => countErrors(parse(applyEdits(ast.text, g.edits), ast.path, { version: '2.4' })) <= baseErrors);
       for (const g of taken.filter((t) => !good.includes(t))) {
         rejected.add(key(g.problem));
-        vetoed.push({ ...g.problem, fix: undefined, suggestion: undefined, severity: 'error', message: `internal: the fix of ${g.problem.ruleId} would break the file's syntax, so it was not applied: ${g.problem.message}` });
+        const broken: Problem = { ...g.problem, fix: undefined, suggestion: undefined, severity: 'error', message: `internal: the fix of ${g.problem.ruleId} would break the file's syntax, so it was not applied: ${g.problem.message}` };
+        found.set(broken, history.length);
+        vetoed.push(broken);
       }
       if (good.length === 0) continue;
       next = applyEdits(ast.text, good.flatMap((g) => g.edits));
@@ -86,9 +96,34 @@ export function fixFile(
       taken.splice(0, taken.length, ...good);
     }
     applied.push(...taken.map((g) => g.problem));
+    history.push(taken.flatMap((g) => g.edits).sort((a, b) => a.start - b.start || a.end - b.end));
     ast = nextAst;
   }
-  return { output: ast.text, applied, remaining: [...vetoed, ...remaining], passes, ast };
+  let lines: LineCounter | null = null;
+  const back = (p: Problem): Problem => {
+    const pass = found.get(p) ?? 0;
+    if (pass === 0) return p;
+    let start = p.start;
+    let end = p.end;
+    for (let i = pass - 1; i >= 0; i--) { start = toOriginal(start, history[i]!, 'start'); end = toOriginal(end, history[i]!, 'end'); }
+    return { ...p, start, end, ...(lines ??= new LineCounter(file.text)).position(start) };
+  };
+  return { output: ast.text, applied: applied.map(back), remaining: [...vetoed, ...remaining].map(back), passes, ast };
+}
+
+/**
+ * An offset in the text after `edits` were applied, as an offset in the text before: text the
+ * edits wrote maps to the start (or, for an end offset, the end) of what they replaced.
+ */
+export function toOriginal(offset: number, edits: readonly Edit[], side: 'start' | 'end'): number {
+  let delta = 0;
+  for (const e of edits) {
+    const from = e.start + delta;
+    if (offset < from) break;
+    if (offset < from + e.text.length) return side === 'start' ? e.start : e.end;
+    delta += e.text.length - (e.end - e.start);
+  }
+  return offset - delta;
 }
 
 let last: ConfigFile | null = null;

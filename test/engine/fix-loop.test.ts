@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { applyEdits, overlaps, pickGroups } from '../../src/edit/edit.js';
-import { fixFile, MAX_PASSES } from '../../src/engine/fix-loop.js';
+import { fixFile, MAX_PASSES, toOriginal } from '../../src/engine/fix-loop.js';
 import { defineRule, type Rule } from '../../src/engine/rule.js';
 import { lintFile } from '../../src/engine/run.js';
 import { insertLinesAfter, removeLine, renameDirective, replaceContent } from '../../src/edit/fixer.js';
@@ -128,5 +128,46 @@ describe('lintFile', () => {
     expect(problem).toMatchObject({ line: 2, col: 3, severity: 'warning', ruleId: 'say' });
     expect(problem!.fix).toBeUndefined();
     expect(problem!.suggestion).toBeDefined();
+  });
+});
+
+describe('toOriginal', () => {
+  it('takes every offset of untouched text back to the same character of the original, for random edits', () => {
+    const edit = fc.tuple(fc.nat(30), fc.nat(3), fc.string({ unit: fc.constantFrom('x', 'y', '\n'), maxLength: 4 }));
+    fc.assert(fc.property(fc.uniqueArray(edit, { maxLength: 6, selector: ([s]) => s }), (raw) => {
+      // Non-overlapping edits on a 40-character text: starts 6 apart, at most 3 long.
+      const original = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN'.repeat(5);
+      const edits = raw.map(([s, len, text]) => ({ start: s * 6, end: s * 6 + len, text })).sort((a, b) => a.start - b.start);
+      const out = applyEdits(original, edits);
+      let at = 0;
+      for (const e of edits) at += e.text.length - (e.end - e.start);
+      for (let i = 0; i < out.length; i++) {
+        const o = toOriginal(i, edits, 'start');
+        const inserted = edits.some((e) => { const from = e.start + edits.filter((x) => x.start < e.start).reduce((d, x) => d + x.text.length - (x.end - x.start), 0); return i >= from && i < from + e.text.length; });
+        if (!inserted) expect(original[o]).toBe(out[i]);
+        else expect(edits.some((e) => e.start === o)).toBe(true);
+      }
+      expect(toOriginal(out.length, edits, 'end')).toBe(original.length);
+      expect(at).toBe(out.length - original.length);
+    }), { numRuns: 1000 });
+  });
+});
+
+describe('fixFile positions', () => {
+  it('reports a finding of a later pass at its line in the file on disk, not in the rewritten text', () => {
+    const grow: Rule = defineRule({
+      meta: { id: 'grow', description: 'Insert three lines after Foo.', row: 'test', kind: 'fix' },
+      create: (ctx) => ({ 'Directive:foo': (d) => ctx.report({ node: d, message: 'grow', fix: [insertLinesAfter(ctx.file, d, ['A 1', 'A 2', 'A 3'])] }) }),
+    });
+    const note: Rule = defineRule({
+      meta: { id: 'note', description: 'Report Bar.', row: 'test', kind: 'report' },
+      create: (ctx) => ({ 'Directive:bar': (d) => ctx.report({ node: d, message: 'bar' }) }),
+    });
+    const once: Rule = { ...grow, create: (ctx) => (ctx.file.text.includes('A 1') ? {} : grow.create(ctx)) };
+    const { ast, project: p } = project('Foo 1\n\nBar 2\n');
+    const r = fixFile(ast, [once, note], p);
+    expect(r.output).toBe('Foo 1\nA 1\nA 2\nA 3\n\nBar 2\n');
+    expect(r.remaining.map((x) => [x.message, x.line, x.col])).toEqual([['bar', 3, 1]]);
+    expect(ast.text.slice(r.remaining[0]!.start, r.remaining[0]!.end)).toBe('Bar 2');
   });
 });
