@@ -28,6 +28,13 @@ export interface FileResult {
   diagnostics: Diagnostic[];
   /** True when the file has syntax errors, so it was checked but not rewritten. */
   skipped: boolean;
+  /**
+   * Problems' positions point into the file as read; this takes an offset there to the output,
+   * for reporting positions in a file once the output is written.
+   */
+  toOutput: (offset: number) => number;
+  /** The other way: an offset of the output as an offset of the file as read. */
+  fromOutput: (offset: number) => number;
 }
 
 export interface MigrateResult {
@@ -60,12 +67,12 @@ export function migrate(project: Project, options: MigrateOptions = {}): Migrate
 
 function migrateFile(file: SourceFile, rules: readonly Rule[], project: Project, options: MigrateOptions): FileResult {
   const ast = file.ast;
-  const base = { file, output: ast.text, changed: false, applied: [], diagnostics: ast.diagnostics };
+  const base = { file, output: ast.text, changed: false, applied: [], diagnostics: ast.diagnostics, toOutput: (offset: number) => offset, fromOutput: (offset: number) => offset };
   if (file.readError !== undefined) return { ...base, remaining: [], skipped: true };
   if (ast.diagnostics.some((d) => d.severity === 'error')) {
     // A file httpd cannot read is not rewritten: its sections may not be what they seem.
     return { ...base, remaining: lintFile(ast, rules, project, options), skipped: true };
   }
   const r = fixFile(ast, rules, project, options, options.guard);
-  return { ...base, output: r.output, changed: r.output !== ast.text, applied: r.applied, remaining: r.remaining, skipped: false };
+  return { ...base, output: r.output, changed: r.output !== ast.text, applied: r.applied, remaining: r.remaining, skipped: false, toOutput: r.toOutput, fromOutput: r.fromOutput };
 }

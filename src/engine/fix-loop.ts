@@ -43,6 +43,10 @@ export interface FixResult {
   passes: number;
   /** The final tree. */
   ast: ConfigFile;
+  /** An offset of the original text as an offset of the output (for positions once the output is written). */
+  toOutput: (offset: number) => number;
+  /** An offset of the output as an offset of the original text (written text: where it goes). */
+  fromOutput: (offset: number) => number;
 }
 
 export function fixFile(
@@ -108,7 +112,20 @@ export function fixFile(
     for (let i = pass - 1; i >= 0; i--) { start = toOriginal(start, history[i]!, 'start'); end = toOriginal(end, history[i]!, 'end'); }
     return { ...p, start, end, ...(lines ??= new LineCounter(file.text)).position(start) };
   };
-  return { output: ast.text, applied: applied.map(back), remaining: [...vetoed, ...remaining].map(back), passes, ast };
+  const toOutput = (offset: number) => history.reduce((o, edits) => toEdited(o, edits), offset);
+  const fromOutput = (offset: number) => history.reduceRight((o, edits) => toOriginal(o, edits, 'start'), offset);
+  return { output: ast.text, applied: applied.map(back), remaining: [...vetoed, ...remaining].map(back), passes, ast, toOutput, fromOutput };
+}
+
+/** An offset in the text before `edits`, as an offset in the text after: text they replaced maps to the start of what they wrote. */
+export function toEdited(offset: number, edits: readonly Edit[]): number {
+  let delta = 0;
+  for (const e of edits) {
+    if (offset < e.start) break;
+    if (offset < e.end) return e.start + delta;
+    delta += e.text.length - (e.end - e.start);
+  }
+  return offset + delta;
 }
 
 /**

@@ -25,7 +25,11 @@ export interface FileReport {
   findings: Finding[];
 }
 
-export function collectFindings(result: MigrateResult, cwd = process.cwd()): FileReport[] {
+/**
+ * `positions`: 'input' puts rule findings at their place in the files as read (check, diff);
+ * 'output' at their place in the rewritten files (write, once they are written).
+ */
+export function collectFindings(result: MigrateResult, cwd = process.cwd(), positions: 'input' | 'output' = 'input'): FileReport[] {
   const byPath = new Map(result.project.files.map((f) => [f.path, f.display]));
   const projectDiags = result.project.diagnostics;
   const reports = result.files.map((r): FileReport => {
@@ -42,8 +46,11 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd()): Fil
     for (const d of projectDiags.filter((x) => x.path === r.file.path && !(r.file.readError !== undefined && READ_CODES.has(x.code)))) {
       findings.push({ path, ...lines.position(d.start), severity: d.severity, message: d.message, ruleId: 'include', fixable: false });
     }
-    for (const p of r.applied) findings.push({ path: byPath.get(p.path) ?? path, line: p.line, col: p.col, severity: p.severity, message: p.message, ruleId: p.ruleId, fixable: true });
-    for (const p of r.remaining) findings.push({ path: byPath.get(p.path) ?? path, line: p.line, col: p.col, severity: p.severity, message: p.message, ruleId: p.ruleId, fixable: false });
+    let out: LineCounter | null = null;
+    const at = (p: { line: number; col: number; start: number }) =>
+      (positions === 'output' && r.changed ? (out ??= new LineCounter(r.output)).position(r.toOutput(p.start)) : { line: p.line, col: p.col });
+    for (const p of r.applied) findings.push({ path: byPath.get(p.path) ?? path, ...at(p), severity: p.severity, message: p.message, ruleId: p.ruleId, fixable: true });
+    for (const p of r.remaining) findings.push({ path: byPath.get(p.path) ?? path, ...at(p), severity: p.severity, message: p.message, ruleId: p.ruleId, fixable: false });
     findings.sort((a, b) => a.line - b.line || a.col - b.col);
     const failed = r.file.readError !== undefined || r.diagnostics.some((d) => d.severity === 'error');
     return { path, changed: r.changed, failed, findings };

@@ -210,3 +210,25 @@ describe('the bin script', () => {
     expect(code).toBe(141);
   });
 });
+
+describe('finding positions', () => {
+  // load-implicit-modules writes a block of LoadModule lines after line 4, so everything below moves down.
+  const conf = 'ServerRoot "/srv/x"\nListen 80\nLoadModule dir_module modules/mod_dir.so\nLoadModule mime_module modules/mod_mime.so\nMaxClients 10\nDavLockDB /var/lock/dav\n';
+
+  it('check points at the line of the file as it is on disk', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'httpd.conf'), conf);
+    const r = await runCli(['check', 'httpd.conf'], { cwd });
+    expect(r.stdout).toMatch(/^httpd\.conf:6:1 {2}warning {2}2\.2's mod_dav_fs kept its DAV locks/m);
+  });
+
+  it('write points at the line of the file it wrote', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'httpd.conf'), conf);
+    const r = await runCli(['write', 'httpd.conf'], { cwd });
+    const written = readFileSync(join(cwd, 'httpd.conf'), 'latin1').split('\n');
+    const line = Number(/^httpd\.conf:(\d+):1 {2}warning {2}2\.2's mod_dav_fs kept its DAV locks/m.exec(r.stdout)?.[1]);
+    expect(line).toBeGreaterThan(6);
+    expect(written[line - 1]).toBe('DavLockDB /var/lock/dav');
+  });
+});

@@ -52,4 +52,18 @@ describe.skipIf(oracle.skip)('--httpd', () => {
     const r = await runCli(['check', 'httpd.conf', '--httpd', httpd, '--only', 'load-module-for-directive,load-implicit-modules'], { cwd: root });
     expect(r.stdout).not.toMatch(/ {2}error {2}.* httpd$/m);
   });
+
+  it('puts an httpd error at the line of the file as read (check) or as written (write --force)', async () => {
+    const root = tempDir();
+    // load-implicit-modules writes lines after line 4; httpd then stops at the unknown directive.
+    const lines = [`ServerRoot "${root}"`, 'Listen 127.0.0.1:18124', 'LoadModule mime_module /usr/lib/apache2/modules/mod_mime.so',
+      'LoadModule dir_module /usr/lib/apache2/modules/mod_dir.so', 'Frobnicate on', ''];
+    writeFileSync(join(root, 'httpd.conf'), lines.join('\n'));
+    const check = await runCli(['check', 'httpd.conf', '--httpd', httpd], { cwd: root });
+    expect(check.stdout).toMatch(/^httpd\.conf:5:1 {2}error {2}.*Invalid command 'Frobnicate'.* httpd$/m);
+    const write = await runCli(['write', 'httpd.conf', '--httpd', httpd, '--force'], { cwd: root });
+    const line = Number(/^httpd\.conf:(\d+):1 {2}error {2}.*Invalid command 'Frobnicate'/m.exec(write.stdout)?.[1]);
+    expect(line).toBeGreaterThan(5);
+    expect(readFileSync(join(root, 'httpd.conf'), 'latin1').split('\n')[line - 1]).toBe('Frobnicate on');
+  });
 });

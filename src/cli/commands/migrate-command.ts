@@ -17,7 +17,8 @@ import { colorDiff } from '../../diff/color.js';
 import { progress } from '../progress.js';
 import type { Rule } from '../../engine/rule.js';
 import type { MigrateResult } from '../../migrate.js';
-import { checkWithHttpd } from '../../httpd/syntax-check.js';
+import { checkWithHttpd, type HttpdCheckResult as HttpdCheck } from '../../httpd/syntax-check.js';
+import { LineCounter } from '../../parse/line-counter.js';
 import type { HttpdMessage } from '../../httpd/errors.js';
 
 export type Mode = 'check' | 'diff' | 'write';
@@ -52,9 +53,11 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   };
   const result = migrate(project, options);
   showProgress.done();
-  const reports: (FileReport & { diff?: string })[] = collectFindings(result, io.cwd);
-  const httpdOk = opts.httpd ? await runHttpdCheck(opts.httpd, result, reports) : true;
-  const refuse = mode === 'write' && !httpdOk && !opts.force;
+  // Findings point into the files as they are on disk after the run: the rewritten text once `write` writes it.
+  const httpdOk = opts.httpd ? await httpdAccepts(opts.httpd, result) : null;
+  const refuse = mode === 'write' && httpdOk !== null && !httpdOk.ok && !opts.force;
+  const reports: (FileReport & { diff?: string })[] = collectFindings(result, io.cwd, mode === 'write' && !refuse ? 'output' : 'input');
+  if (httpdOk) addHttpdFindings(opts.httpd!, result, reports, httpdOk, mode === 'write' && !refuse ? 'output' : 'input');
   if (refuse) io.stderr.write(`httpd-migrate: ${opts.httpd} -t rejects the migrated tree, so nothing was written (use --force to write anyway).\n`);
   let failedWrites = refuse ? 1 : 0;
   const patches: string[] = [];
@@ -92,20 +95,37 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   return code;
 }
 
-/** Adds the httpd binary's own errors as findings (rule id `httpd`); true when its syntax check passed. */
-async function runHttpdCheck(httpd: string, result: MigrateResult, reports: FileReport[]): Promise<boolean> {
+/** The httpd binary's syntax check (`-t`) of the migrated tree. */
+async function httpdAccepts(httpd: string, result: MigrateResult): Promise<HttpdCheck> {
   const files = result.files.filter((r) => r.file.readError === undefined)
     .map((r) => ({ path: r.file.path, display: r.file.display, output: r.output, kind: r.file.kind }));
-  const check = await checkWithHttpd(httpd, files, { serverRoot: result.project.serverRoot, main: result.project.entries[0] ?? null });
+  return checkWithHttpd(httpd, files, { serverRoot: result.project.serverRoot, main: result.project.entries[0] ?? null });
+}
+
+/**
+ * Adds the httpd binary's own errors as findings (rule id `httpd`). httpd read the migrated text;
+ * unless that text is what is now on disk (`write`), a line is taken back to the file as read.
+ */
+function addHttpdFindings(httpd: string, result: MigrateResult, reports: FileReport[], check: HttpdCheck, positions: 'input' | 'output'): void {
   const mainDisplay = result.files[0]?.file.display ?? '';
   const add = (e: HttpdMessage, severity: 'error' | 'warning') => {
     const path = e.display || mainDisplay;
     const report = reports.find((r) => r.path === path) ?? reports[0];
-    report?.findings.push({ path, line: e.line || 1, col: 1, severity, message: `${httpd} -t: ${e.message}`, ruleId: 'httpd', fixable: false });
+    const file = result.files.find((r) => r.file.display === path);
+    const line = e.line && file && positions === 'input' ? lineAsRead(file, e.line) : e.line || 1;
+    report?.findings.push({ path, line, col: 1, severity, message: `${httpd} -t: ${e.message}`, ruleId: 'httpd', fixable: false });
   };
   for (const e of check.errors) add(e, e.environment ? 'warning' : 'error');
   for (const w of check.warnings) add(w, 'warning');
-  return check.ok;
+}
+
+/** A line of a file's migrated text as the line of the file as read (a written line: where it goes). */
+function lineAsRead(file: MigrateResult['files'][number], line: number): number {
+  if (!file.changed) return line;
+  let offset = 0;
+  for (let i = 1; i < line && offset >= 0; i++) offset = file.output.indexOf('\n', offset) + 1 || -1;
+  if (offset < 0) return line;
+  return new LineCounter(file.file.ast.text).position(file.fromOutput(offset)).line;
 }
 
 /** --prune-legacy takes the suggestions of no-legacy-access-branch, which removes branches dead under 2.4. */
