@@ -83,3 +83,29 @@ class UsedRanges {
 function first(g: { edits: readonly Edit[] }): number {
   return Math.min(...g.edits.map((e) => e.start));
 }
+
+/** An offset in the text before `edits`, as an offset in the text after: text they replaced maps to the start of what they wrote. */
+export function toEdited(offset: number, edits: readonly Edit[]): number {
+  let delta = 0;
+  for (const e of edits) {
+    if (offset < e.start) break;
+    if (offset < e.end) return e.start + delta;
+    delta += e.text.length - (e.end - e.start);
+  }
+  return offset + delta;
+}
+
+/**
+ * An offset in the text after `edits` were applied, as an offset in the text before: text the
+ * edits wrote maps to the start (or, for an end offset, the end) of what they replaced.
+ */
+export function toOriginal(offset: number, edits: readonly Edit[], side: 'start' | 'end'): number {
+  let delta = 0;
+  for (const e of edits) {
+    const from = e.start + delta;
+    if (offset < from) break;
+    if (offset < from + e.text.length) return side === 'start' ? e.start : e.end;
+    delta += e.text.length - (e.end - e.start);
+  }
+  return offset - delta;
+}

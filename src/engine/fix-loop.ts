@@ -5,7 +5,7 @@
  * reported as a failure of its rule.
  */
 import type { ConfigFile } from '../ast/nodes.js';
-import { applyEdits, pickGroups, type Edit } from '../edit/edit.js';
+import { applyEdits, pickGroups, toEdited, toOriginal, type Edit } from '../edit/edit.js';
 import { LineCounter } from '../parse/line-counter.js';
 import { parse } from '../parse/parser.js';
 import type { Project } from '../project/project.js';
@@ -34,12 +34,14 @@ export type FixGuard = (file: ConfigFile, problem: Problem, edits: readonly Edit
 export interface FixResult {
   /** The final text (one character per byte). */
   output: string;
-  /** Problems whose edits were applied, in the order applied. */
+  /**
+   * Problems whose edits were applied, in the order applied. Here and in `remaining`, start, end,
+   * line and col point into the original text, whichever pass found the problem; its fix and
+   * suggestion edits are against that pass's text.
+   */
   applied: Problem[];
   /** Problems still standing after the last pass (reports, suggestions not taken, vetoed fixes). */
   remaining: Problem[];
-  // The start, end, line and col of every problem above point into the original text (the file as it
-  // is on disk), whichever pass found it; their fix and suggestion edits are against that pass's text.
   passes: number;
   /** The final tree. */
   ast: ConfigFile;
@@ -103,44 +105,18 @@ export function fixFile(
     history.push(taken.flatMap((g) => g.edits).sort((a, b) => a.start - b.start || a.end - b.end));
     ast = nextAst;
   }
+  /** An offset in the text pass `pass` read, as an offset in the original. */
+  const backFrom = (offset: number, pass: number, side: 'start' | 'end') => history.slice(0, pass).reduceRight((o, edits) => toOriginal(o, edits, side), offset);
   let lines: LineCounter | null = null;
   const back = (p: Problem): Problem => {
     const pass = found.get(p) ?? 0;
     if (pass === 0) return p;
-    let start = p.start;
-    let end = p.end;
-    for (let i = pass - 1; i >= 0; i--) { start = toOriginal(start, history[i]!, 'start'); end = toOriginal(end, history[i]!, 'end'); }
-    return { ...p, start, end, ...(lines ??= new LineCounter(file.text)).position(start) };
+    const start = backFrom(p.start, pass, 'start');
+    return { ...p, start, end: backFrom(p.end, pass, 'end'), ...(lines ??= new LineCounter(file.text)).position(start) };
   };
   const toOutput = (offset: number) => history.reduce((o, edits) => toEdited(o, edits), offset);
-  const fromOutput = (offset: number) => history.reduceRight((o, edits) => toOriginal(o, edits, 'start'), offset);
+  const fromOutput = (offset: number) => backFrom(offset, history.length, 'start');
   return { output: ast.text, applied: applied.map(back), remaining: [...vetoed, ...remaining].map(back), passes, ast, toOutput, fromOutput };
-}
-
-/** An offset in the text before `edits`, as an offset in the text after: text they replaced maps to the start of what they wrote. */
-export function toEdited(offset: number, edits: readonly Edit[]): number {
-  let delta = 0;
-  for (const e of edits) {
-    if (offset < e.start) break;
-    if (offset < e.end) return e.start + delta;
-    delta += e.text.length - (e.end - e.start);
-  }
-  return offset + delta;
-}
-
-/**
- * An offset in the text after `edits` were applied, as an offset in the text before: text the
- * edits wrote maps to the start (or, for an end offset, the end) of what they replaced.
- */
-export function toOriginal(offset: number, edits: readonly Edit[], side: 'start' | 'end'): number {
-  let delta = 0;
-  for (const e of edits) {
-    const from = e.start + delta;
-    if (offset < from) break;
-    if (offset < from + e.text.length) return side === 'start' ? e.start : e.end;
-    delta += e.text.length - (e.end - e.start);
-  }
-  return offset - delta;
 }
 
 let last: ConfigFile | null = null;

@@ -75,7 +75,7 @@ export function spliceFile(reference: Model, edited: ConfigFile, part = readAlon
   const known = vhostSet(reference);
   const vhosts = part.vhosts.every((v) => known.has(v)) ? reference.vhosts : [...new Set([...reference.vhosts, ...part.vhosts])];
   const docroots = sameEntries(reference.docroots, part.docroots) ? reference.docroots : new Map([...reference.docroots, ...part.docroots]);
-  const aliases = [...part.aliases].every(([k, v]) => JSON.stringify(reference.aliases.get(k)) === JSON.stringify(v)) ? reference.aliases : new Map([...reference.aliases, ...part.aliases]);
+  const aliases = [...part.aliases].every(([k, v]) => same(reference.aliases.get(k), v)) ? reference.aliases : new Map([...reference.aliases, ...part.aliases]);
   const out: Model = { ...reference, scopes, vhosts, docroots, aliases, errors: part.errors.length ? [...reference.errors, ...part.errors] : reference.errors };
   deriveContextIndex(reference, out, edited.path, part.scopes);
   return out;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyEdits, overlaps, pickGroups } from '../../src/edit/edit.js';
-import { fixFile, MAX_PASSES, toOriginal } from '../../src/engine/fix-loop.js';
+import { applyEdits, overlaps, pickGroups, toOriginal } from '../../src/edit/edit.js';
+import { fixFile, MAX_PASSES } from '../../src/engine/fix-loop.js';
 import { defineRule, type Rule } from '../../src/engine/rule.js';
 import { lintFile } from '../../src/engine/run.js';
 import { insertLinesAfter, removeLine, renameDirective, replaceContent } from '../../src/edit/fixer.js';
