@@ -50,17 +50,16 @@ describe('prefer-require over the real corpus', () => {
         const out = r.ast;
         const c24 = proveProject(project).after.cond!;
         const live24 = (s: import('../../src/ast/nodes.js').Section) => conditionHolds(s, c24) !== false;
-        // Findings point into the file on disk, the sections into the output: match them by their text
-        // (a section's opening line, or a directive), which a refused section keeps as it was.
-        const flagged = new Set(r.remaining.map((p) => ast.text.slice(p.start, p.end)));
-        const check = (nodes: readonly Node[], owner: string | null) => {
+        // Findings point into the file on disk, the sections into the output: take output offsets back.
+        const flagged = new Set(r.remaining.map((p) => p.start));
+        const check = (nodes: readonly Node[], owner: number) => {
           const left = accessDirectives(nodes, live24).filter((d) => COMPAT.test(d.lname));
-          if (left.length && !(owner !== null && flagged.has(owner)) && !left.some((d) => flagged.has(out.text.slice(d.contentStart, d.contentEnd)))) {
-            unexplained.push(`${f.rel}: ${owner ?? 'file level'}`);
+          if (left.length && !flagged.has(owner) && !left.some((d) => flagged.has(r.fromOutput(d.contentStart)))) {
+            unexplained.push(`${f.rel}:${ast.text.slice(0, owner).split('\n').length}`);
           }
-          for (const n of nodes) if (n.type === 'section' && live24(n)) check(n.children, out.text.slice(n.open.contentStart, n.open.contentEnd));
+          for (const n of nodes) if (n.type === 'section' && live24(n)) check(n.children, r.fromOutput(n.open.contentStart));
         };
-        check(out.children, null);
+        check(out.children, -1);
       } catch (e) {
         counts.crashes++;
         unexplained.push(`${f.rel}: crash ${(e as Error).stack}`);
