@@ -17,6 +17,15 @@ import { errorCount } from './corpus-run.js';
 
 export const FIXTURES = resolve(import.meta.dirname, '../../fixtures');
 
+/** A project for `Cases.project`: the file under test beside a main configuration with no <Directory>. */
+export function besideMain(f: ConfigFile): Project {
+  const main = parse('ServerRoot "/etc/httpd"\nListen 80\n', '/etc/httpd/conf/httpd.conf');
+  return projectOf([
+    { path: main.path, display: 'httpd.conf', kind: 'conf', ast: main },
+    { path: f.path, display: f.path, kind: f.path.endsWith('.htaccess') ? 'htaccess' : 'conf', ast: f },
+  ]);
+}
+
 export interface InvalidCase {
   name?: string;
   code: string;

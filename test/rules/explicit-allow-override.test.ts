@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfigFile } from '../../src/ast/nodes.js';
 import rule from '../../rules/explicit-allow-override.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
-import { checkCase, ruleTester, runRule } from '../helpers/rule-tester.js';
+import { besideMain, checkCase, ruleTester, runRule } from '../helpers/rule-tester.js';
 
-
-/** The project the cases run in: the file under test beside a main configuration with no <Directory>. */
-const withMain = (f: ConfigFile) => {
-  const main = parse('ServerRoot "/etc/httpd"\nListen 80\n', '/etc/httpd/conf/httpd.conf');
-  return projectOf([
-    { path: main.path, display: 'httpd.conf', kind: 'conf', ast: main },
-    { path: f.path, display: f.path, kind: f.path.endsWith('.htaccess') ? 'htaccess' : 'conf', ast: f },
-  ]);
-};
 
 ruleTester(rule, {
-  project: withMain,
+  project: besideMain,
   valid: [
     '<Directory />\n    AllowOverride None\n</Directory>\n<Directory /var/www>\n    Options None\n</Directory>\n',
     '<Directory ~ "^/var/www">\n    Options None\n</Directory>\n<DirectoryMatch "^/srv">\n</DirectoryMatch>\n',

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/explicit-options.js';
-import type { ConfigFile } from '../../src/ast/nodes.js';
-import { parse } from '../../src/parse/parser.js';
-import { projectOf } from '../../src/project/project.js';
-import { ruleTester, runRule } from '../helpers/rule-tester.js';
-
-/** The project the cases run in: the file under test beside a main configuration with no <Directory>. */
-const withMain = (f: ConfigFile) => {
-  const main = parse('ServerRoot "/etc/httpd"\nListen 80\n', '/etc/httpd/conf/httpd.conf');
-  return projectOf([
-    { path: main.path, display: 'httpd.conf', kind: 'conf', ast: main },
-    { path: f.path, display: f.path, kind: f.path.endsWith('.htaccess') ? 'htaccess' : 'conf', ast: f },
-  ]);
-};
+import { besideMain, ruleTester, runRule } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {
-  project: withMain,
+  project: besideMain,
   valid: [
     '<Directory />\n    Options FollowSymLinks\n</Directory>\n<Directory /var/www>\n    Order allow,deny\n</Directory>\n',
     'Options None\n<Directory /var/www>\n    AllowOverride None\n</Directory>\n',
