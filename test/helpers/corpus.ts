@@ -1,8 +1,9 @@
-/** The shared real-world corpus beside the project (../shared/corpus/real). */
+/** The real-world corpus in the data folder (see shared-data.ts). */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { dataPath } from './shared-data.js';
 
-export const CORPUS_DIR = resolve(import.meta.dirname, '../../../shared/corpus/real');
+export const CORPUS_DIR = dataPath('corpus/real');
 
 export interface CorpusEntry {
   /** Path relative to CORPUS_DIR. */
