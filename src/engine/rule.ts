@@ -15,7 +15,7 @@ export interface RuleMeta {
   id: string;
   /** One line, starting with a verb. */
   description: string;
-  /** The row of ../shared/spec/upgrade-notes.md (or semantics §6) this rule implements. */
+  /** The upgrade-notes row this rule implements, by heading and first cell as docs/coverage.md names it, or the httpd behaviour it follows. */
   row: string;
   kind: RuleKind;
   /** True for rules that rewrite access control: their fixes need the evaluator's proof. */

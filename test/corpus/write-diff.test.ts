@@ -7,10 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_DIR, corpusFiles } from '../helpers/corpus.js';
+import { CORPUS_DIR, corpusFiles, requireCorpusOrSkip } from '../helpers/corpus.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/tmp.js';
 
+const data = requireCorpusOrSkip();
 const files = corpusFiles().map((c) => c.rel);
 const OLD = new Date('2001-02-03T04:05:06Z');
 
@@ -24,7 +25,7 @@ function copyCorpus(): string {
 
 const args = ['--no-follow-includes', '--no-htaccess', ...files];
 
-describe('the corpus', () => {
+describe.skipIf(data.skip)('the corpus', () => {
   it('is written once, then a second write changes nothing and untouched files keep their bytes and mtime', async () => {
     const dir = copyCorpus();
     const first = await runCli(['write', ...args], { cwd: dir });

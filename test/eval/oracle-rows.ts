@@ -1,5 +1,5 @@
 /**
- * The verified rows of ../shared/spec/httpd-oracle.md §5: the same requests
+ * The verified rows of httpd-oracle.md (spec/ of the data folder) §5: the same requests
  * against the 2.2 syntax (on 2.2 and on 2.4 with mod_access_compat) and the
  * 2.4 syntax, with the statuses the real servers gave.
  */

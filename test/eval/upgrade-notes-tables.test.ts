@@ -1,6 +1,6 @@
 /**
  * Every row of the upgrade notes' equivalence tables and mixed-configuration
- * table (../shared/spec/upgrade-notes.md, "Authentication"). Where the real
+ * table (upgrade notes, "Authentication"). Where the real
  * server disagrees with the notes, the test follows the server
  * (httpd-oracle.md §5, semantics §3.5).
  */

@@ -1,9 +1,14 @@
 /** The real-world corpus in the data folder (see shared-data.ts). */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataPath } from './shared-data.js';
+import { dataPath, requireDataOrSkip, type DataAvailability } from './shared-data.js';
 
 export const CORPUS_DIR = dataPath('corpus/real');
+
+/** Whether the corpus is there, for `describe.skipIf`: skips with one line, or fails under HTTPD_MIGRATE_DATA_REQUIRED=1. */
+export function requireCorpusOrSkip(): DataAvailability {
+  return requireDataOrSkip('corpus/real/MANIFEST.tsv');
+}
 
 export interface CorpusEntry {
   /** Path relative to CORPUS_DIR. */
@@ -18,6 +23,7 @@ export interface CorpusEntry {
 
 const TEMPLATE = /@@?\w+@@?|__[A-Z_]+__|<%|\$[A-Z_]{2,}/;
 
+/** The corpus files of the manifest; none where the corpus is missing (see requireCorpusOrSkip). */
 export function corpusFiles(): CorpusEntry[] {
   const manifest = join(CORPUS_DIR, 'MANIFEST.tsv');
   if (!existsSync(manifest)) return [];

@@ -1,4 +1,4 @@
-// Reproduces the verified tables of /work/shared/spec/httpd-oracle.md §5 on the real httpd 2.4.
+// Reproduces the verified tables of httpd-oracle.md (in spec/ of the data folder: test/helpers/shared-data.ts) §5 on the real httpd 2.4.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODULES, runBatch, type BatchResult, type OracleRequest } from './harness.js';

@@ -1,5 +1,5 @@
 // Runs a batch of access-control scenarios against ONE real httpd 2.4 on 127.0.0.1.
-// Design: /work/shared/spec/httpd-oracle.md §4 and §7.
+// Design: httpd-oracle.md (in spec/ of the data folder: test/helpers/shared-data.ts) §4 and §7.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Locating Debian's apache2 (httpd 2.4) and nss_wrapper, and running `apache2 -t`.
-// See /work/shared/spec/httpd-oracle.md §1-§3.
+// See httpd-oracle.md (in spec/ of the data folder: test/helpers/shared-data.ts) §1-§3.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

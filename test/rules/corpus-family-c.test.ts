@@ -5,13 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusFiles } from '../helpers/corpus.js';
+import { corpusFiles, requireCorpusOrSkip } from '../helpers/corpus.js';
 import { checkRun } from '../helpers/corpus-run.js';
 import { familyC } from './family-c.js';
 
+const data = requireCorpusOrSkip();
 const corpus = corpusFiles();
 const counts = new Map<string, number>(familyC.map((r) => [r.meta.id, 0]));
-describe('family C rules over the corpus', () => {
+describe.skipIf(data.skip)('family C rules over the corpus', () => {
   it('has corpus files', () => expect(corpus.length).toBeGreaterThan(0));
 
   it.each(corpus.map((c) => [c.rel, c.abs]))('%s: runs, re-parses and is idempotent', (_rel, abs) => {
