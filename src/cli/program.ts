@@ -7,6 +7,7 @@ import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import type { MigrateCommandOptions, Mode } from './commands/migrate-command.js';
 import type { VerifyCommandOptions } from './commands/verify.js';
+import { packageVersion } from './version.js';
 
 export type Action =
   | { command: Mode; options: MigrateCommandOptions }
@@ -59,7 +60,7 @@ function list(value: string, previous: string[] = []): string[] {
 export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
   const program = new Command('httpd-migrate')
     .description('Migrate Apache httpd 2.2 configuration trees to 2.4, losslessly and with proof.')
-    .version('0.1.0')
+    .version(packageVersion())
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
