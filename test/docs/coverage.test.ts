@@ -7,10 +7,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../../src/engine/rule.js';
-import { requireDataOrSkip } from '../helpers/shared-data.js';
+import { dataPath, requireDataOrSkip } from '../helpers/shared-data.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const spec = requireDataOrSkip('spec');
+const spec = requireDataOrSkip('spec/upgrade-notes.md'); // and spec/httpd-semantics.md beside it
 const SEPARATOR = /^\|[\s:|-]+\|$/;
 
 const cellsOf = (line: string) => line.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
@@ -55,7 +55,7 @@ function coverage(): Entry[] {
 
 const entries = coverage();
 const entryFor = (key: string) => entries.find((e) => e.row === key || e.row.startsWith(`${key} — `));
-const specRows = (name: string, from?: RegExp, to?: RegExp) => spec.skip ? [] : tableRows(readFileSync(join(spec.path, name), 'utf8'), from, to);
+const specRows = (name: string, from?: RegExp, to?: RegExp) => spec.skip ? [] : tableRows(readFileSync(dataPath(`spec/${name}`), 'utf8'), from, to);
 const notes = specRows('upgrade-notes.md');
 const semantics = specRows('httpd-semantics.md', /^6\.1 /, /^6\.3 /);
 

@@ -29,10 +29,10 @@ export interface DataAvailability {
 export function requireDataOrSkip(rel: string): DataAvailability {
   const path = dataPath(rel);
   if (existsSync(path)) return { skip: false, reason: '', path };
-  const reason = `${rel} not found in ${DATA_DIR}: set HTTPD_MIGRATE_DATA=<dir> to the folder that holds it (skipping)`;
+  const reason = `${rel} not found in ${DATA_DIR}: set HTTPD_MIGRATE_DATA=<dir> to the folder that holds it`;
   if (process.env.HTTPD_MIGRATE_DATA_REQUIRED === '1') {
     throw new Error(`HTTPD_MIGRATE_DATA_REQUIRED=1 but ${reason}`);
   }
-  console.warn(reason);
+  console.warn(`${reason} (skipping)`);
   return { skip: true, reason, path };
 }
