@@ -25,7 +25,9 @@ function sources(dir: string, ending: string): string[] {
     .map((f) => relative(ROOT, join(ROOT, dir, f)));
 }
 
-const SHIPPED = /^(package\.json|README\.md|LICENSE|bin\/httpd-migrate\.js|docs\/access-control\.md|rules\/[\w-]+\.md|dist\/(src|rules)\/.+\.(js|d\.ts))$/;
+const SHIPPED = /^(package\.json|README\.md|LICENSE|bin\/httpd-migrate\.js|docs\/access-control\.md|rules\/[\w-]+\.md|fixtures\/[a-z][\w-]*\/(input|output)\.conf|dist\/(src|rules)\/.+\.(js|d\.ts))$/;
+/** A file or folder of the repository named in a doc: `fixtures/x/input.conf`, `docs/access-control.md`. */
+const NAMED = /(?<![\w/.-])(?:bin|dist|docs|fixtures|rules|src|test|scripts|bench)\/[\w./-]*[\w/]/g;
 
 describe('npm pack', () => {
   let files: string[] = [];
@@ -63,6 +65,14 @@ describe('npm pack', () => {
     expect(docs.filter((f) => !files.includes(f))).toEqual([]);
   });
 
+  it('ships every file its rule docs name', () => {
+    const docs = readdirSync(join(ROOT, 'rules')).filter((f) => f.endsWith('.md'));
+    const named = docs.flatMap((d) => [...readFileSync(join(ROOT, 'rules', d), 'utf8').matchAll(NAMED)].map((m) => `rules/${d}: ${m[0]}`));
+    expect(named.length).toBeGreaterThan(40);
+    const shipped = (name: string) => files.includes(name) || (name.endsWith('/') && files.some((f) => f.startsWith(name)));
+    expect(named.filter((n) => !shipped(n.slice(n.indexOf(': ') + 2)))).toEqual([]);
+  });
+
   it('has no script that runs when the package is installed', () => {
     const shipped = JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
     expect(Object.keys(shipped.scripts ?? {}).filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
@@ -80,6 +90,14 @@ describe('npm pack', () => {
     expect(check.status).toBe(1);
     expect(check.stdout).toMatch(/^old\.conf:1:1 {2}error {2}NameVirtualHost \*:80 is removed.* no-name-virtual-host$/m);
     expect(check.stderr).toBe('');
+  });
+});
+
+describe('rules', () => {
+  it('names no row by a document that is not shipped', async () => {
+    const r = await runCli(['rules'], { cwd: tempDir() });
+    expect(r.stdout.split('\n').length).toBeGreaterThan(40);
+    expect(r.stdout.split('\n').filter((l) => /§|\.\.\/|spec\b|\.md\b/.test(l))).toEqual([]);
   });
 });
 
