@@ -17,6 +17,11 @@ export const MAX_PASSES = 10;
 export interface FixOptions extends RuleOptions {
   /** Apply suggestions too: all of them (true) or those of the named rules. */
   suggestions?: boolean | readonly string[];
+  /**
+   * Which problems of a pass stand, and with what severity (the config's rule settings and the
+   * file's suppression comments): a problem dropped here is neither reported nor fixed.
+   */
+  filter?: (file: ConfigFile, problems: Problem[]) => Problem[];
 }
 
 /** A fix about to be applied: the problem and its edits. */
@@ -66,7 +71,8 @@ export function fixFile(
   const found = new Map<Problem, number>();
   while (passes < MAX_PASSES) {
     passes++;
-    const problems = lintFile(ast, rules, project, options);
+    const linted = lintFile(ast, rules, project, options);
+    const problems = options.filter ? options.filter(ast, linted) : linted;
     for (const p of problems) found.set(p, history.length);
     const groups = problems
       .map((problem) => ({ problem, edits: editsToApply(problem, options) }))
@@ -110,9 +116,9 @@ export function fixFile(
   let lines: LineCounter | null = null;
   const back = (p: Problem): Problem => {
     const pass = found.get(p) ?? 0;
-    if (pass === 0) return p;
+    if (pass === 0) return { ...p, pass };
     const start = backFrom(p.start, pass, 'start');
-    return { ...p, start, end: backFrom(p.end, pass, 'end'), ...(lines ??= new LineCounter(file.text)).position(start) };
+    return { ...p, pass, start, end: backFrom(p.end, pass, 'end'), ...(lines ??= new LineCounter(file.text)).position(start) };
   };
   const toOutput = (offset: number) => history.reduce((o, edits) => toEdited(o, edits), offset);
   const fromOutput = (offset: number) => backFrom(offset, history.length, 'start');

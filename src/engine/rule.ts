@@ -37,6 +37,11 @@ export interface Problem {
   fix?: Edit[];
   /** Edits applied only on request (rules of kind suggest). */
   suggestion?: Edit[];
+  /**
+   * Set by the fix loop: how many fix passes had changed the text before the pass that found this
+   * problem. Its fix and suggestion edits are against the original text only when this is 0.
+   */
+  pass?: number;
 }
 
 export interface ReportInput {
