@@ -10,7 +10,7 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   cwd: string;
   /** Standard input, read only for the path `-`. */
-  stdin?: AsyncIterable<Uint8Array | string>;
+  stdin?: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
 }
 
 export function processIo(): Io {

@@ -1,8 +1,8 @@
 /** --format sarif: valid SARIF 2.1.0 (checked against the official schema), with rules, regions and fixes. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Ajv from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import AjvDraft04 from 'ajv-draft-04';
+import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { CORPUS_DIR, corpusFiles } from '../helpers/corpus.js';
@@ -11,8 +11,9 @@ import { tempDir } from '../helpers/tmp.js';
 
 const schema = JSON.parse(readFileSync(resolve(import.meta.dirname, 'schema/sarif-2.1.0-rtm.5.json'), 'utf8'));
 // unicodeRegExp off: the schema's `language` pattern is a valid ECMAScript regex only without the u flag.
-const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
-addFormats(ajv);
+// Both are CommonJS modules whose class and function are also their `default` export.
+const ajv = new AjvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false });
+ajvFormats.default(ajv);
 const validate = ajv.compile(schema);
 
 function errors(log: unknown): string {
