@@ -38,10 +38,10 @@ export interface Problem {
   /** Edits applied only on request (rules of kind suggest). */
   suggestion?: Edit[];
   /**
-   * Set by the fix loop: how many fix passes had changed the text before the pass that found this
-   * problem. Its fix and suggestion edits are against the original text only when this is 0.
+   * Set by the fix loop: the fix (or else suggestion) edits as offsets of the original text. Absent
+   * when there are none, or when one touches text an earlier pass wrote (it has no original offsets).
    */
-  pass?: number;
+  originalEdits?: Edit[];
 }
 
 export interface ReportInput {

@@ -29,8 +29,8 @@ export interface Finding {
   fixable: boolean;
   /**
    * The replacements `write` makes for this finding, against the file as read. Given when the
-   * finding is fixable, the positions are those of the file as read (check, diff), and the fix was
-   * found in the first pass (a later pass's edits are against text earlier fixes made).
+   * finding is fixable, the positions are those of the file as read (check, diff), and the fix
+   * touches original text only (not text an earlier fix wrote).
    */
   fix?: FindingEdit[];
   /** The same for a suggestion not taken (--apply-suggestions would take it). */
@@ -81,12 +81,12 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
       const b = out.position(Math.max(r.toOutput(p.end), r.toOutput(p.start)));
       return { line: a.line, col: a.col, endLine: b.line, endCol: b.col };
     };
-    const edits = (list: Edit[] | undefined, p: Problem) =>
-      (list?.length && !moved && (p.pass ?? 0) === 0 ? list.map((e): FindingEdit => ({ range: [e.start, e.end], text: e.text })) : undefined);
+    const edits = (list: Edit[] | undefined) =>
+      (list?.length && !moved ? list.map((e): FindingEdit => ({ range: [e.start, e.end], text: e.text })) : undefined);
     const finding = (p: Problem, fixable: boolean): Finding => {
       const f: Finding = { path: byPath.get(p.path) ?? path, ...at(p), severity: p.severity, message: p.message, ruleId: p.ruleId, fixable };
-      const fix = fixable ? edits(p.fix ?? p.suggestion, p) : undefined;
-      const suggestion = fixable ? undefined : edits(p.suggestion, p);
+      const fix = fixable ? edits(p.originalEdits) : undefined;
+      const suggestion = !fixable && p.suggestion ? edits(p.originalEdits) : undefined;
       const docs = ruleDocPath(p.ruleId);
       if (fix) f.fix = fix;
       if (suggestion) f.suggestion = suggestion;
