@@ -20,7 +20,9 @@ Examples:
   $ httpd-migrate check /etc/httpd/conf/httpd.conf
   $ httpd-migrate check --format json conf/httpd.conf > findings.json
   $ httpd-migrate check --httpd /usr/sbin/apache2 /etc/httpd/conf/httpd.conf
-  $ httpd-migrate check --no-follow-includes sites/*.conf public/.htaccess`,
+  $ httpd-migrate check --no-follow-includes sites/*.conf public/.htaccess
+  $ httpd-migrate check --format sarif conf/httpd.conf > httpd-migrate.sarif
+  $ git show :sites-available/default | httpd-migrate check --stdin-filename sites-available/default -`,
   diff: `
 Examples:
   $ httpd-migrate diff /etc/httpd/conf/httpd.conf > migrate.patch
