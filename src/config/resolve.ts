@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { FileSettings } from '../engine/settings.js';
-import { ConfigError, configFinder, readConfig, type LoadedConfig } from './config.js';
+import { ConfigError, configFinder, PACKAGE_KEY, readConfig, type LoadedConfig } from './config.js';
 
 export const IGNORE_FILE = '.httpd-migrate-ignore';
 
@@ -52,7 +52,7 @@ export function configResolver(options: ConfigOptions, knownRules: ReadonlySet<s
   if (options.configPath !== undefined) {
     const path = resolve(cwd, options.configPath);
     explicit = readConfig(path, knownRules);
-    if (!explicit) throw new ConfigError(`${path}: no '${'httpd-migrate'}' key in this package.json`);
+    if (!explicit) throw new ConfigError(`${path}: no '${PACKAGE_KEY}' key in this package.json`);
   }
   const find = configFinder(knownRules);
   const configOf = (path: string, isDir = false): LoadedConfig | null => {
