@@ -7,6 +7,7 @@ import type { Project, SourceFile } from './project/project.js';
 import { components } from './project/components.js';
 import { allRules } from '../rules/index.js';
 import { accessGuard } from './eval/guard.js';
+import { DEFAULT_SETTINGS, fileFilter, type FileSettings } from './engine/settings.js';
 
 export interface MigrateOptions extends FixOptions {
   /** The rules to run (default: all of them). */
@@ -15,6 +16,8 @@ export interface MigrateOptions extends FixOptions {
   guard?: FixGuard;
   /** Called after each file, for progress display. */
   onFile?: (done: number, total: number) => void;
+  /** The configuration of each file (by absolute path): ignored, rules off or at another severity. Default: none. */
+  settingsFor?: (path: string) => FileSettings;
 }
 
 export interface FileResult {
@@ -65,14 +68,17 @@ export function migrate(project: Project, options: MigrateOptions = {}): Migrate
   return { project, files };
 }
 
+const KNOWN_RULES: ReadonlySet<string> = new Set(allRules.map((r) => r.meta.id));
+
 function migrateFile(file: SourceFile, rules: readonly Rule[], project: Project, options: MigrateOptions): FileResult {
   const ast = file.ast;
   const base = { file, output: ast.text, changed: false, applied: [], diagnostics: ast.diagnostics, toOutput: (offset: number) => offset, fromOutput: (offset: number) => offset };
   if (file.readError !== undefined) return { ...base, remaining: [], skipped: true };
+  const review = fileFilter(ast, rules, KNOWN_RULES, options.settingsFor?.(file.path) ?? DEFAULT_SETTINGS);
   if (ast.diagnostics.some((d) => d.severity === 'error')) {
     // A file httpd cannot read is not rewritten: its sections may not be what they seem.
-    return { ...base, remaining: lintFile(ast, rules, project, options), skipped: true };
+    return { ...base, remaining: [...review.filter(ast, lintFile(ast, rules, project, options)), ...review.unused()], skipped: true };
   }
-  const r = fixFile(ast, rules, project, options, options.guard);
-  return { ...base, output: r.output, changed: r.output !== ast.text, applied: r.applied, remaining: r.remaining, skipped: false, toOutput: r.toOutput, fromOutput: r.fromOutput };
+  const r = fixFile(ast, rules, project, { ...options, filter: review.filter }, options.guard);
+  return { ...base, output: r.output, changed: r.output !== ast.text, applied: r.applied, remaining: [...r.remaining, ...review.unused()], skipped: false, toOutput: r.toOutput, fromOutput: r.fromOutput };
 }

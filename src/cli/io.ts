@@ -9,10 +9,19 @@ export interface Io {
   stderr: Stream;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Standard input, read only for the path `-`. */
+  stdin?: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
 }
 
 export function processIo(): Io {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), stdin: process.stdin };
+}
+
+/** All of standard input as bytes (empty when there is none). */
+export async function readAllStdin(io: Io): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  if (io.stdin) for await (const c of io.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c, 'latin1') : Buffer.from(c));
+  return Buffer.concat(chunks);
 }
 
 /** Colour policy: FORCE_COLOR wins, then NO_COLOR, then whether the stream is a terminal. */

@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
-import type { MigrateCommandOptions, Mode } from './commands/migrate-command.js';
+import type { Format, MigrateCommandOptions, Mode } from './commands/migrate-command.js';
 import type { VerifyCommandOptions } from './commands/verify.js';
 import { packageVersion } from './version.js';
 
@@ -21,7 +21,9 @@ Examples:
   $ httpd-migrate check /etc/httpd/conf/httpd.conf
   $ httpd-migrate check --format json conf/httpd.conf > findings.json
   $ httpd-migrate check --httpd /usr/sbin/apache2 /etc/httpd/conf/httpd.conf
-  $ httpd-migrate check --no-follow-includes sites/*.conf public/.htaccess`,
+  $ httpd-migrate check --no-follow-includes sites/*.conf public/.htaccess
+  $ httpd-migrate check --format sarif conf/httpd.conf > httpd-migrate.sarif
+  $ git show :sites-available/default | httpd-migrate check --stdin-filename sites-available/default -`,
   diff: `
 Examples:
   $ httpd-migrate diff /etc/httpd/conf/httpd.conf > migrate.patch
@@ -73,11 +75,11 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
       write: 'rewrite the files in place (atomically; unchanged files are not touched)',
     }[mode];
     const cmd = program.command(mode).description(describe)
-      .argument('<paths...>', 'a main config file (its Include lines are followed), or .conf/.htaccess files, directories and globs')
+      .argument('[paths...]', 'a main config file (its Include lines are followed), or .conf/.htaccess files, directories and globs; - for standard input')
       .option('--server-root <dir>', 'ServerRoot for relative Include paths, when the file does not set one')
       .option('--no-follow-includes', 'read only the named files')
       .option('--no-htaccess', 'do not look for .htaccess files under DocumentRoot and <Directory> paths')
-      .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
+      .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json', 'sarif', 'github']).default('stylish'))
       .option('--only <rule-ids>', 'run only these rules (comma-separated)', list)
       .option('--disable <rule-ids>', 'do not run these rules (comma-separated)', list)
       .option('--apply-suggestions', 'also apply suggestions; --apply-suggestions=a,b: only those of the named rules')
@@ -85,6 +87,14 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
       .option('--mpm <name>', 'the MPM the 2.4 server will load (prefork, worker or event)')
       .option('--prune-legacy', 'remove <IfModule !mod_authz_core.c> / <IfVersion < 2.4> branches that are dead under 2.4')
       .option('--httpd <path>', 'run this httpd binary\'s syntax check (-t) on a temp copy of the migrated tree and report its errors against the original lines');
+    // Configuration, suppressions and CI (issue 15).
+    cmd.option('--config <file>', 'use this config file (.httpd-migrate.json, or a package.json with an "httpd-migrate" key) for every file')
+      .option('--no-config', 'use no config file (default: the nearest one above each file)')
+      .option('--no-ignore', 'ignore neither .httpd-migrate-ignore nor the config\'s ignorePatterns')
+      .option('--print-config <file>', 'print the configuration that applies to this file, and exit')
+      .option('--quiet', 'report errors only')
+      .option('--max-warnings <n>', 'fail on warnings only when there are more than n (-1: never)')
+      .option('--stdin-filename <path>', 'the path standard input (-) stands for: its kind, config and ignore patterns');
     if (mode === 'write') {
       cmd.option('--force', 'with --httpd: write even when the syntax check fails');
       cmd.option('--backup', 'keep each original as <file>.bak; --backup=SUFFIX for another suffix')
@@ -96,13 +106,18 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
       const backup = o.backupSuffix !== undefined ? String(o.backupSuffix) : o.backup === true ? '.bak' : undefined;
       if (backup !== undefined && (backup === '' || backup.includes('/'))) throw new UsageError(`--backup suffix must be a plain suffix such as .bak, not '${backup}'`);
       if (o.mpm !== undefined && !['prefork', 'worker', 'event'].includes(String(o.mpm))) throw new UsageError(`--mpm must be prefork, worker or event, not '${String(o.mpm)}'`);
+      const maxWarnings = o.maxWarnings === undefined ? undefined : Number(o.maxWarnings);
+      if (maxWarnings !== undefined && !(Number.isInteger(maxWarnings) && maxWarnings >= -1)) throw new UsageError(`--max-warnings must be a whole number (-1 for no limit), not '${String(o.maxWarnings)}'`);
+      if (paths.length === 0 && o.printConfig === undefined) throw new UsageError("missing paths: name a main config file, .conf/.htaccess files, directories or globs, or - for standard input");
       onAction({
         command: mode,
         options: {
           paths, serverRoot: o.serverRoot as string | undefined, followIncludes: o.followIncludes !== false, htaccess: o.htaccess !== false,
-          format: o.format as 'stylish' | 'json', only: o.only as string[] | undefined, disable: o.disable as string[] | undefined,
+          format: o.format as Format, only: o.only as string[] | undefined, disable: o.disable as string[] | undefined,
           suggestions, mpm: o.mpm as string | undefined, pruneLegacy: o.pruneLegacy === true, backup,
           httpd: o.httpd as string | undefined, force: o.force === true,
+          config: o.config as string | false | undefined, ignore: o.ignore !== false, printConfig: o.printConfig as string | undefined,
+          quiet: o.quiet === true, maxWarnings, stdinFilename: o.stdinFilename as string | undefined,
         },
       });
     });

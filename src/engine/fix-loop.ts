@@ -17,6 +17,11 @@ export const MAX_PASSES = 10;
 export interface FixOptions extends RuleOptions {
   /** Apply suggestions too: all of them (true) or those of the named rules. */
   suggestions?: boolean | readonly string[];
+  /**
+   * Which problems of a pass stand, and with what severity (the config's rule settings and the
+   * file's suppression comments): a problem dropped here is neither reported nor fixed.
+   */
+  filter?: (file: ConfigFile, problems: Problem[]) => Problem[];
 }
 
 /** A fix about to be applied: the problem and its edits. */
@@ -64,9 +69,12 @@ export function fixFile(
   /** The edits of each pass so far, against that pass's text: to take later positions back to the original. */
   const history: Edit[][] = [];
   const found = new Map<Problem, number>();
+  /** The text each pass read, by the number of passes that had changed it. */
+  const texts: string[] = [file.text];
   while (passes < MAX_PASSES) {
     passes++;
-    const problems = lintFile(ast, rules, project, options);
+    const linted = lintFile(ast, rules, project, options);
+    const problems = options.filter ? options.filter(ast, linted) : linted;
     for (const p of problems) found.set(p, history.length);
     const groups = problems
       .map((problem) => ({ problem, edits: editsToApply(problem, options) }))
@@ -104,15 +112,32 @@ export function fixFile(
     applied.push(...taken.map((g) => g.problem));
     history.push(taken.flatMap((g) => g.edits).sort((a, b) => a.start - b.start || a.end - b.end));
     ast = nextAst;
+    texts.push(ast.text);
   }
   /** An offset in the text pass `pass` read, as an offset in the original. */
   const backFrom = (offset: number, pass: number, side: 'start' | 'end') => history.slice(0, pass).reduceRight((o, edits) => toOriginal(o, edits, side), offset);
+  const forwardTo = (offset: number, pass: number) => history.slice(0, pass).reduce((o, edits) => toEdited(o, edits), offset);
+  /** Edits of pass `pass` as edits of the original, when each covers original text only (it maps there and back, and reads the same). */
+  const originalEdits = (edits: Edit[] | undefined, pass: number): Edit[] | undefined => {
+    if (!edits?.length) return undefined;
+    if (pass === 0) return edits;
+    const out: Edit[] = [];
+    for (const e of edits) {
+      const start = backFrom(e.start, pass, 'start');
+      const end = backFrom(e.end, pass, 'end');
+      if (forwardTo(start, pass) !== e.start || forwardTo(end, pass) !== e.end || file.text.slice(start, end) !== texts[pass]!.slice(e.start, e.end)) return undefined;
+      out.push({ ...e, start, end });
+    }
+    return out;
+  };
   let lines: LineCounter | null = null;
   const back = (p: Problem): Problem => {
     const pass = found.get(p) ?? 0;
-    if (pass === 0) return p;
+    const mapped = originalEdits(p.fix ?? p.suggestion, pass);
+    const withEdits = mapped ? { ...p, originalEdits: mapped } : p;
+    if (pass === 0) return withEdits;
     const start = backFrom(p.start, pass, 'start');
-    return { ...p, start, end: backFrom(p.end, pass, 'end'), ...(lines ??= new LineCounter(file.text)).position(start) };
+    return { ...withEdits, start, end: backFrom(p.end, pass, 'end'), ...(lines ??= new LineCounter(file.text)).position(start) };
   };
   const toOutput = (offset: number) => history.reduce((o, edits) => toEdited(o, edits), offset);
   const fromOutput = (offset: number) => backFrom(offset, history.length, 'start');

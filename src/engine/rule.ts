@@ -37,6 +37,11 @@ export interface Problem {
   fix?: Edit[];
   /** Edits applied only on request (rules of kind suggest). */
   suggestion?: Edit[];
+  /**
+   * Set by the fix loop: the fix (or else suggestion) edits as offsets of the original text. Absent
+   * when there are none, or when one touches text an earlier pass wrote (it has no original offsets).
+   */
+  originalEdits?: Edit[];
 }
 
 export interface ReportInput {

@@ -50,7 +50,14 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
       const found = fg.sync(['**/*.conf', '**/.htaccess'], {
         cwd: abs, dot: true, ignore: IGNORE, followSymbolicLinks: false, onlyFiles: false, absolute: true, suppressErrors: true,
       });
-      for (const path of sortBytes(found.filter(isFile))) tops.push({ path, kind: kindOf(path), fallbackRoot: abs });
+      const files = found.filter(isFile);
+      if (files.length === 0) {
+        // As a glob that matches nothing: the user named something to check and nothing was checked.
+        diagnostics.push({
+          code: 'ENTRY_NO_FILES', severity: 'error', message: `No .conf or .htaccess files in the directory '${entry}'.`, path: abs, start: 0, end: 0,
+        });
+      }
+      for (const path of sortBytes(files)) tops.push({ path, kind: kindOf(path), fallbackRoot: abs });
     } else if (!st && fg.isDynamicPattern(entry)) {
       const found = fg.sync(entry, { cwd, dot: false, ignore: IGNORE, absolute: true, suppressErrors: true }).filter(isFile);
       if (found.length === 0) {

@@ -4,11 +4,12 @@
  * Never throws for bad input: unreadable files and broken includes become
  * diagnostics.
  */
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { HttpdVersion } from '../parse/lines.js';
 import { expandEntries, findAccessFiles, type TopEntry } from './discover.js';
 import type { Project } from './project.js';
 import { SourceCache, TreeReader } from './reader.js';
+import { kindOf } from './read.js';
 
 export interface LoadOptions {
   /** Base for relative entries and for `display` paths (default: process.cwd()). */
@@ -21,6 +22,10 @@ export interface LoadOptions {
   htaccess?: boolean;
   /** Which httpd's reading rules the parser follows (default 2.2, the version being migrated from). */
   version?: HttpdVersion;
+  /** Files whose bytes are given rather than read from disk (standard input), by absolute path. */
+  contents?: ReadonlyMap<string, Buffer>;
+  /** Entry files to leave out (ignore patterns), by absolute path. Files they would include are still read. */
+  ignore?: (path: string) => boolean;
 }
 
 /**
@@ -46,9 +51,10 @@ export interface LoadOptions {
 export function loadProject(entries: string[], options: LoadOptions = {}): Project {
   const cwd = resolve(options.cwd ?? process.cwd());
   const followIncludes = options.followIncludes ?? true;
-  const cache = new SourceCache(cwd, options.version ?? '2.2');
+  const cache = new SourceCache(cwd, options.version ?? '2.2', options.contents);
   const serverRoot = options.serverRoot === undefined ? undefined : resolve(cwd, options.serverRoot);
-  const expanded = expandEntries(entries, cwd);
+  const expanded = expandGiven(entries, cwd, options.contents);
+  if (options.ignore) expanded.tops = expanded.tops.filter((t) => options.contents?.has(t.path) || !options.ignore!(t.path));
 
   const read = (tops: TopEntry[]): TreeReader => {
     const reader = new TreeReader(cache, { followIncludes, serverRoot, cwd });
@@ -77,6 +83,19 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
     serverRoot: reader.serverRoot,
     entries: entries.map((e) => resolve(cwd, e)),
   };
+}
+
+/** expandEntries, with files whose bytes are given taken as they are named. */
+function expandGiven(entries: string[], cwd: string, contents: ReadonlyMap<string, Buffer> | undefined): ReturnType<typeof expandEntries> {
+  if (!contents?.size) return expandEntries(entries, cwd);
+  const out: ReturnType<typeof expandEntries> = { tops: [], diagnostics: [] };
+  for (const entry of entries) {
+    const abs = resolve(cwd, entry);
+    const one = contents.has(abs) ? { tops: [{ path: abs, kind: kindOf(abs), fallbackRoot: dirname(abs) }], diagnostics: [] } : expandEntries([entry], cwd);
+    out.tops.push(...one.tops);
+    out.diagnostics.push(...one.diagnostics);
+  }
+  return out;
 }
 
 /** Real paths of files that some other file includes. */

@@ -45,21 +45,25 @@ export function displayPath(path: string, cwd: string): string {
   return rel;
 }
 
-/** Reads and parses one file; whatever goes wrong becomes `readError` and an empty tree. */
-export function readSource(path: string, display: string, kind: FileKind, version: HttpdVersion): ReadResult {
+/** Reads and parses one file (or the bytes `given` for it); whatever goes wrong becomes `readError` and an empty tree. */
+export function readSource(path: string, display: string, kind: FileKind, version: HttpdVersion, given?: Buffer): ReadResult {
   const failed = (readError: string, problem: ReadProblem): ReadResult => ({
     file: { path, display, kind, ast: parse('', path, { version }), readError }, problem,
   });
   const cannot = (why: string) => failed(`cannot read: ${why}`, { code: 'READ_ERROR', message: `This file cannot be read (${why}), so it was not migrated.` });
   let bytes: Buffer;
-  try {
-    const st = statSync(path);
-    if (st.isDirectory()) return cannot('is a directory');
-    // Like httpd (AH00554), only regular files and /dev/null are configuration; a FIFO would also block the read.
-    if (!st.isFile() && path !== '/dev/null') return cannot('not a regular file');
-    bytes = readFileSync(path);
-  } catch (e) {
-    return cannot(lowerFirst(strerror(e)));
+  if (given) {
+    bytes = given;
+  } else {
+    try {
+      const st = statSync(path);
+      if (st.isDirectory()) return cannot('is a directory');
+      // Like httpd (AH00554), only regular files and /dev/null are configuration; a FIFO would also block the read.
+      if (!st.isFile() && path !== '/dev/null') return cannot('not a regular file');
+      bytes = readFileSync(path);
+    } catch (e) {
+      return cannot(lowerFirst(strerror(e)));
+    }
   }
   if (looksBinary(bytes)) {
     return failed('binary file, not a configuration file', { code: 'BINARY_FILE', message: 'This is a binary file, not a configuration file, so it was not migrated.' });

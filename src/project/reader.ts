@@ -22,10 +22,12 @@ import { displayPath, readSource, type ReadResult } from './read.js';
 export class SourceCache {
   private readonly results = new Map<string, ReadResult>();
   private readonly real = new Map<string, string>();
-  constructor(private readonly cwd: string, private readonly version: HttpdVersion) {}
+  /** `given`: files whose bytes come from elsewhere (standard input), by absolute path. */
+  constructor(private readonly cwd: string, private readonly version: HttpdVersion, private readonly given?: ReadonlyMap<string, Buffer>) {}
 
   /** The real path, so a file reached through a symlink and directly is one file. */
   key(path: string): string {
+    if (this.given?.has(path)) return path;
     let k = this.real.get(path);
     if (k === undefined) {
       try { k = realpathSync(path); } catch { k = path; }
@@ -38,7 +40,7 @@ export class SourceCache {
     const k = `${kind}\0${this.key(path)}`;
     let r = this.results.get(k);
     if (r === undefined) {
-      r = readSource(path, displayPath(path, this.cwd), kind, this.version);
+      r = readSource(path, displayPath(path, this.cwd), kind, this.version, this.given?.get(path));
       this.results.set(k, r);
     }
     return r;

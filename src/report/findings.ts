@@ -3,18 +3,40 @@ import { relative } from 'node:path';
 import { LineCounter } from '../parse/line-counter.js';
 import type { MigrateResult } from '../migrate.js';
 import type { Severity } from '../ast/nodes.js';
+import type { Problem } from '../engine/rule.js';
+import type { Edit } from '../edit/edit.js';
+import { ruleDocPath } from './package-files.js';
+
+/** One replacement of a fix: bytes [start, end) of the file as read become `text` (Latin-1: one character per byte). */
+export interface FindingEdit {
+  range: [number, number];
+  text: string;
+}
 
 export interface Finding {
   /** The path shown to users. */
   path: string;
   line: number;
   col: number;
+  /** Where the problem ends (exclusive column), in the same text as line and col. */
+  endLine: number;
+  endCol: number;
   severity: Severity;
   message: string;
   /** The rule id, or `syntax`, `include`, `io` for problems with the input. */
   ruleId: string;
   /** True when `write` fixes it (or would, for suggestions taken). */
   fixable: boolean;
+  /**
+   * The replacements `write` makes for this finding, against the file as read. Given when the
+   * finding is fixable, the positions are those of the file as read (check, diff), and the fix
+   * touches original text only (not text an earlier fix wrote).
+   */
+  fix?: FindingEdit[];
+  /** The same for a suggestion not taken (--apply-suggestions would take it). */
+  suggestion?: FindingEdit[];
+  /** The rule's documentation (absolute path of rules/<id>.md), for rule findings. */
+  docs?: string;
 }
 
 export interface FileReport {
@@ -36,21 +58,43 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
     const path = r.file.display;
     const findings: Finding[] = [];
     if (r.file.readError !== undefined) {
-      findings.push({ path, line: 1, col: 1, severity: 'error', message: r.file.readError, ruleId: 'io', fixable: false });
+      findings.push({ path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', message: r.file.readError, ruleId: 'io', fixable: false });
     }
     const lines = new LineCounter(r.file.ast.text);
+    const span = (start: number, end: number) => {
+      const a = lines.position(start);
+      const b = lines.position(end);
+      return { line: a.line, col: a.col, endLine: b.line, endCol: b.col };
+    };
     for (const d of r.diagnostics) {
-      findings.push({ path, ...lines.position(d.start), severity: d.severity, message: d.message, ruleId: 'syntax', fixable: false });
+      findings.push({ path, ...span(d.start, d.end), severity: d.severity, message: d.message, ruleId: 'syntax', fixable: false });
     }
     // A file that could not be read already has its io finding.
     for (const d of projectDiags.filter((x) => x.path === r.file.path && !(r.file.readError !== undefined && READ_CODES.has(x.code)))) {
-      findings.push({ path, ...lines.position(d.start), severity: d.severity, message: d.message, ruleId: 'include', fixable: false });
+      findings.push({ path, ...span(d.start, d.end), severity: d.severity, message: d.message, ruleId: 'include', fixable: false });
     }
+    const moved = positions === 'output' && r.changed;
     let out: LineCounter | null = null;
-    const at = (p: { line: number; col: number; start: number }) =>
-      (positions === 'output' && r.changed ? (out ??= new LineCounter(r.output)).position(r.toOutput(p.start)) : { line: p.line, col: p.col });
-    for (const p of r.applied) findings.push({ path: byPath.get(p.path) ?? path, ...at(p), severity: p.severity, message: p.message, ruleId: p.ruleId, fixable: true });
-    for (const p of r.remaining) findings.push({ path: byPath.get(p.path) ?? path, ...at(p), severity: p.severity, message: p.message, ruleId: p.ruleId, fixable: false });
+    const at = (p: Problem) => {
+      if (!moved) return { ...span(p.start, p.end), line: p.line, col: p.col };
+      const a = (out ??= new LineCounter(r.output)).position(r.toOutput(p.start));
+      const b = out.position(Math.max(r.toOutput(p.end), r.toOutput(p.start)));
+      return { line: a.line, col: a.col, endLine: b.line, endCol: b.col };
+    };
+    const edits = (list: Edit[] | undefined) =>
+      (list?.length && !moved ? list.map((e): FindingEdit => ({ range: [e.start, e.end], text: e.text })) : undefined);
+    const finding = (p: Problem, fixable: boolean): Finding => {
+      const f: Finding = { path: byPath.get(p.path) ?? path, ...at(p), severity: p.severity, message: p.message, ruleId: p.ruleId, fixable };
+      const fix = fixable ? edits(p.originalEdits) : undefined;
+      const suggestion = !fixable && p.suggestion ? edits(p.originalEdits) : undefined;
+      const docs = ruleDocPath(p.ruleId);
+      if (fix) f.fix = fix;
+      if (suggestion) f.suggestion = suggestion;
+      if (docs) f.docs = docs;
+      return f;
+    };
+    for (const p of r.applied) findings.push(finding(p, true));
+    for (const p of r.remaining) findings.push(finding(p, false));
     findings.sort((a, b) => a.line - b.line || a.col - b.col);
     const failed = r.file.readError !== undefined || r.diagnostics.some((d) => d.severity === 'error');
     return { path, changed: r.changed, failed, findings };
@@ -61,7 +105,7 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
   for (const d of projectDiags.filter((x) => !known.has(x.path))) {
     const path = relative(cwd, d.path) || d.path;
     const report = orphans.get(d.path) ?? { path, changed: false, failed: false, findings: [] };
-    report.findings.push({ path, line: 1, col: 1, severity: d.severity, message: d.message, ruleId: 'include', fixable: false });
+    report.findings.push({ path, line: 1, col: 1, endLine: 1, endCol: 1, severity: d.severity, message: d.message, ruleId: 'include', fixable: false });
     report.failed ||= d.severity === 'error';
     orphans.set(d.path, report);
   }

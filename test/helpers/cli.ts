@@ -10,7 +10,7 @@ export interface CliRun {
   stdoutBytes: Buffer;
 }
 
-export async function runCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean }): Promise<CliRun> {
+export async function runCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean; stdin?: string | Buffer }): Promise<CliRun> {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   const sink = (into: Buffer[]) => ({
@@ -18,7 +18,8 @@ export async function runCli(args: string[], options: { cwd: string; env?: NodeJ
     write: (c: string | Uint8Array) => into.push(typeof c === 'string' ? Buffer.from(c, 'utf8') : Buffer.from(c)),
     isTTY: options.tty ?? false,
   });
-  const io: Io = { stdout: sink(out), stderr: sink(err), env: options.env ?? {}, cwd: options.cwd };
+  const stdin = options.stdin === undefined ? [] : [typeof options.stdin === 'string' ? Buffer.from(options.stdin, 'latin1') : options.stdin];
+  const io: Io = { stdout: sink(out), stderr: sink(err), env: options.env ?? {}, cwd: options.cwd, stdin };
   const code = await main(args, io);
   const stdoutBytes = Buffer.concat(out);
   return { code, stdout: stdoutBytes.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), stdoutBytes };

@@ -11,6 +11,9 @@ import { allRules } from '../../../rules/index.js';
 import { blocking, collectFindings, type FileReport } from '../../report/findings.js';
 import { stylish } from '../../report/stylish.js';
 import { jsonReport } from '../../report/json.js';
+import { sarifReport } from '../../report/sarif.js';
+import { githubReport } from '../../report/github.js';
+import { printConfig, readInputs } from '../inputs.js';
 import { unifiedDiff } from '../../diff/unified.js';
 import { writeAtomic } from '../../write/atomic.js';
 import { colorDiff } from '../../diff/color.js';
@@ -22,13 +25,14 @@ import { LineCounter } from '../../parse/line-counter.js';
 import type { HttpdMessage } from '../../httpd/errors.js';
 
 export type Mode = 'check' | 'diff' | 'write';
+export type Format = 'stylish' | 'json' | 'sarif' | 'github';
 
 export interface MigrateCommandOptions {
   paths: string[];
   serverRoot?: string;
   followIncludes: boolean;
   htaccess: boolean;
-  format: 'stylish' | 'json';
+  format: Format;
   only?: string[];
   disable?: string[];
   suggestions?: boolean | string[];
@@ -40,16 +44,35 @@ export interface MigrateCommandOptions {
   httpd?: string;
   /** write only: write even when the httpd syntax check fails. */
   force?: boolean;
+  /** --config <file>, or false for --no-config (default: found by walking up from each file). */
+  config?: string | false;
+  /** False for --no-ignore. */
+  ignore?: boolean;
+  /** Print the configuration for this file and stop. */
+  printConfig?: string;
+  /** Report errors only. */
+  quiet?: boolean;
+  /** Warnings fail the run only when there are more than this many (-1: never). Default: any warning fails. */
+  maxWarnings?: number;
+  /** The path standard input (`-`) stands for. */
+  stdinFilename?: string;
 }
 
 export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions, io: Io): Promise<number> {
   const rules = selectRules(opts);
-  const project = loadProject(opts.paths, {
-    cwd: io.cwd, serverRoot: opts.serverRoot, followIncludes: opts.followIncludes, htaccess: opts.htaccess,
+  if (opts.printConfig !== undefined) {
+    io.stdout.write(printConfig(opts.printConfig, opts, io));
+    return EXIT.CLEAN;
+  }
+  const inputs = await readInputs(opts, io, mode);
+  const project = loadProject(inputs.paths, {
+    cwd: io.cwd, serverRoot: inputs.serverRoot, followIncludes: opts.followIncludes, htaccess: opts.htaccess,
+    contents: inputs.contents, ignore: inputs.resolver.ignored,
   });
   const showProgress = progress(io, project.files.length);
   const options: MigrateOptions = {
-    rules, suggestions: withPruneLegacy(opts), mpm: opts.mpm, pruneLegacy: opts.pruneLegacy, onFile: showProgress.update,
+    rules, suggestions: withPruneLegacy(opts), mpm: inputs.mpm, pruneLegacy: opts.pruneLegacy, onFile: showProgress.update,
+    settingsFor: inputs.resolver.settingsFor,
   };
   const result = migrate(project, options);
   showProgress.done();
@@ -74,23 +97,34 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
       } catch (e) {
         failedWrites++;
         report.failed = true;
-        report.findings.unshift({ path: report.path, line: 1, col: 1, severity: 'error', message: `cannot write: ${(e as Error).message}`, ruleId: 'io', fixable: false });
+        report.findings.unshift({ path: report.path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', message: `cannot write: ${(e as Error).message}`, ruleId: 'io', fixable: false });
       }
     }
   });
-  const code = exitCode(mode, reports, failedWrites);
+  // Files that ignore patterns exclude but the tree includes were read for context only.
+  const shown = reports.filter((_, i) => !(i < result.files.length && inputs.resolver.ignored(result.files[i]!.file.path)));
+  if (opts.quiet) for (const r of shown) r.findings = r.findings.filter((f) => f.severity === 'error');
+  const tooMany = tooManyWarnings(mode, shown, opts.maxWarnings);
+  const code = exitCode(mode, shown, failedWrites, opts.maxWarnings);
+  if (tooMany) io.stderr.write(`httpd-migrate: too many warnings (${tooMany}; maximum: ${opts.maxWarnings}).\n`);
   const color = colorLevel(mode === 'diff' ? io.stderr : io.stdout, io.env);
   if (opts.format === 'json') {
-    io.stdout.write(jsonReport(mode, reports, code));
+    io.stdout.write(jsonReport(mode, shown, code));
+    return code;
+  }
+  if (opts.format === 'sarif' || opts.format === 'github') {
+    // write has fixed what is fixable: only what is left is reported.
+    const left = mode === 'write' ? shown.map((r) => ({ ...r, findings: r.findings.filter((f) => !f.fixable) })) : shown;
+    io.stdout.write(opts.format === 'sarif' ? sarifReport(left, { cwd: io.cwd, rules: allRules }) : githubReport(left));
     return code;
   }
   if (mode === 'diff') {
     const patch = patches.join('');
     io.stdout.write(Buffer.from(colorLevel(io.stdout, io.env) ? colorDiff(patch) : patch, 'latin1'));
-    const text = stylish(reports, { color, changedVerb: 'would change', hideFixable: true });
+    const text = stylish(shown, { color, changedVerb: 'would change', hideFixable: true });
     io.stderr.write(text);
   } else {
-    io.stdout.write(stylish(reports, { color, changedVerb: mode === 'write' ? 'changed' : 'would change', hideFixable: mode === 'write' }));
+    io.stdout.write(stylish(shown, { color, changedVerb: mode === 'write' ? 'changed' : 'would change', hideFixable: mode === 'write' }));
   }
   return code;
 }
@@ -113,7 +147,7 @@ function addHttpdFindings(httpd: string, result: MigrateResult, reports: FileRep
     const report = reports.find((r) => r.path === path) ?? reports[0];
     const file = result.files.find((r) => r.file.display === path);
     const line = e.line && file && positions === 'input' ? lineAsRead(file, e.line) : e.line || 1;
-    report?.findings.push({ path, line, col: 1, severity, message: `${httpd} -t: ${e.message}`, ruleId: 'httpd', fixable: false });
+    report?.findings.push({ path, line, col: 1, endLine: line, endCol: 1, severity, message: `${httpd} -t: ${e.message}`, ruleId: 'httpd', fixable: false });
   };
   for (const e of check.errors) add(e, e.environment ? 'warning' : 'error');
   for (const w of check.warnings) add(w, 'warning');
@@ -144,10 +178,27 @@ function selectRules(opts: MigrateCommandOptions): readonly Rule[] {
   return rules;
 }
 
-/** 2: something could not be read, parsed or written. 1: changes pending or findings left. 0: clean. */
-function exitCode(mode: Mode, reports: FileReport[], failedWrites: number): number {
+/** The findings that stand after the run: for write, those it did not fix. */
+function leftAfter(mode: Mode, reports: FileReport[]) {
+  return reports.flatMap((r) => r.findings).filter((f) => blocking(f) && !(mode === 'write' && f.fixable));
+}
+
+/** The number of warnings left when --max-warnings is given and they are more than it allows, else 0. */
+function tooManyWarnings(mode: Mode, reports: FileReport[], maxWarnings: number | undefined): number {
+  if (maxWarnings === undefined || maxWarnings < 0) return 0;
+  const warnings = leftAfter(mode, reports).filter((f) => f.severity === 'warning').length;
+  return warnings > maxWarnings ? warnings : 0;
+}
+
+/**
+ * 2: something could not be read, parsed or written. 1: changes pending, or errors left, or warnings
+ * left (more than --max-warnings, when given). 0: clean.
+ */
+function exitCode(mode: Mode, reports: FileReport[], failedWrites: number, maxWarnings?: number): number {
   if (failedWrites > 0 || reports.some((r) => r.failed)) return EXIT.ERROR;
   const pendingChanges = mode !== 'write' && reports.some((r) => r.changed);
-  const findingsLeft = reports.some((r) => r.findings.some((f) => blocking(f) && !(mode === 'write' && f.fixable)));
+  const left = leftAfter(mode, reports);
+  const findingsLeft = left.some((f) => f.severity === 'error')
+    || (maxWarnings === undefined ? left.length > 0 : tooManyWarnings(mode, reports, maxWarnings) > 0);
   return pendingChanges || findingsLeft ? EXIT.PENDING : EXIT.CLEAN;
 }

@@ -1,0 +1,31 @@
+/**
+ * GitHub Actions workflow commands: one `::error` / `::warning` / `::notice` line per finding, which
+ * the runner shows as an annotation on the file and line.
+ * https://docs.github.com/actions/reference/workflow-commands-for-github-actions
+ */
+import type { Severity } from '../ast/nodes.js';
+import type { FileReport } from './findings.js';
+
+const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
+
+/** The message part: `%`, CR and LF escaped (as @actions/core does). */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** A property value: also `:` and `,`, which separate properties. */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+export function githubReport(reports: readonly FileReport[]): string {
+  const lines = reports.flatMap((r) => r.findings.map((f) => {
+    const props = [
+      `file=${escapeProperty(f.path)}`, `line=${f.line}`, `col=${f.col}`, `endLine=${f.endLine}`,
+      ...(f.endLine === f.line ? [`endColumn=${f.endCol}`] : []),
+      `title=${escapeProperty(`httpd-migrate ${f.ruleId}${f.fixable ? ' (fixable)' : ''}`)}`,
+    ];
+    return `::${COMMAND[f.severity]} ${props.join(',')}::${escapeData(f.message)}`;
+  }));
+  return lines.length ? lines.join('\n') + '\n' : '';
+}

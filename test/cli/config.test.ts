@@ -1,0 +1,158 @@
+/** The config file, the ignore file, --quiet and --max-warnings. */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tmp.js';
+
+/** A Debian vhost: one fixable 2.2 access block, one warning (${APACHE_LOG_DIR} is set by envvars, not here). */
+const VHOST = '<VirtualHost *:80>\n  ErrorLog ${APACHE_LOG_DIR}/error.log\n  <Directory /var/www>\n    Order allow,deny\n    Allow from all\n  </Directory>\n</VirtualHost>\n';
+const WARNING_ONLY = 'ErrorLog ${APACHE_LOG_DIR}/error.log\n';
+
+function tree(files: Record<string, string>): string {
+  const cwd = tempDir();
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(cwd, rel, '..'), { recursive: true });
+    writeFileSync(join(cwd, rel), text);
+  }
+  return cwd;
+}
+
+async function findings(cwd: string, args: string[]) {
+  const r = await runCli(['check', '--format', 'json', '--no-follow-includes', ...args], { cwd });
+  const doc = JSON.parse(r.stdout);
+  return { code: r.code, list: doc.files.flatMap((f: { findings: { path: string; ruleId: string; severity: string }[] }) => f.findings.map((x) => `${x.path} ${x.ruleId} ${x.severity}`)) as string[] };
+}
+
+describe('config file', () => {
+  it('is found walking up from each file: rules off, severity per rule', async () => {
+    const cwd = tree({
+      'etc/.httpd-migrate.json': JSON.stringify({ rules: { 'undefined-variable': 'off', 'prefer-require': 'warning' } }),
+      'etc/sites/a.conf': VHOST,
+      'other/b.conf': VHOST,
+    });
+    const r = await findings(cwd, ['--only', 'undefined-variable,prefer-require', 'etc/sites/a.conf', 'other/b.conf']);
+    expect(r.list).toEqual([
+      'etc/sites/a.conf prefer-require warning',
+      'other/b.conf undefined-variable warning',
+      'other/b.conf prefer-require error',
+    ]);
+  });
+
+  it('a rule switched off is not fixed either', async () => {
+    const cwd = tree({ '.httpd-migrate.json': JSON.stringify({ rules: { 'prefer-require': 'off' } }), 'a.conf': VHOST });
+    const r = await runCli(['write', 'a.conf'], { cwd });
+    expect(readFileSync(join(cwd, 'a.conf'), 'utf8')).toBe(VHOST);
+    expect(r.stdout).toContain('0 of 1 file changed');
+  });
+
+  it('may be a key of package.json; the nearest config wins whole', async () => {
+    const cwd = tree({
+      'package.json': JSON.stringify({ name: 'x', 'httpd-migrate': { rules: { 'undefined-variable': 'off' } } }),
+      'a.conf': WARNING_ONLY,
+      'sub/package.json': JSON.stringify({ name: 'y' }),
+      'sub/b.conf': WARNING_ONLY,
+      'sub/inner/.httpd-migrate.json': '{}',
+      'sub/inner/c.conf': WARNING_ONLY,
+    });
+    const r = await findings(cwd, ['a.conf', 'sub/b.conf', 'sub/inner/c.conf']);
+    expect(r.list).toEqual(['sub/inner/c.conf undefined-variable warning']);
+  });
+
+  it('gives mpm and serverRoot (flags win)', async () => {
+    const cwd = tree({
+      '.httpd-migrate.json': JSON.stringify({ mpm: 'event', serverRoot: 'root' }),
+      'root/conf/main.conf': 'Include conf.d/*.conf\n',
+      'root/conf.d/x.conf': 'MaxClients 10\n',
+    });
+    const r = await runCli(['check', '--format', 'json', 'root/conf/main.conf'], { cwd });
+    const doc = JSON.parse(r.stdout);
+    expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['root/conf/main.conf', 'root/conf.d/x.conf']);
+    const without = JSON.parse((await runCli(['check', '--format', 'json', '--no-config', 'root/conf/main.conf'], { cwd })).stdout);
+    expect(without.files.map((f: { path: string }) => f.path)).not.toContain('root/conf.d/x.conf');
+    const printed = JSON.parse((await runCli(['check', '--print-config', 'root/conf/main.conf', '--mpm', 'worker'], { cwd })).stdout);
+    expect(printed).toMatchObject({ configFile: join(cwd, '.httpd-migrate.json'), mpm: 'worker', serverRoot: join(cwd, 'root'), ignored: false });
+  });
+
+  it('--config uses one file for every path; --no-config uses none', async () => {
+    const cwd = tree({
+      'strict.json': JSON.stringify({ rules: { 'undefined-variable': 'error' } }),
+      '.httpd-migrate.json': JSON.stringify({ rules: { 'undefined-variable': 'off' } }),
+      'a.conf': WARNING_ONLY,
+    });
+    expect((await findings(cwd, ['a.conf'])).list).toEqual([]);
+    expect((await findings(cwd, ['--config', 'strict.json', 'a.conf'])).list).toEqual(['a.conf undefined-variable error']);
+    expect((await findings(cwd, ['--no-config', 'a.conf'])).list).toEqual(['a.conf undefined-variable warning']);
+  });
+
+  it('--print-config shows every rule\'s setting for a file', async () => {
+    const cwd = tree({ '.httpd-migrate.json': JSON.stringify({ rules: { 'prefer-require': 'info' }, ignorePatterns: ['vendor/'] }) });
+    const r = await runCli(['check', '--print-config', 'vendor/x.conf'], { cwd });
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ ignored: true, ignorePatterns: ['vendor/'], rules: { 'prefer-require': 'info', 'keep-alive-on-off': 'on' } });
+  });
+
+  it('a bad config is reported with file:line:col and exit 2', async () => {
+    const cwd = tree({ '.httpd-migrate.json': '{\n  "rules": {\n    "no-such-rule": "off"\n  }\n}\n', 'a.conf': WARNING_ONLY });
+    const r = await runCli(['check', 'a.conf'], { cwd });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${join(cwd, '.httpd-migrate.json')}:3:5: unknown rule id 'no-such-rule'`);
+    writeFileSync(join(cwd, '.httpd-migrate.json'), '{\n  "rules": { "prefer-require": "of" }\n}\n');
+    expect((await runCli(['check', 'a.conf'], { cwd })).stderr).toMatch(/:2:14: rule 'prefer-require' must be off, on, error, warning or info/);
+    writeFileSync(join(cwd, '.httpd-migrate.json'), '{\n  "rules": {,}\n}\n');
+    const bad = await runCli(['check', 'a.conf'], { cwd });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/\.httpd-migrate\.json:2:13: invalid JSON/);
+    expect(bad.stderr).not.toMatch(/at \w+ \(/);
+  });
+});
+
+describe('ignore file and ignorePatterns', () => {
+  it('.httpd-migrate-ignore (gitignore syntax) leaves matching files out of directories, globs and named files', async () => {
+    const cwd = tree({
+      '.httpd-migrate-ignore': '# vendored\nvendor/\n*.dist.conf\n!keep.dist.conf\n',
+      'conf/a.conf': WARNING_ONLY,
+      'conf/b.dist.conf': WARNING_ONLY,
+      'conf/keep.dist.conf': WARNING_ONLY,
+      'vendor/c.conf': WARNING_ONLY,
+    });
+    const r = await findings(cwd, ['.', 'vendor/c.conf']);
+    expect(r.list).toEqual(['conf/a.conf undefined-variable warning', 'conf/keep.dist.conf undefined-variable warning']);
+    const all = await findings(cwd, ['--no-ignore', '.']);
+    expect(all.list).toHaveLength(4);
+  });
+
+  it('ignorePatterns are taken against the config file\'s directory; an included ignored file is read but not reported or changed', async () => {
+    const cwd = tree({
+      'site/.httpd-migrate.json': JSON.stringify({ ignorePatterns: ['legacy/**'] }),
+      'site/main.conf': 'Include legacy/*.conf\nMaxClients 1\n',
+      'site/legacy/old.conf': 'MaxClients 2\n',
+    });
+    const r = await runCli(['write', '--format', 'json', 'site/main.conf'], { cwd });
+    const doc = JSON.parse(r.stdout);
+    expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['site/main.conf']);
+    expect(readFileSync(join(cwd, 'site/legacy/old.conf'), 'utf8')).toBe('MaxClients 2\n');
+    expect(readFileSync(join(cwd, 'site/main.conf'), 'utf8')).toBe('Include legacy/*.conf\nMaxRequestWorkers 1\n');
+  });
+});
+
+describe('--quiet and --max-warnings', () => {
+  it('--quiet reports errors only, and warnings no longer fail the run', async () => {
+    const cwd = tree({ 'a.conf': WARNING_ONLY, 'b.conf': 'MaxClients 1\n' });
+    expect((await findings(cwd, ['a.conf'])).code).toBe(1);
+    const q = await findings(cwd, ['--quiet', 'a.conf', 'b.conf']);
+    expect(q.list).toEqual(['b.conf prefer-max-request-workers error']);
+    expect((await findings(cwd, ['--quiet', 'a.conf'])).code).toBe(0);
+  });
+
+  it('--max-warnings n fails only on more than n warnings, and says so', async () => {
+    const cwd = tree({ 'a.conf': WARNING_ONLY, 'b.conf': WARNING_ONLY });
+    expect((await runCli(['check', '--max-warnings', '2', 'a.conf', 'b.conf'], { cwd })).code).toBe(0);
+    const over = await runCli(['check', '--max-warnings', '1', 'a.conf', 'b.conf'], { cwd });
+    expect(over.code).toBe(1);
+    expect(over.stderr).toContain('too many warnings (2; maximum: 1)');
+    expect((await runCli(['check', '--max-warnings', '-1', 'a.conf', 'b.conf'], { cwd })).code).toBe(0);
+    expect((await runCli(['check', '--max-warnings', 'x', 'a.conf'], { cwd })).code).toBe(2);
+  });
+});

@@ -1,0 +1,59 @@
+/** docs/json-format.md documents every field `--format json` produces, and only those; fix ranges reproduce write. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tmp.js';
+
+const DOC = readFileSync(resolve(import.meta.dirname, '../../docs/json-format.md'), 'utf8');
+
+/** The field names of the table under a `## heading`. */
+function documented(heading: string): string[] {
+  const section = DOC.split(/^## /m).find((s) => s.startsWith(heading));
+  expect(section, heading).toBeDefined();
+  return [...section!.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]!).sort();
+}
+
+function keys(objects: object[]): string[] {
+  return [...new Set(objects.flatMap((o) => Object.keys(o)))].sort();
+}
+
+describe('docs/json-format.md', () => {
+  it('lists exactly the fields a diff run with fixes, suggestions, docs and a missing path produces', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'a.conf'), 'MaxClients 5\nInclude conf.d/*.conf\n<Directory /x>\nOrder allow,deny\n</Directory>\n');
+    const r = await runCli(['diff', '--format', 'json', 'a.conf', 'missing/*.conf'], { cwd });
+    const doc = JSON.parse(r.stdout);
+    const findings = doc.files.flatMap((f: { findings: object[] }) => f.findings);
+    const edits = findings.flatMap((f: { fix?: object[]; suggestion?: object[] }) => [...(f.fix ?? []), ...(f.suggestion ?? [])]);
+    expect(keys([doc])).toEqual(documented('The document'));
+    expect(keys(doc.files)).toEqual(documented('A file'));
+    expect(keys(findings)).toEqual(documented('A finding'));
+    expect(keys(edits)).toEqual(documented('An edit'));
+    expect(keys([doc.summary])).toEqual(documented('The summary'));
+    expect(doc.version).toBe(1);
+  });
+
+  it('fix ranges applied from last to first give what write writes', async () => {
+    const cwd = tempDir();
+    const text = 'MaxClients 5\nNameVirtualHost *:80\n<Directory /x>\nOrder allow,deny\nAllow from all\n</Directory>\nKeepAlive on\n';
+    writeFileSync(join(cwd, 'a.conf'), text);
+    const doc = JSON.parse((await runCli(['check', '--format', 'json', 'a.conf'], { cwd })).stdout);
+    const edits = doc.files[0].findings.flatMap((f: { fix?: { range: [number, number]; text: string }[] }) => f.fix ?? []);
+    expect(edits.length).toBeGreaterThan(2);
+    edits.sort((a: { range: number[] }, b: { range: number[] }) => b.range[0]! - a.range[0]!);
+    let fixed = text;
+    for (const e of edits) fixed = fixed.slice(0, e.range[0]) + e.text + fixed.slice(e.range[1]);
+    await runCli(['write', 'a.conf'], { cwd });
+    expect(fixed).toBe(readFileSync(join(cwd, 'a.conf'), 'latin1'));
+  });
+
+  it('gives each rule finding the path of its doc, which exists', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'a.conf'), 'MaxClients 5\n');
+    const doc = JSON.parse((await runCli(['check', '--format', 'json', 'a.conf'], { cwd })).stdout);
+    const f = doc.files[0].findings[0];
+    expect(f.docs).toBe(resolve(import.meta.dirname, '../../rules/prefer-max-request-workers.md'));
+    expect(readFileSync(f.docs, 'utf8')).toMatch(/^# /);
+  });
+});
