@@ -3,7 +3,8 @@
  * print one unified diff (diff) or rewrite files in place (write).
  */
 import type { Io } from '../io.js';
-import { colorLevel } from '../io.js';
+import { colorLevel, outputWidth } from '../io.js';
+import { treeArgs } from '../next-args.js';
 import { EXIT, UsageError } from '../errors.js';
 import { loadProject } from '../../project/load.js';
 import { migrate, type MigrateOptions } from '../../migrate.js';
@@ -40,6 +41,8 @@ export interface MigrateCommandOptions {
   httpd?: string;
   /** write only: write even when the httpd syntax check fails. */
   force?: boolean;
+  /** --color / --no-color; undefined: decided by the environment and the terminal. */
+  color?: boolean;
 }
 
 export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions, io: Io): Promise<number> {
@@ -79,19 +82,18 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     }
   });
   const code = exitCode(mode, reports, failedWrites);
-  const color = colorLevel(mode === 'diff' ? io.stderr : io.stdout, io.env);
   if (opts.format === 'json') {
     io.stdout.write(jsonReport(mode, reports, code));
     return code;
   }
+  // The findings go where the patch does not: stderr for diff.
+  const human = mode === 'diff' ? io.stderr : io.stdout;
+  const layout = { color: colorLevel(human, io.env, opts.color), width: outputWidth(human), args: treeArgs(opts) };
   if (mode === 'diff') {
     const patch = patches.join('');
-    io.stdout.write(Buffer.from(colorLevel(io.stdout, io.env) ? colorDiff(patch) : patch, 'latin1'));
-    const text = stylish(reports, { color, changedVerb: 'would change', hideFixable: true });
-    io.stderr.write(text);
-  } else {
-    io.stdout.write(stylish(reports, { color, changedVerb: mode === 'write' ? 'changed' : 'would change', hideFixable: mode === 'write' }));
+    io.stdout.write(Buffer.from(colorLevel(io.stdout, io.env, opts.color) ? colorDiff(patch) : patch, 'latin1'));
   }
+  io[mode === 'diff' ? 'stderr' : 'stdout'].write(stylish(reports, { ...layout, mode: refuse ? 'check' : mode }));
   return code;
 }
 
@@ -113,7 +115,7 @@ function addHttpdFindings(httpd: string, result: MigrateResult, reports: FileRep
     const report = reports.find((r) => r.path === path) ?? reports[0];
     const file = result.files.find((r) => r.file.display === path);
     const line = e.line && file && positions === 'input' ? lineAsRead(file, e.line) : e.line || 1;
-    report?.findings.push({ path, line, col: 1, severity, message: `${httpd} -t: ${e.message}`, ruleId: 'httpd', fixable: false });
+    report?.findings.push({ path, line, col: 1, severity, message: `${e.message} (${httpd} -t)`, ruleId: 'httpd', fixable: false });
   };
   for (const e of check.errors) add(e, e.environment ? 'warning' : 'error');
   for (const w of check.warnings) add(w, 'warning');
