@@ -10,7 +10,7 @@ import type { VerifyCommandOptions } from './commands/verify.js';
 
 export type Action =
   | { command: Mode; options: MigrateCommandOptions }
-  | { command: 'rules'; format: 'stylish' | 'json' }
+  | { command: 'rules'; format: 'stylish' | 'json'; id?: string; color?: boolean }
   | { command: 'explain'; message: string; format: 'stylish' | 'json' }
   | { command: 'verify'; options: VerifyCommandOptions };
 
@@ -109,9 +109,16 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
     });
   }
 
-  program.command('rules').description('list every rule with its kind and the upgrade-notes row it implements')
+  program.command('rules').description('list every rule with its kind and the upgrade-notes row it implements; rules <id> shows that rule\'s doc')
+    .argument('[id]', 'a rule id: print its doc (what it does, why, the upgrade-notes row, examples)')
     .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
-    .action((o: { format: 'stylish' | 'json' }) => onAction({ command: 'rules', format: o.format }));
+    .option('--color', 'colour the output even when it is not a terminal')
+    .option('--no-color', 'never colour the output')
+    .addHelpText('after', `
+Examples:
+  $ httpd-migrate rules
+  $ httpd-migrate rules prefer-require | less -R`)
+    .action((id: string | undefined, o: { format: 'stylish' | 'json'; color?: boolean }) => onAction({ command: 'rules', format: o.format, id, color: o.color }));
 
   program.command('verify').description('compare access control of a 2.2 tree and a hand-migrated 2.4 tree, request by request')
     .argument('<old>', 'the 2.2 main config file (read with 2.2 semantics)')
