@@ -40,7 +40,7 @@ function forDirectives(all: Directive[]): Need[] {
 export default defineRule({
   meta: {
     id: 'build-notes',
-    description: 'Note, once per main configuration, how to rebuild 2.2\'s build and which modules 2.4 must build and load.',
+    description: 'Note, once per tree, how to rebuild 2.2\'s build and which modules 2.4 must build and load.',
     row: 'Build-time configuration: config.nice reuse, mod_cache_disk, load-balancing method modules, LoadModule lines',
     kind: 'report',
   },
