@@ -76,7 +76,7 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
       .option('--server-root <dir>', 'ServerRoot for relative Include paths, when the file does not set one')
       .option('--no-follow-includes', 'read only the named files')
       .option('--no-htaccess', 'do not look for .htaccess files under DocumentRoot and <Directory> paths')
-      .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
+      .addOption(new Option('--format <format>', 'output format: stylish, json, or html (one self-contained page with the diff and the access proofs)').choices(['stylish', 'json', 'html']).default('stylish'))
       .option('--only <rule-ids>', 'run only these rules (comma-separated)', list)
       .option('--disable <rule-ids>', 'do not run these rules (comma-separated)', list)
       .option('--apply-suggestions', 'also apply suggestions; --apply-suggestions=a,b: only those of the named rules')
@@ -101,7 +101,7 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
         command: mode,
         options: {
           paths, serverRoot: o.serverRoot as string | undefined, followIncludes: o.followIncludes !== false, htaccess: o.htaccess !== false,
-          format: o.format as 'stylish' | 'json', only: o.only as string[] | undefined, disable: o.disable as string[] | undefined,
+          format: o.format as 'stylish' | 'json' | 'html', only: o.only as string[] | undefined, disable: o.disable as string[] | undefined,
           suggestions, mpm: o.mpm as string | undefined, pruneLegacy: o.pruneLegacy === true, backup,
           httpd: o.httpd as string | undefined, force: o.force === true, color: o.color as boolean | undefined,
         },

@@ -12,6 +12,8 @@ import { allRules } from '../../../rules/index.js';
 import { blocking, collectFindings, type FileReport } from '../../report/findings.js';
 import { stylish } from '../../report/stylish.js';
 import { jsonReport } from '../../report/json.js';
+import { htmlReport } from '../../report/html.js';
+import { accessProofs } from '../../report/access-proof.js';
 import { unifiedDiff } from '../../diff/unified.js';
 import { writeAtomic } from '../../write/atomic.js';
 import { colorDiff } from '../../diff/color.js';
@@ -29,7 +31,7 @@ export interface MigrateCommandOptions {
   serverRoot?: string;
   followIncludes: boolean;
   htaccess: boolean;
-  format: 'stylish' | 'json';
+  format: 'stylish' | 'json' | 'html';
   only?: string[];
   disable?: string[];
   suggestions?: boolean | string[];
@@ -84,6 +86,12 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const code = exitCode(mode, reports, failedWrites);
   if (opts.format === 'json') {
     io.stdout.write(jsonReport(mode, reports, code));
+    return code;
+  }
+  if (opts.format === 'html') {
+    const proofs = rules.some((r) => r.meta.access) ? accessProofs(result) : [];
+    const files = result.files.map((r, i) => ({ report: reports[i]!, before: r.file.ast.text, after: r.output }));
+    io.stdout.write(htmlReport({ mode: refuse ? 'check' : mode, files, proofs, args: treeArgs(opts) }));
     return code;
   }
   // The findings go where the patch does not: stderr for diff.
