@@ -40,6 +40,8 @@ export interface SectionProof {
   reason?: string;
   /** The 2.4 lines: written (proven) or refused. */
   rewrite: string[];
+  /** For a refused section: whether its 2.4 answers are of its rewrite alone, or of every refused rewrite of the tree together. */
+  alone: boolean;
   /** Some of the requests that reach the section, those that differ first. */
   rows: ProofRow[];
   /** How many representative requests reach the section, and how many of them differ. */
@@ -94,17 +96,15 @@ function label(v: Verdict, project: Project): { file: string; line: number; sect
   return { file: display, line, section: `<${s.node.name} ${s.node.args.map((a) => a.raw).join(' ')}>` };
 }
 
-/** The model `after` with one section's refused rewrite put in, or null when there was none to put. */
-function withRefusedRewrite(before: Model, after: Model, scope: Scope): { model: Model; lines: string[] } | null {
+/** A refused section's rewrite as model items (its other settings kept, as the prover builds a candidate), or null. */
+function refusedItems(before: Model, after: Model, scope: Scope): { target: Scope; items: Item[]; lines: string[] } | null {
   const t = translateScope(before, scope);
   if (!('lines' in t)) return null;
   const target = after.scopes.find((s) => keyOf(s) === keyOf(scope));
   if (!target) return null;
   const { items, errors } = itemsOf(t.lines, after);
   if (errors.length) return null;
-  // As the prover builds a candidate: the section's other settings kept, its access lines replaced.
-  const replaced = [...target.items.filter((i) => !isAccessItem(i)), ...items];
-  return { model: withItems(after, new Map<Scope, Item[]>([[target, replaced]])), lines: t.lines };
+  return { target, items: [...target.items.filter((i) => !isAccessItem(i)), ...items], lines: t.lines };
 }
 
 function proveGroup(project: Project): SectionProof[] {
@@ -125,19 +125,31 @@ function proveGroup(project: Project): SectionProof[] {
     });
   }
   const out: SectionProof[] = [];
+  const refusedRewrites = new Map<Verdict, ReturnType<typeof refusedItems>>(verdicts.filter((v) => v.status === 'refused').map((v) => [v, refusedItems(before, after, v.scope)]));
+  const together = withItems(after, new Map([...refusedRewrites.values()].filter((x) => x !== null).map((x) => [x!.target, x!.items])));
   for (const v of verdicts) {
-    const rows = collected.get(v)!;
+    let rows = collected.get(v)!;
     let rewrite = v.status === 'rewrite' ? v.lines : [];
-    if (v.status === 'refused') {
-      // The refused rewrite, evaluated: the requests it would change are the counterexamples.
-      const refused = withRefusedRewrite(before, after, v.scope);
-      if (refused) {
-        rewrite = refused.lines;
-        const key = keyOf(v.scope);
-        eachRepresentative([before, refused.model], contextsOf([v.scope], before), (r) => {
+    let alone = true;
+    const refused = refusedRewrites.get(v);
+    if (refused) {
+      // The refused rewrite, evaluated: the requests it would change are the counterexamples. A section
+      // refused for how it combines with another (a <Directory> under a <Location>) changes nothing
+      // alone; then every refused rewrite of the tree is put in together, as the prover first tried.
+      rewrite = refused.lines;
+      const key = keyOf(v.scope);
+      const evaluate = (model: Model) => {
+        const acc = new Rows();
+        eachRepresentative([before, model], contextsOf([v.scope], before), (r) => {
           if (!applicableScopes(before, r).some((s) => keyOf(s) === key)) return;
-          rows.add(row(r, decide(before, r), decide(refused.model, r)));
+          acc.add(row(r, decide(before, r), decide(model, r)));
         });
+        return acc;
+      };
+      rows = evaluate(withItems(after, new Map([[refused.target, refused.items]])));
+      if (rows.nDiffer === 0 && refusedRewrites.size > 1) {
+        const joint = evaluate(together);
+        if (joint.nDiffer > 0) { rows = joint; alone = false; }
       }
     }
     out.push({
@@ -145,6 +157,7 @@ function proveGroup(project: Project): SectionProof[] {
       verdict: v.status === 'rewrite' ? 'proven' : 'refused',
       ...(v.status === 'refused' ? { reason: v.reason } : {}),
       rewrite,
+      alone,
       rows: rows.rows(),
       total: rows.total,
       differing: rows.nDiffer,

@@ -132,8 +132,9 @@ function proofHtml(p: SectionProof, id: string): string {
   return `<div class="proof ${p.verdict}" id="${id}"><h3>${esc(p.section)} <small>${esc(p.file)}:${p.line}</small> <span class="badge">${refused ? 'refused' : 'proven'}</span></h3>
 <p>${verdict}.</p>
 ${refused && p.reason ? `<div class="reason"><strong>Counterexample:</strong> ${esc(p.reason)}</div>` : ''}
+${refused && !p.alone ? '<p>This rewrite changes no answer alone; it does together with the other refused rewrites of the tree, which is how the prover tried them. The 2.4 answers below are of all of them put in.</p>' : ''}
 ${p.rewrite.length ? `<div>${refused ? 'The 2.4 rewrite that was refused' : 'The 2.4 rewrite'}:</div><pre>${esc(p.rewrite.join('\n'))}</pre>` : ''}
-${p.total ? `<table class="requests"><thead><tr><th>Path</th><th>Method</th><th>Client</th><th>Credentials</th><th>2.2 answer (original)</th><th>2.4 answer (${refused ? 'refused rewrite' : 'rewrite'})</th><th></th></tr></thead><tbody>${rows}</tbody></table><p><small>${esc(count)}</small></p>` : '<p><small>No representative request reaches this section.</small></p>'}
+${p.total ? `<table class="requests"><thead><tr><th>Path</th><th>Method</th><th>Client</th><th>Credentials</th><th>2.2 answer (original)</th><th>2.4 answer (${!refused ? 'rewrite' : p.alone ? 'refused rewrite' : 'refused rewrites together'})</th><th></th></tr></thead><tbody>${rows}</tbody></table><p><small>${esc(count)}</small></p>` : '<p><small>No representative request reaches this section.</small></p>'}
 </div>`;
 }
 
