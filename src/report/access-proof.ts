@@ -65,8 +65,17 @@ function clientOf(r: Request): string {
 
 const answer = (o: Outcome) => `${o.status} (${o.by})`;
 
+/**
+ * The request's URL path; for a file no URL maps to (the evaluator's `/__fs__` probes), the file,
+ * with the evaluator's stand-in for "a directory no section names" said in words.
+ */
+function pathOf(r: Request): string {
+  if (!r.path.startsWith('/__fs__/')) return r.path;
+  return `file ${r.file.replace(/^\/__outside__\//, '(a directory no section names)/')}`;
+}
+
 function row(r: Request, b: Outcome, a: Outcome): ProofRow {
-  return { vhost: r.vhost, method: r.method, path: r.path, client: clientOf(r), credentials: credentialsOf(r), before: answer(b), after: answer(a), differs: b.status !== a.status };
+  return { vhost: r.vhost, method: r.method, path: pathOf(r), client: clientOf(r), credentials: credentialsOf(r), before: answer(b), after: answer(a), differs: b.status !== a.status };
 }
 
 /** Collects rows for a section: all differing ones first (up to the cap), then the others. */
