@@ -112,7 +112,7 @@ export function summary(reports: readonly FileReport[], options: StylishOptions,
 function nextStep(mode: StylishMode, changed: number, remaining: readonly Finding[], cmd: (verb: string) => string): string | null {
   const handWork = remaining.some((f) => f.severity !== 'info');
   if (mode === 'check' && changed) return `run ${cmd('diff')} to review the changes, then ${cmd('write')} to apply them.`;
-  if (mode === 'diff' && changed) return `run ${cmd('write')} to apply them (or apply the patch with git apply).`;
+  if (mode === 'diff' && changed) return `run ${cmd('write')} to apply the changes (or apply the patch with git apply).`;
   if (handWork) return `handle the findings above by hand, then run ${cmd('check')} to confirm.`;
   return null;
 }

@@ -79,7 +79,7 @@ describe('summary', () => {
     const text = plain(r.stderr);
     expect(text).toContain(`✔ The patch fixes ${c.fixable} problems in ${c.changed} files.`);
     expect(text).toContain(`⚠ ${c.remaining} problems remain (${c.errors} errors, ${c.warnings} warnings, ${c.info} info), listed above.`);
-    expect(text).toContain('Next: run httpd-migrate write conf/httpd.conf --server-root . to apply them');
+    expect(text).toContain('Next: run httpd-migrate write conf/httpd.conf --server-root . to apply the changes');
     expect(r.stderr).not.toContain('\x1b[31m');
     expect(text).not.toContain('✖');
   });
