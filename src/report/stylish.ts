@@ -47,7 +47,7 @@ function fileBlock(report: FileReport, findings: Finding[], options: StylishOpti
   // Rule ids line up in one column, as far as the width allows; a long headline does not push it out.
   const column = Math.max(0, ...heads.filter((h, i) => fits(h, findings[i]!) && h.length <= ALIGN_MAX).map((h) => h.length));
   const pad = ' '.repeat(indent);
-  const out = [chalk.underline(report.path)];
+  const out = wrap(report.path, options.width ?? Infinity).map((l) => chalk.underline(l));
   findings.forEach((f, i) => {
     const head = heads[i]!;
     const lead = `  ${pos(f).padStart(posWidth)}  ${severityText(f, chalk)}${' '.repeat(sevWidth - f.severity.length)}  `;
