@@ -4,10 +4,9 @@
  * and by scripts/screenshot-report.mjs. CHROMIUM=/path overrides the binary.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, delimiter } from 'node:path';
-import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 
 /** The chromium binary, or null when none is installed. */
 export function findChromium() {
