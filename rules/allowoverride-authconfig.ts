@@ -12,7 +12,7 @@ export default defineRule({
   meta: {
     id: 'allowoverride-authconfig',
     description: 'Add AuthConfig to AllowOverride where .htaccess files used Allow/Deny under AllowOverride Limit, since their Require translation needs it.',
-    row: 'Authentication: Order/Allow/Deny become Require (httpd\'s behaviour: Limit is not enough for Require)',
+    row: 'Authentication: Order/Allow/Deny become Require (AllowOverride Limit is not enough for Require)',
     kind: 'fix',
     access: true,
   },

@@ -40,25 +40,30 @@ function forDirectives(all: Directive[]): Need[] {
 export default defineRule({
   meta: {
     id: 'build-notes',
-    description: 'Note, once per main configuration, how to rebuild 2.2\'s build and which modules 2.4 must build and load.',
+    description: 'Note, once per tree, how to rebuild 2.2\'s build and which modules 2.4 must build and load.',
     row: 'Build-time configuration: config.nice reuse, mod_cache_disk, load-balancing method modules, LoadModule lines',
     kind: 'report',
   },
   create(context) {
     return {
       FileExit(file: ConfigFile) {
-        const loads = directives(file, 'loadmodule');
-        if (loads.length === 0) return;
+        const own = directives(file, 'loadmodule');
+        if (own.length === 0) return;
+        // One verdict per tree: the first file (in reading order) with LoadModule lines carries it,
+        // and it counts the modules every file of the tree loads (this file as it now reads).
+        const inProject = context.project.files.some((f) => f.path === file.path);
+        const files = inProject ? context.project.files.map((f) => (f.path === file.path ? file : f.ast)) : [file];
+        if (files.find((f) => directives(f, 'loadmodule').length > 0) !== file) return;
+        const loads = files.flatMap((f) => directives(f, 'loadmodule'));
         const loaded = new Set(loads.map((d) => d.args[0]?.value ?? ''));
-        const files = context.project.files.some((f) => f.ast === file) ? context.project.files.map((f) => f.ast) : [file];
         const needs = [...loads.flatMap((d) => FOR_LOADED[d.args[0]?.value ?? ''] ?? []), ...forDirectives(files.flatMap((f) => directives(f)))];
-        const dir = (/^(.*\/)[^/]*$/.exec(loads[0]!.args[1]?.value ?? '')?.[1]) ?? 'modules/';
+        const dir = (/^(.*\/)[^/]*$/.exec(own[0]!.args[1]?.value ?? '')?.[1]) ?? 'modules/';
         const seen = new Set<string>();
         const wanted = needs.filter((n) => !loaded.has(n.module) && !seen.has(n.module) && seen.add(n.module));
         const lines = wanted.map((n) => `LoadModule ${n.module} ${dir}mod_${n.name}.so (${n.why})`);
         const mpm = [...loaded].some((m) => /^mpm_\w+_module$/.test(m)) ? '' : ' If 2.4 is built with a loadable MPM, also load exactly one of mod_mpm_prefork, mod_mpm_worker or mod_mpm_event, else it stops with "No MPM loaded.".';
         context.report({
-          node: loads[0]!,
+          node: own[0]!,
           severity: 'info',
           message: 'Building 2.4: the configure command line used for 2.2 is recorded in build/config.nice in the 2.2 installation\'s build directory '
             + '(for example /usr/local/apache2/build/config.nice); run it from the 2.4 source tree, which works in most cases. '

@@ -37,7 +37,7 @@ export default defineRule({
   meta: {
     id: 'explicit-changed-defaults',
     description: 'Offer the 2.2 values of EnableSendfile, FileETag and Timeout where a main configuration relied on their old defaults.',
-    row: 'Changed defaults: EnableSendfile (Off), FileETag ("MTime Size"); Timeout 300 → 60 (httpd\'s behaviour: changed defaults)',
+    row: 'Changed defaults: EnableSendfile (Off), FileETag ("MTime Size"); Timeout 300 → 60',
     kind: 'suggest',
   },
   create(context) {

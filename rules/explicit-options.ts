@@ -17,7 +17,7 @@ export default defineRule({
   meta: {
     id: 'explicit-options',
     description: 'Offer Options All where a 2.2 tree relied on the old default of all options.',
-    row: 'Changed defaults: Options (2.2 All, 2.4 FollowSymLinks; httpd\'s behaviour)',
+    row: 'Changed defaults: Options (2.2 All, 2.4 FollowSymLinks)',
     kind: 'suggest',
   },
   create(context) {

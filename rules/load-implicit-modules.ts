@@ -9,7 +9,7 @@ export default defineRule({
   meta: {
     id: 'load-implicit-modules',
     description: 'Load the modules that 2.2 gave a configuration implicitly and 2.4 ships separately (MPM, unixd, authn_core, authz_core, access_compat, filter, …).',
-    row: 'Errors: Invalid command \'User\'/\'Order\'/\'Require\'/\'AddOutputFilterByType\', "couldn\'t check user"; Build-time: load-balancing method modules, LoadModule lines (httpd\'s behaviour: modules split out in 2.4)',
+    row: 'Errors: Invalid command \'User\'/\'Order\'/\'Require\'/\'AddOutputFilterByType\', "couldn\'t check user"; Build-time: load-balancing method modules, LoadModule lines',
     kind: 'fix',
   },
   create(context) {

@@ -17,7 +17,7 @@ export default defineRule({
   meta: {
     id: 'load-module-for-directive',
     description: 'Load the module of every directive the configuration uses, so that 2.4 does not stop with "Invalid command".',
-    row: 'Errors: Invalid command \'X\', perhaps misspelled or defined by a module not included in the server configuration (httpd\'s behaviour: modules split out in 2.4)',
+    row: 'Errors: Invalid command \'X\', perhaps misspelled or defined by a module not included in the server configuration',
     kind: 'fix',
   },
   create(context) {

@@ -75,7 +75,7 @@ export default defineRule({
   meta: {
     id: 'no-removed-directive',
     description: 'Replace or remove directives that 2.4 no longer has, which stop it from starting.',
-    row: 'httpd\'s behaviour: directives in 2.2 that do not exist in 2.4',
+    row: 'Directives in 2.2 that do not exist in 2.4',
     kind: 'fix',
   },
   create(context) {

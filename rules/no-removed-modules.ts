@@ -12,7 +12,7 @@ export default defineRule({
   meta: {
     id: 'no-removed-modules',
     description: 'Remove LoadModule lines of modules 2.4 dropped and report those without a drop-in replacement.',
-    row: 'Modules removed in 2.4 (httpd\'s behaviour): mod_authn_default, mod_authz_default, mod_authn_alias, mod_mem_cache; AuthnProviderAlias → mod_authn_core',
+    row: 'Modules removed in 2.4: mod_authn_default, mod_authz_default, mod_authn_alias, mod_mem_cache; AuthnProviderAlias → mod_authn_core',
     kind: 'fix',
   },
   create(context) {

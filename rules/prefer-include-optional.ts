@@ -11,7 +11,7 @@ export default defineRule({
   meta: {
     id: 'prefer-include-optional',
     description: 'Suggest IncludeOptional for an Include whose wildcard matches no file.',
-    row: 'Changed defaults: Include of an empty wildcard is an error in 2.4; use IncludeOptional (httpd\'s behaviour)',
+    row: 'Changed defaults: Include of an empty wildcard is an error in 2.4; use IncludeOptional',
     kind: 'suggest',
   },
   create(context) {

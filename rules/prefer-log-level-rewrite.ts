@@ -11,7 +11,7 @@ export default defineRule({
   meta: {
     id: 'prefer-log-level-rewrite',
     description: 'Replace RewriteLogLevel with LogLevel rewrite:traceN and remove RewriteLog.',
-    row: 'Per-module behavior changes: mod_rewrite log output is controlled by LogLevel (httpd\'s behaviour: RewriteLog and RewriteLogLevel are gone)',
+    row: 'Per-module behavior changes: mod_rewrite log output is controlled by LogLevel (RewriteLog, RewriteLogLevel)',
     kind: 'fix',
   },
   create(context) {

@@ -46,7 +46,7 @@ export default defineRule({
           if (v.status === 'refused') {
             context.report({
               node,
-              message: `${where(section, file)} is left with its 2.2 ${used(body, live)} lines: ${v.reason}. Migrate it by hand (see rules/prefer-require.md)`
+              message: `${where(section, file)} is left with its 2.2 ${used(body, live)} lines: ${v.reason}. Migrate it by hand (httpd-migrate rules prefer-require explains how)`
                 + (accessDirectives(body, live).some((d) => COMPAT.test(d.lname)) ? '; until then its Order/Allow/Deny/Satisfy lines need mod_access_compat in 2.4, and they combine with any inherited Require as an AND.' : '.'),
             });
             continue;

@@ -24,7 +24,7 @@ export default defineRule({
   meta: {
     id: 'undefined-variable',
     description: 'Report ${NAME} references that neither Define nor the environment sets.',
-    row: 'httpd\'s behaviour: ${VAR} expansion (2.4 warns AH00111 for an undefined variable)',
+    row: '${VAR} expansion (2.4 warns AH00111 for an undefined variable)',
     kind: 'report',
   },
   create(context) {

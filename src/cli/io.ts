@@ -2,6 +2,8 @@
 export interface Stream {
   write(chunk: string | Uint8Array): unknown;
   isTTY?: boolean;
+  /** The terminal's width, when the stream is a terminal. */
+  columns?: number;
 }
 
 export interface Io {
@@ -24,10 +26,21 @@ export async function readAllStdin(io: Io): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Colour policy: FORCE_COLOR wins, then NO_COLOR, then whether the stream is a terminal. */
-export function colorLevel(stream: Stream, env: NodeJS.ProcessEnv): 0 | 1 {
+/**
+ * Colour policy: `--color`/`--no-color` win, then FORCE_COLOR, then NO_COLOR, then a terminal
+ * that cannot show colour (TERM=dumb), then whether the stream is a terminal.
+ */
+export function colorLevel(stream: Stream, env: NodeJS.ProcessEnv, flag?: boolean): 0 | 1 {
+  if (flag !== undefined) return flag ? 1 : 0;
   const force = env.FORCE_COLOR;
   if (force !== undefined) return force === '0' || force === 'false' ? 0 : 1;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
+  if (env.TERM === 'dumb') return 0;
   return stream.isTTY ? 1 : 0;
+}
+
+/** The width to wrap human output to: the terminal's (80 when it does not say), none for a pipe or file. */
+export function outputWidth(stream: Stream): number | undefined {
+  if (!stream.isTTY) return undefined;
+  return stream.columns && stream.columns > 0 ? stream.columns : 80;
 }

@@ -41,7 +41,7 @@ async function run(action: Action, io: Io): Promise<number> {
   switch (action.command) {
     case 'rules': {
       const { runRulesCommand } = await import('./commands/rules.js');
-      return runRulesCommand(action.format, io);
+      return runRulesCommand(action.format, io, action.id, action.color);
     }
     case 'verify': {
       const { runVerifyCommand } = await import('./commands/verify.js');

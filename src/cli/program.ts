@@ -7,11 +7,11 @@ import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import type { Format, MigrateCommandOptions, Mode } from './commands/migrate-command.js';
 import type { VerifyCommandOptions } from './commands/verify.js';
-import { packageVersion } from './version.js';
+import { packageVersion } from '../package.js';
 
 export type Action =
   | { command: Mode; options: MigrateCommandOptions }
-  | { command: 'rules'; format: 'stylish' | 'json' }
+  | { command: 'rules'; format: 'stylish' | 'json'; id?: string; color?: boolean }
   | { command: 'explain'; message: string; format: 'stylish' | 'json' }
   | { command: 'verify'; options: VerifyCommandOptions };
 
@@ -79,14 +79,16 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
       .option('--server-root <dir>', 'ServerRoot for relative Include paths, when the file does not set one')
       .option('--no-follow-includes', 'read only the named files')
       .option('--no-htaccess', 'do not look for .htaccess files under DocumentRoot and <Directory> paths')
-      .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json', 'sarif', 'github']).default('stylish'))
+      .addOption(new Option('--format <format>', 'output format: stylish, json, sarif, github (workflow annotations), or html (one self-contained page with the diff and the access proofs)').choices(['stylish', 'json', 'sarif', 'github', 'html']).default('stylish'))
       .option('--only <rule-ids>', 'run only these rules (comma-separated)', list)
       .option('--disable <rule-ids>', 'do not run these rules (comma-separated)', list)
       .option('--apply-suggestions', 'also apply suggestions; --apply-suggestions=a,b: only those of the named rules')
       .addOption(new Option('--apply-suggestions-of <rule-ids>').hideHelp())
       .option('--mpm <name>', 'the MPM the 2.4 server will load (prefork, worker or event)')
       .option('--prune-legacy', 'remove <IfModule !mod_authz_core.c> / <IfVersion < 2.4> branches that are dead under 2.4')
-      .option('--httpd <path>', 'run this httpd binary\'s syntax check (-t) on a temp copy of the migrated tree and report its errors against the original lines');
+      .option('--httpd <path>', 'run this httpd binary\'s syntax check (-t) on a temp copy of the migrated tree and report its errors against the original lines')
+      .option('--color', 'colour the output even when it is not a terminal')
+      .option('--no-color', 'never colour the output');
     // Configuration, suppressions and CI (issue 15).
     cmd.option('--config <file>', 'use this config file (.httpd-migrate.json, or a package.json with an "httpd-migrate" key) for every file')
       .option('--no-config', 'use no config file (default: the nearest one above each file)')
@@ -115,7 +117,7 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
           paths, serverRoot: o.serverRoot as string | undefined, followIncludes: o.followIncludes !== false, htaccess: o.htaccess !== false,
           format: o.format as Format, only: o.only as string[] | undefined, disable: o.disable as string[] | undefined,
           suggestions, mpm: o.mpm as string | undefined, pruneLegacy: o.pruneLegacy === true, backup,
-          httpd: o.httpd as string | undefined, force: o.force === true,
+          httpd: o.httpd as string | undefined, force: o.force === true, color: o.color as boolean | undefined,
           config: o.config as string | false | undefined, ignore: o.ignore !== false, printConfig: o.printConfig as string | undefined,
           quiet: o.quiet === true, maxWarnings, stdinFilename: o.stdinFilename as string | undefined,
         },
@@ -123,9 +125,16 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
     });
   }
 
-  program.command('rules').description('list every rule with its kind and the upgrade-notes row it implements')
+  program.command('rules').description('list every rule with its kind and the upgrade-notes row it implements; rules <id> shows that rule\'s doc')
+    .argument('[id]', 'a rule id: print its doc (what it does, why, the upgrade-notes row, examples)')
     .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
-    .action((o: { format: 'stylish' | 'json' }) => onAction({ command: 'rules', format: o.format }));
+    .option('--color', 'colour the output even when it is not a terminal')
+    .option('--no-color', 'never colour the output')
+    .addHelpText('after', `
+Examples:
+  $ httpd-migrate rules
+  $ httpd-migrate rules prefer-require | less -R`)
+    .action((id: string | undefined, o: { format: 'stylish' | 'json'; color?: boolean }) => onAction({ command: 'rules', format: o.format, id, color: o.color }));
 
   program.command('verify').description('compare access control of a 2.2 tree and a hand-migrated 2.4 tree, request by request')
     .argument('<old>', 'the 2.2 main config file (read with 2.2 semantics)')

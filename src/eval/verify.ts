@@ -13,6 +13,12 @@ export interface VerifyRow {
   request: string;
   before: string;
   after: string;
+  /** The request's parts, for grouping rows that share an answer. */
+  vhost: string;
+  method: string;
+  path: string;
+  /** Who asks: address, host name, environment and credentials. */
+  client: string;
 }
 
 export interface VerifyResult {
@@ -41,7 +47,9 @@ export function verifyProjects(oldProject: Project, newProject: Project, opts: V
     const b = decide(before, r);
     const a = decide(after, r);
     if (b.status === a.status) return false;
-    rows.push({ request: describeRequest(r), before: describeOutcome(b), after: describeOutcome(a) });
+    const request = describeRequest(r);
+    const client = request.slice(request.indexOf(' from ') + 1);
+    rows.push({ request, before: describeOutcome(b), after: describeOutcome(a), vhost: r.vhost, method: r.method, path: r.path, client });
     return rows.length >= max;
   });
   return { rows, checked, gaps };
@@ -49,7 +57,7 @@ export function verifyProjects(oldProject: Project, newProject: Project, opts: V
 
 /** The rows as a plain-text table (request, before, after). */
 export function formatRows(rows: readonly VerifyRow[]): string {
-  const head: VerifyRow = { request: 'request', before: 'before (2.2)', after: 'after (2.4)' };
+  const head: Pick<VerifyRow, 'request' | 'before' | 'after'> = { request: 'request', before: 'before (2.2)', after: 'after (2.4)' };
   const all = [head, ...rows];
   const w1 = Math.max(...all.map((r) => r.request.length));
   const w2 = Math.max(...all.map((r) => r.before.length));

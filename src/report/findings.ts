@@ -5,7 +5,7 @@ import type { MigrateResult } from '../migrate.js';
 import type { Severity } from '../ast/nodes.js';
 import type { Problem } from '../engine/rule.js';
 import type { Edit } from '../edit/edit.js';
-import { ruleDocPath } from './package-files.js';
+import { ruleDocRef } from './rule-docs.js';
 
 /** One replacement of a fix: bytes [start, end) of the file as read become `text` (Latin-1: one character per byte). */
 export interface FindingEdit {
@@ -35,8 +35,8 @@ export interface Finding {
   fix?: FindingEdit[];
   /** The same for a suggestion not taken (--apply-suggestions would take it). */
   suggestion?: FindingEdit[];
-  /** The rule's documentation (absolute path of rules/<id>.md), for rule findings. */
-  docs?: string;
+  /** The rule's documentation, for rule findings: the command that shows it and its shipped file (rules/<id>.md). */
+  docs?: { command: string; file: string };
 }
 
 export interface FileReport {
@@ -87,7 +87,7 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
       const f: Finding = { path: byPath.get(p.path) ?? path, ...at(p), severity: p.severity, message: p.message, ruleId: p.ruleId, fixable };
       const fix = fixable ? edits(p.originalEdits) : undefined;
       const suggestion = !fixable && p.suggestion ? edits(p.originalEdits) : undefined;
-      const docs = ruleDocPath(p.ruleId);
+      const docs = ruleDocRef(p.ruleId);
       if (fix) f.fix = fix;
       if (suggestion) f.suggestion = suggestion;
       if (docs) f.docs = docs;

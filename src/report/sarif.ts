@@ -9,7 +9,8 @@ import type { Severity } from '../ast/nodes.js';
 import type { Rule } from '../engine/rule.js';
 import { UNUSED_DIRECTIVE } from '../engine/suppressions.js';
 import type { FileReport, Finding, FindingEdit } from './findings.js';
-import { PACKAGE_VERSION, ruleDoc } from './package-files.js';
+import { packageVersion } from '../package.js';
+import { ruleDoc } from './rule-docs.js';
 
 export interface SarifOptions {
   /** Paths in findings are relative to this directory, which becomes the SRCROOT base. */
@@ -101,7 +102,7 @@ export function sarifReport(reports: readonly FileReport[], options: SarifOption
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [{
-      tool: { driver: { name: 'httpd-migrate', version: PACKAGE_VERSION, semanticVersion: PACKAGE_VERSION, rules: descriptors } },
+      tool: { driver: { name: 'httpd-migrate', version: packageVersion(), semanticVersion: packageVersion(), rules: descriptors } },
       originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(options.cwd.endsWith('/') ? options.cwd : `${options.cwd}/`).href } },
       // Columns count bytes: files are read as Latin-1, one character per byte.
       columnKind: 'unicodeCodePoints',

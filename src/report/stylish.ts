@@ -1,47 +1,137 @@
-/** Human output: `file:line:col  severity  message  rule-id`, then a summary. */
+/**
+ * Human output, as ESLint's stylish formatter lays it out: findings grouped under each file,
+ * `line:col  severity  headline  rule-id` aligned, the rest of the message below (wrapped to the
+ * terminal width on a terminal, whole lines otherwise), then a summary of what is fixed, what
+ * remains and the command to run next.
+ */
 import { Chalk } from 'chalk';
 import type { FileReport, Finding } from './findings.js';
+import { splitMessage } from './message.js';
+import { wrap } from './wrap.js';
+
+export type StylishMode = 'check' | 'diff' | 'write';
 
 export interface StylishOptions {
   color: 0 | 1;
-  /** What the summary says about changed files: `would change` (check, diff) or `changed` (write). */
-  changedVerb: string;
-  /** List only the findings that are not fixed (diff shows the fixes as the patch); the summary still counts all. */
-  hideFixable?: boolean;
+  /** check: nothing is written yet. diff: the patch holds the fixes. write: the fixes are on disk. */
+  mode: StylishMode;
+  /** The terminal's width; undefined (not a terminal) prints each paragraph on one line. */
+  width?: number;
+  /** The command-line arguments that name the tree, shell-quoted, for the next-step commands. */
+  args?: string;
 }
 
-export function formatFinding(f: Finding, chalk: InstanceType<typeof Chalk>): string {
-  const sev = f.severity === 'error' ? chalk.red('error') : f.severity === 'warning' ? chalk.yellow('warning') : chalk.blue('info');
-  const fix = f.fixable ? chalk.green(' (fixable)') : '';
-  return `${f.path}:${f.line}:${f.col}  ${sev}  ${f.message}${fix}  ${chalk.dim(f.ruleId)}`;
+type Paint = InstanceType<typeof Chalk>;
+
+/** Headlines longer than this do not set the rule-id column. */
+const ALIGN_MAX = 64;
+
+/** Findings the listing shows: after diff and write, the fixed ones are in the patch or on disk. */
+function listed(f: Finding, mode: StylishMode): boolean {
+  return mode === 'check' || !f.fixable;
+}
+
+function severityText(f: Finding, chalk: Paint): string {
+  return f.severity === 'error' ? chalk.red('error') : f.severity === 'warning' ? chalk.yellow('warning') : chalk.blue('info');
+}
+
+/** One file's block: its path, then each finding. Lengths are measured before colour is added. */
+function fileBlock(report: FileReport, findings: Finding[], options: StylishOptions, chalk: Paint): string[] {
+  const pos = (f: Finding) => `${f.line}:${f.col}`;
+  const posWidth = Math.max(...findings.map((f) => pos(f).length));
+  const sevWidth = Math.max(...findings.map((f) => f.severity.length));
+  const indent = 2 + posWidth + 2 + sevWidth + 2;
+  const room = options.width === undefined ? Infinity : Math.max(20, options.width - indent);
+  const heads = findings.map((f) => splitMessage(f.message).headline + (f.fixable && options.mode === 'check' ? ' (fixable)' : ''));
+  const fits = (h: string, f: Finding) => h.length + 2 + f.ruleId.length <= room;
+  // Rule ids line up in one column, as far as the width allows; a long headline does not push it out.
+  const column = Math.max(0, ...heads.filter((h, i) => fits(h, findings[i]!) && h.length <= ALIGN_MAX).map((h) => h.length));
+  const pad = ' '.repeat(indent);
+  const out = wrap(report.path, options.width ?? Infinity).map((l) => chalk.underline(l));
+  findings.forEach((f, i) => {
+    const head = heads[i]!;
+    const lead = `  ${pos(f).padStart(posWidth)}  ${severityText(f, chalk)}${' '.repeat(sevWidth - f.severity.length)}  `;
+    const rule = chalk.dim(f.ruleId);
+    if (fits(head, f)) {
+      const gap = head.length <= column && column + 2 + f.ruleId.length <= room ? column - head.length + 2 : 2;
+      out.push(`${lead}${head}${' '.repeat(gap)}${rule}`);
+    } else {
+      const lines = wrap(head, room);
+      const last = lines.pop()!;
+      lines.forEach((l, j) => out.push(`${j === 0 ? lead : pad}${l}`));
+      const first = lines.length === 0 ? lead : pad;
+      if (last.length + 2 + f.ruleId.length <= room) out.push(`${first}${last}  ${rule}`);
+      else out.push(`${first}${last}`, `${pad}${' '.repeat(Math.max(0, room - f.ruleId.length))}${rule}`);
+    }
+    for (const block of splitMessage(f.message).body) {
+      if (block.text) for (const l of wrap(block.text, room)) out.push(chalk.dim(`${pad}${l}`));
+      for (const item of block.items) {
+        wrap(item, room - 2).forEach((l, j) => out.push(chalk.dim(`${pad}${j === 0 ? '- ' : '  '}${l}`)));
+      }
+    }
+  });
+  return out;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function bySeverity(fs: readonly Finding[]): string {
+  const n = (s: Finding['severity']) => fs.filter((f) => f.severity === s).length;
+  return `${plural(n('error'), 'error')}, ${plural(n('warning'), 'warning')}, ${n('info')} info`;
+}
+
+/** The summary: what is (or would be) fixed, what remains, and the command to run next. */
+export function summary(reports: readonly FileReport[], options: StylishOptions, chalk: Paint): string[] {
+  const all = reports.flatMap((r) => r.findings);
+  const fixed = all.filter((f) => f.fixable);
+  const remaining = all.filter((f) => !f.fixable);
+  const changed = reports.filter((r) => r.changed).length;
+  const failed = reports.filter((r) => r.failed).length;
+  const files = plural(reports.length, 'file');
+  const cmd = (verb: string) => chalk.bold(`httpd-migrate ${verb}${options.args ? ` ${options.args}` : ''}`);
+  const out: string[] = [];
+  const mark = (fs: readonly Finding[]) => (failed || fs.some((f) => f.severity === 'error') ? chalk.red('✖')
+    : fs.some((f) => f.severity === 'warning') ? chalk.yellow('⚠') : chalk.blue('ℹ'));
+  if (options.mode === 'check') {
+    if (all.length === 0 && !failed) return [`${chalk.green('✔')} No problems in ${files}.`];
+    if (all.length) out.push(`${mark(all)} ${plural(all.length, 'problem')} (${bySeverity(all)}) in ${files}.`);
+    if (fixed.length) out.push(`  ${fixed.length} fixable: ${plural(changed, 'file')} would change; ${remaining.length} to handle by hand.`);
+  } else {
+    const done = options.mode === 'write' ? 'Fixed' : 'The patch fixes';
+    const where = options.mode === 'write' ? `in ${changed} of ${files}` : `in ${plural(changed, 'file')}`;
+    if (fixed.length || changed) out.push(`${chalk.green('✔')} ${done} ${plural(fixed.length, 'problem')} ${where}.`);
+    if (remaining.length) out.push(`${mark(remaining)} ${plural(remaining.length, 'problem')} remain${remaining.length === 1 ? 's' : ''} (${bySeverity(remaining)}), listed above.`);
+    else if (!failed) out.push(`${chalk.green('✔')} Nothing remains to do${options.mode === 'diff' && changed ? ' once the patch is applied' : ''}.`);
+  }
+  if (failed) out.push(chalk.red(`✖ ${plural(failed, 'file')} not processed (see the errors above).`));
+  const next = nextStep(options.mode, changed, remaining, cmd);
+  if (next) out.push(`Next: ${next}`);
+  return out;
+}
+
+function nextStep(mode: StylishMode, changed: number, remaining: readonly Finding[], cmd: (verb: string) => string): string | null {
+  const handWork = remaining.some((f) => f.severity !== 'info');
+  if (mode === 'check' && changed) return `run ${cmd('diff')} to review the changes, then ${cmd('write')} to apply them.`;
+  if (mode === 'diff' && changed) return `run ${cmd('write')} to apply the changes (or apply the patch with git apply).`;
+  if (handWork) return `handle the findings above by hand, then run ${cmd('check')} to confirm.`;
+  return null;
 }
 
 export function stylish(reports: FileReport[], options: StylishOptions): string {
   const chalk = new Chalk({ level: options.color });
   const out: string[] = [];
-  let errors = 0;
-  let warnings = 0;
-  let infos = 0;
-  let fixable = 0;
   for (const r of reports) {
-    for (const f of r.findings) {
-      if (!(options.hideFixable && f.fixable)) out.push(formatFinding(f, chalk));
-      if (f.severity === 'error') errors++;
-      else if (f.severity === 'warning') warnings++;
-      else infos++;
-      if (f.fixable) fixable++;
-    }
+    const findings = r.findings.filter((f) => listed(f, options.mode));
+    if (findings.length) out.push(...fileBlock(r, findings, options, chalk), '');
   }
-  const changed = reports.filter((r) => r.changed).length;
-  const failed = reports.filter((r) => r.failed).length;
-  const total = errors + warnings + infos;
-  const parts = [
-    total === 0 ? 'no problems' : `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${infos} info)`,
-    `${fixable} fixable`,
-    `${changed} of ${reports.length} file${reports.length === 1 ? '' : 's'} ${options.changedVerb}`,
-  ];
-  if (failed) parts.push(chalk.red(`${failed} not processed (see errors above)`));
-  if (out.length) out.push('');
-  out.push(`${total || failed ? chalk.red('✖') : chalk.green('✔')} ${parts.join(', ')}`);
+  out.push(...summary(reports, options, chalk).flatMap((l) => (options.width === undefined ? [l] : wrapStyled(l, options.width))));
   return out.join('\n') + '\n';
+}
+
+/** Wraps a summary line (which may hold colour codes) to the width, continuation lines indented. */
+function wrapStyled(line: string, width: number): string[] {
+  // eslint-disable-next-line no-control-regex
+  const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+  if (plain.length <= width) return [line];
+  return wrap(plain, width - 2).map((l, i) => (i === 0 ? l : `  ${l}`));
 }

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findHttpd, requireHttpdOrSkip } from '../oracle/httpd.js';
-import { runCli } from '../helpers/cli.js';
+import { findingLines, runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/tmp.js';
 
 const oracle = requireHttpdOrSkip();
@@ -32,7 +32,7 @@ describe.skipIf(oracle.skip)('--httpd', () => {
     const root = brokenTree();
     const r = await runCli(['check', 'httpd.conf', '--httpd', httpd, '--disable', 'load-implicit-modules,load-module-for-directive'], { cwd: root });
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^conf\.d\/deflate\.conf:3:1 {2}error {2}.*Invalid command 'AddOutputFilterByType'.*httpd$/m);
+    expect(findingLines(r.stdout)).toMatch(/^conf\.d\/deflate\.conf:3:1 {2}error {2}.*Invalid command 'AddOutputFilterByType'.*httpd$/m);
   });
 
   it('makes write refuse to write a tree that fails the check, unless --force', async () => {
@@ -50,7 +50,7 @@ describe.skipIf(oracle.skip)('--httpd', () => {
   it('passes the same tree once the module rules add the LoadModule lines', async () => {
     const root = brokenTree();
     const r = await runCli(['check', 'httpd.conf', '--httpd', httpd, '--only', 'load-module-for-directive,load-implicit-modules'], { cwd: root });
-    expect(r.stdout).not.toMatch(/ {2}error {2}.* httpd$/m);
+    expect(findingLines(r.stdout)).not.toMatch(/ {2}error {2}.* httpd$/m);
   });
 
   it('puts an httpd error at the line of the file as read (check) or as written (write --force)', async () => {
@@ -60,9 +60,9 @@ describe.skipIf(oracle.skip)('--httpd', () => {
       'LoadModule dir_module /usr/lib/apache2/modules/mod_dir.so', 'Frobnicate on', ''];
     writeFileSync(join(root, 'httpd.conf'), lines.join('\n'));
     const check = await runCli(['check', 'httpd.conf', '--httpd', httpd], { cwd: root });
-    expect(check.stdout).toMatch(/^httpd\.conf:5:1 {2}error {2}.*Invalid command 'Frobnicate'.* httpd$/m);
+    expect(findingLines(check.stdout)).toMatch(/^httpd\.conf:5:1 {2}error {2}.*Invalid command 'Frobnicate'.* httpd$/m);
     const write = await runCli(['write', 'httpd.conf', '--httpd', httpd, '--force'], { cwd: root });
-    const line = Number(/^httpd\.conf:(\d+):1 {2}error {2}.*Invalid command 'Frobnicate'/m.exec(write.stdout)?.[1]);
+    const line = Number(/^httpd\.conf:(\d+):1 {2}error {2}.*Invalid command 'Frobnicate'/m.exec(findingLines(write.stdout))?.[1]);
     expect(line).toBeGreaterThan(5);
     expect(readFileSync(join(root, 'httpd.conf'), 'latin1').split('\n')[line - 1]).toBe('Frobnicate on');
   });

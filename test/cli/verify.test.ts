@@ -21,13 +21,20 @@ describe('verify', () => {
     expect(r.code).toBe(0);
   });
 
-  it('lists each request that changes, with both outcomes, and exits 1', async () => {
+  it('groups the requests that change by path and answer, lists the clients, and exits 1', async () => {
     const cwd = trees('<Directory "/srv/www">\n    Require all granted\n</Directory>\n');
     const r = await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd });
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^request +before \(2\.2\) +after \(2\.4\)$/m);
-    expect(r.stdout).toMatch(/from (?!10\.)[\d.]+.*403.*200/);
-    expect(r.stdout).not.toMatch(/from 10\.[\d.]+.*403/);
+    const json = JSON.parse((await runCli(['verify', '--format', 'json', 'old.conf', 'new.conf', '--no-htaccess'], { cwd })).stdout);
+    const lines = r.stdout.split('\n');
+    // One group per path, method and answer pair; each differing request's client listed once under it.
+    const keys = new Set(json.rows.map((x: { method: string; path: string; before: string; after: string }) => `${x.method} ${x.path} ${x.before} ${x.after}`));
+    expect(lines.filter((l) => /^(GET|POST|PUT|DELETE|OPTIONS|UNLISTED)\s/.test(l))).toHaveLength(keys.size);
+    expect(keys.size).toBeLessThan(json.rows.length);
+    expect(r.stdout).toMatch(/^ {4}2\.2: 403 \(.*\) {2}→ {2}2\.4: 200 /m);
+    for (const row of json.rows) expect(lines).toContain(`      ${row.client}`);
+    expect(r.stdout).not.toMatch(/from 10\.[\d.]+/);
+    expect(lines.every((l) => l.length <= 100)).toBe(true);
   });
 
   it('gives JSON rows for machines', async () => {
@@ -36,6 +43,6 @@ describe('verify', () => {
     const doc = JSON.parse(r.stdout);
     expect(doc.exitCode).toBe(1);
     expect(doc.rows.length).toBeGreaterThan(0);
-    expect(doc.rows[0]).toEqual({ request: expect.stringMatching(/from 10\./), before: expect.stringMatching(/200/), after: expect.stringMatching(/403/) });
+    expect(doc.rows[0]).toMatchObject({ request: expect.stringMatching(/from 10\./), before: expect.stringMatching(/200/), after: expect.stringMatching(/403/), method: 'GET', client: expect.stringMatching(/^from 10\./) });
   });
 });

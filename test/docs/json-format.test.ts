@@ -53,7 +53,7 @@ describe('docs/json-format.md', () => {
     writeFileSync(join(cwd, 'a.conf'), 'MaxClients 5\n');
     const doc = JSON.parse((await runCli(['check', '--format', 'json', 'a.conf'], { cwd })).stdout);
     const f = doc.files[0].findings[0];
-    expect(f.docs).toBe(resolve(import.meta.dirname, '../../rules/prefer-max-request-workers.md'));
-    expect(readFileSync(f.docs, 'utf8')).toMatch(/^# /);
+    expect(f.docs).toEqual({ command: 'httpd-migrate rules prefer-max-request-workers', file: resolve(import.meta.dirname, '../../rules/prefer-max-request-workers.md') });
+    expect(readFileSync(f.docs.file, 'utf8')).toMatch(/^# /);
   });
 });

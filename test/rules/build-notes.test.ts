@@ -1,3 +1,8 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tmp.js';
 import rule from '../../rules/build-notes.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
@@ -33,4 +38,20 @@ ruleTester(rule, {
       errors: [/No further modules are needed by this configuration\.$/],
     },
   ],
+});
+
+describe('build-notes over a tree', () => {
+  it('gives one verdict per tree, in the first file with LoadModule lines, counting the modules every file loads', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'conf.d'));
+    writeFileSync(join(cwd, 'httpd.conf'), 'ServerRoot "."\nLoadModule mpm_prefork_module modules/mod_mpm_prefork.so\nLoadModule authz_core_module modules/mod_authz_core.so\nInclude conf.d/*.conf\n');
+    writeFileSync(join(cwd, 'conf.d/ssl.conf'), 'LoadModule ssl_module modules/mod_ssl.so\nLoadModule filter_module modules/mod_filter.so\n');
+    writeFileSync(join(cwd, 'conf.d/deflate.conf'), 'AddOutputFilterByType DEFLATE text/html\n');
+    const r = await runCli(['check', '--format', 'json', '--only', 'build-notes', 'httpd.conf'], { cwd });
+    const notes = JSON.parse(r.stdout).files.flatMap((f: { findings: { ruleId: string; path: string; message: string }[] }) => f.findings).filter((f: { ruleId: string }) => f.ruleId === 'build-notes');
+    expect(notes).toHaveLength(1);
+    expect(notes[0].path).toBe('httpd.conf');
+    // mod_filter (for AddOutputFilterByType) is loaded by ssl.conf, so nothing further is needed.
+    expect(notes[0].message).toMatch(/No further modules are needed by this configuration\.$/);
+  });
 });

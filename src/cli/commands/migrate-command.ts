@@ -3,7 +3,8 @@
  * print one unified diff (diff) or rewrite files in place (write).
  */
 import type { Io } from '../io.js';
-import { colorLevel } from '../io.js';
+import { colorLevel, outputWidth } from '../io.js';
+import { treeArgs } from '../next-args.js';
 import { EXIT, UsageError } from '../errors.js';
 import { loadProject } from '../../project/load.js';
 import { migrate, type MigrateOptions } from '../../migrate.js';
@@ -14,6 +15,8 @@ import { jsonReport } from '../../report/json.js';
 import { sarifReport } from '../../report/sarif.js';
 import { githubReport } from '../../report/github.js';
 import { printConfig, readInputs } from '../inputs.js';
+import { htmlReport } from '../../report/html.js';
+import { accessProofs } from '../../report/access-proof.js';
 import { unifiedDiff } from '../../diff/unified.js';
 import { writeAtomic } from '../../write/atomic.js';
 import { colorDiff } from '../../diff/color.js';
@@ -25,7 +28,7 @@ import { LineCounter } from '../../parse/line-counter.js';
 import type { HttpdMessage } from '../../httpd/errors.js';
 
 export type Mode = 'check' | 'diff' | 'write';
-export type Format = 'stylish' | 'json' | 'sarif' | 'github';
+export type Format = 'stylish' | 'json' | 'sarif' | 'github' | 'html';
 
 export interface MigrateCommandOptions {
   paths: string[];
@@ -56,6 +59,8 @@ export interface MigrateCommandOptions {
   maxWarnings?: number;
   /** The path standard input (`-`) stands for. */
   stdinFilename?: string;
+  /** --color / --no-color; undefined: decided by the environment and the terminal. */
+  color?: boolean;
 }
 
 export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions, io: Io): Promise<number> {
@@ -107,7 +112,6 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const tooMany = tooManyWarnings(mode, shown, opts.maxWarnings);
   const code = exitCode(mode, shown, failedWrites, opts.maxWarnings);
   if (tooMany) io.stderr.write(`httpd-migrate: too many warnings (${tooMany}; maximum: ${opts.maxWarnings}).\n`);
-  const color = colorLevel(mode === 'diff' ? io.stderr : io.stdout, io.env);
   if (opts.format === 'json') {
     io.stdout.write(jsonReport(mode, shown, code));
     return code;
@@ -118,14 +122,20 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     io.stdout.write(opts.format === 'sarif' ? sarifReport(left, { cwd: io.cwd, rules: allRules }) : githubReport(left));
     return code;
   }
+  if (opts.format === 'html') {
+    const proofs = rules.some((r) => r.meta.access) ? accessProofs(result) : [];
+    const files = result.files.map((r, i) => ({ report: reports[i]!, before: r.file.ast.text, after: r.output }));
+    io.stdout.write(htmlReport({ mode: refuse ? 'check' : mode, files, proofs, args: treeArgs(opts) }));
+    return code;
+  }
+  // The findings go where the patch does not: stderr for diff.
+  const human = mode === 'diff' ? io.stderr : io.stdout;
+  const layout = { color: colorLevel(human, io.env, opts.color), width: outputWidth(human), args: treeArgs(opts) };
   if (mode === 'diff') {
     const patch = patches.join('');
-    io.stdout.write(Buffer.from(colorLevel(io.stdout, io.env) ? colorDiff(patch) : patch, 'latin1'));
-    const text = stylish(shown, { color, changedVerb: 'would change', hideFixable: true });
-    io.stderr.write(text);
-  } else {
-    io.stdout.write(stylish(shown, { color, changedVerb: mode === 'write' ? 'changed' : 'would change', hideFixable: mode === 'write' }));
+    io.stdout.write(Buffer.from(colorLevel(io.stdout, io.env, opts.color) ? colorDiff(patch) : patch, 'latin1'));
   }
+  io[mode === 'diff' ? 'stderr' : 'stdout'].write(stylish(shown, { ...layout, mode: refuse ? 'check' : mode }));
   return code;
 }
 
@@ -147,7 +157,7 @@ function addHttpdFindings(httpd: string, result: MigrateResult, reports: FileRep
     const report = reports.find((r) => r.path === path) ?? reports[0];
     const file = result.files.find((r) => r.file.display === path);
     const line = e.line && file && positions === 'input' ? lineAsRead(file, e.line) : e.line || 1;
-    report?.findings.push({ path, line, col: 1, endLine: line, endCol: 1, severity, message: `${httpd} -t: ${e.message}`, ruleId: 'httpd', fixable: false });
+    report?.findings.push({ path, line, col: 1, endLine: line, endCol: 1, severity, message: `${e.message} (${httpd} -t)`, ruleId: 'httpd', fixable: false });
   };
   for (const e of check.errors) add(e, e.environment ? 'warning' : 'error');
   for (const w of check.warnings) add(w, 'warning');

@@ -6,7 +6,9 @@
 import type { Io } from '../io.js';
 import { EXIT } from '../errors.js';
 import { loadProject } from '../../project/load.js';
-import { formatRows, verifyProjects } from '../../eval/verify.js';
+import { verifyProjects } from '../../eval/verify.js';
+import { formatGroups, groupRows } from '../../report/verify-groups.js';
+import { outputWidth } from '../io.js';
 
 export interface VerifyCommandOptions {
   old: string;
@@ -16,6 +18,8 @@ export interface VerifyCommandOptions {
   htaccess: boolean;
   format: 'stylish' | 'json';
 }
+
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 export function runVerifyCommand(opts: VerifyCommandOptions, io: Io): number {
   const load = (entry: string, serverRoot: string | undefined, version: '2.2' | '2.4') =>
@@ -31,10 +35,10 @@ export function runVerifyCommand(opts: VerifyCommandOptions, io: Io): number {
     io.stdout.write(JSON.stringify({ version: 1, command: 'verify', ...result, exitCode: code }, null, 2) + '\n');
     return code;
   }
-  if (result.rows.length) io.stdout.write(formatRows(result.rows));
+  if (result.rows.length) io.stdout.write(formatGroups(result.rows, Math.min(outputWidth(io.stdout) ?? 100, 100)));
   for (const g of result.gaps) io.stderr.write(`note: ${g}\n`);
   io.stdout.write(result.rows.length
-    ? `\n✖ ${result.rows.length} of ${result.checked} representative requests get a different answer in the new tree.\n`
+    ? `\n✖ ${result.rows.length} of ${result.checked} representative requests (${plural(groupRows(result.rows).length, 'group')} above) get a different answer in the new tree.\n`
     : `✔ all ${result.checked} representative requests get the same answer in both trees.\n`);
   return code;
 }

@@ -1,0 +1,23 @@
+/** The arguments of a check/diff/write run that name the tree, for the next command the summary suggests. */
+import type { MigrateCommandOptions } from './commands/migrate-command.js';
+
+/** A word as a POSIX shell reads it back unchanged. */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The paths and the options that change what is migrated (not the output format, backups or --force). */
+export function treeArgs(opts: MigrateCommandOptions): string {
+  const words = [...opts.paths];
+  if (opts.serverRoot !== undefined) words.push('--server-root', opts.serverRoot);
+  if (!opts.followIncludes) words.push('--no-follow-includes');
+  if (!opts.htaccess) words.push('--no-htaccess');
+  if (opts.only?.length) words.push('--only', opts.only.join(','));
+  if (opts.disable?.length) words.push('--disable', opts.disable.join(','));
+  if (opts.suggestions === true) words.push('--apply-suggestions');
+  else if (Array.isArray(opts.suggestions) && opts.suggestions.length) words.push(`--apply-suggestions=${opts.suggestions.join(',')}`);
+  if (opts.mpm !== undefined) words.push('--mpm', opts.mpm);
+  if (opts.pruneLegacy) words.push('--prune-legacy');
+  if (opts.httpd !== undefined) words.push('--httpd', opts.httpd);
+  return words.map(shellQuote).join(' ');
+}
