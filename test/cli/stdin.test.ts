@@ -11,7 +11,7 @@ describe('standard input', () => {
     writeFileSync(join(cwd, '-'), 'Listen 80\n');
     const r = await runCli(['check', '-'], { cwd, stdin: 'MaxClients 150\n' });
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^<stdin>:1:1 {2}error {2}MaxClients is MaxRequestWorkers/m);
+    expect(r.stdout).toMatch(/^<stdin>\n {2}1:1 {2}error {2}MaxClients is MaxRequestWorkers/m);
   });
 
   it('--stdin-filename names it in findings and gives its kind (.htaccess)', async () => {

@@ -25,8 +25,8 @@ function sources(dir: string, ending: string): string[] {
     .map((f) => relative(ROOT, join(ROOT, dir, f)));
 }
 
-const SHIPPED = /^(package\.json|README\.md|LICENSE|bin\/httpd-migrate\.js|docs\/access-control\.md|rules\/[\w-]+\.md|fixtures\/[a-z][\w-]*\/(input|output)\.conf|dist\/(src|rules)\/.+\.(js|d\.ts))$/;
-/** A file or folder of the repository named in a doc: `fixtures/x/input.conf`, `docs/access-control.md`. */
+const SHIPPED = /^(package\.json|README\.md|LICENSE|bin\/httpd-migrate\.js|docs\/access-control\.md|rules\/[\w-]+\.md|dist\/(src|rules)\/.+\.(js|d\.ts))$/;
+/** A file or folder of the repository named in a doc, such as `docs/access-control.md`. */
 const NAMED = /(?<![\w/.-])(?:bin|dist|docs|fixtures|rules|src|test|scripts|bench)\/[\w./-]*[\w/]/g;
 
 describe('npm pack', () => {
@@ -68,7 +68,7 @@ describe('npm pack', () => {
   it('ships every file its rule docs name', () => {
     const docs = readdirSync(join(ROOT, 'rules')).filter((f) => f.endsWith('.md'));
     const named = docs.flatMap((d) => [...readFileSync(join(ROOT, 'rules', d), 'utf8').matchAll(NAMED)].map((m) => `rules/${d}: ${m[0]}`));
-    expect(named.length).toBeGreaterThan(40);
+    expect(named.length).toBeGreaterThan(0);
     const shipped = (name: string) => files.includes(name) || (name.endsWith('/') && files.some((f) => f.startsWith(name)));
     expect(named.filter((n) => !shipped(n.slice(n.indexOf(': ') + 2)))).toEqual([]);
   });
@@ -88,7 +88,7 @@ describe('npm pack', () => {
     expect([version.status, version.stdout, version.stderr]).toEqual([0, `${PKG.version}\n`, '']);
     const check = spawnSync(process.execPath, [bin, 'check', 'old.conf'], { cwd, encoding: 'utf8' });
     expect(check.status).toBe(1);
-    expect(check.stdout).toMatch(/^old\.conf:1:1 {2}error {2}NameVirtualHost \*:80 is removed.* no-name-virtual-host$/m);
+    expect(check.stdout).toMatch(/^old\.conf\n {2}1:1 {2}error {2}NameVirtualHost \*:80 is removed.* no-name-virtual-host$/m);
     expect(check.stderr).toBe('');
   });
 });
