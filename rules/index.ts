@@ -14,6 +14,7 @@ import htpasswdMd5 from './htpasswd-md5.js';
 import keepAliveOnOff from './keep-alive-on-off.js';
 import ldapTrustedClientCert from './ldap-trusted-client-cert.js';
 import loadImplicitModules from './load-implicit-modules.js';
+import loadModuleBuiltin from './load-module-builtin.js';
 import loadModuleForDirective from './load-module-for-directive.js';
 import noDebugLevelOption from './no-debug-level-option.js';
 import noDefaultType from './no-default-type.js';
@@ -58,6 +59,7 @@ export const rules: Record<string, Rule> = {
   'keep-alive-on-off': keepAliveOnOff,
   'ldap-trusted-client-cert': ldapTrustedClientCert,
   'load-implicit-modules': loadImplicitModules,
+  'load-module-builtin': loadModuleBuiltin,
   'load-module-for-directive': loadModuleForDirective,
   'no-debug-level-option': noDebugLevelOption,
   'no-default-type': noDefaultType,

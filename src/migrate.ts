@@ -7,6 +7,9 @@ import type { Project, SourceFile } from './project/project.js';
 import { components } from './project/components.js';
 import { allRules } from '../rules/index.js';
 import { accessGuard } from './eval/guard.js';
+import { directives } from './ast/walk.js';
+import { LineCounter } from './parse/line-counter.js';
+import { parse } from './parse/parser.js';
 
 export interface MigrateOptions extends FixOptions {
   /** The rules to run (default: all of them). */
@@ -56,13 +59,56 @@ export function migrate(project: Project, options: MigrateOptions = {}): Migrate
     if (!g) guards.set(p, (g = options.guard ?? accessGuard(p, { ...options, rules })));
     return g;
   };
+  // Module lines follow the migrated tree, not the input: in a file with LoadModule lines the
+  // rules that decide which modules to load (meta.migratedTree) run last, on that file's result,
+  // with every other file of its group as migrated. So mod_access_compat is loaded only while an
+  // Order/Allow/Deny is still left once every access rule has been rewritten.
+  const holds = (f: SourceFile) => directives(f.ast, 'loadmodule').length > 0;
+  const early = rules.filter((r) => !r.meta.migratedTree);
+  const late = rules.filter((r) => r.meta.migratedTree);
   const files = project.files.map((file, i): FileResult => {
     const own = groupOf.get(file.path) ?? project;
-    const result = migrateFile(file, rules, own, { ...options, guard: guardOf(own) });
+    const result = migrateFile(file, late.length && holds(file) ? early : rules, own, { ...options, guard: guardOf(own) });
     options.onFile?.(i + 1, total);
     return result;
   });
-  return { project, files };
+  if (late.length === 0) return { project, files };
+  const migrated = new Map(files.map((r) => [r.file.path, r]));
+  const final = files.map((r) => {
+    if (r.skipped || !holds(r.file)) return r;
+    const own = groupOf.get(r.file.path) ?? project;
+    return onMigrated(r, late, asMigrated(own, migrated), options);
+  });
+  return { project, files: final };
+}
+
+/** `project` with every file as its migration left it. */
+function asMigrated(project: Project, migrated: ReadonlyMap<string, FileResult>): Project {
+  const files = project.files.map((f) => {
+    const r = migrated.get(f.path);
+    return !r?.changed ? f : { ...f, ast: parse(r.output, f.path, { version: '2.4' }) };
+  });
+  return { ...project, files, byPath: new Map(files.map((f) => [f.path, f])) };
+}
+
+/** Runs `rules` on the output of a first round `r` and joins both rounds, positions back in the file as read. */
+function onMigrated(r: FileResult, rules: readonly Rule[], project: Project, options: MigrateOptions): FileResult {
+  const ast = project.byPath.get(r.file.path)!.ast;
+  const second = fixFile(ast, rules, project, options);
+  const lines = new LineCounter(r.file.ast.text);
+  const back = (p: Problem): Problem => {
+    const start = r.fromOutput(p.start);
+    return { ...p, start, end: r.fromOutput(p.end), ...lines.position(start) };
+  };
+  return {
+    ...r,
+    output: second.output,
+    changed: second.output !== r.file.ast.text,
+    applied: [...r.applied, ...second.applied.map(back)],
+    remaining: [...r.remaining, ...second.remaining.map(back)],
+    toOutput: (offset: number) => second.toOutput(r.toOutput(offset)),
+    fromOutput: (offset: number) => r.fromOutput(second.fromOutput(offset)),
+  };
 }
 
 function migrateFile(file: SourceFile, rules: readonly Rule[], project: Project, options: MigrateOptions): FileResult {

@@ -20,6 +20,11 @@ export interface RuleMeta {
   kind: RuleKind;
   /** True for rules that rewrite access control: their fixes need the evaluator's proof. */
   access?: boolean;
+  /**
+   * True for rules that decide from the whole tree as migrated (which modules to load): in a file
+   * with LoadModule lines they run after every file of the tree has been migrated, on the result.
+   */
+  migratedTree?: boolean;
 }
 
 export interface Problem {

@@ -1,0 +1,69 @@
+// The stock httpd 2.2.34 tree (every extra enabled), migrated with `write` as a user would, must
+// start on the real httpd 2.4 without mod_access_compat and answer the 248 recorded requests as
+// real 2.2.34 answered them. Data: ../shared/wholetree/stock22 (see its README).
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dataPath, requireDataOrSkip } from '../helpers/shared-data.js';
+import { requireHttpdOrSkip } from '../oracle/httpd.js';
+import { ask, differences, layOut, start, stopServer, type Answer, type Sandbox, type TreeRequest } from './sandbox.js';
+
+const data = requireDataOrSkip('wholetree/stock22');
+const oracle = requireHttpdOrSkip();
+const CLI = resolve(import.meta.dirname, '../../bin/httpd-migrate.js');
+
+interface Run { code: number; stdout: string; stderr: string }
+
+/** The CLI as a user runs it: a child process, in `cwd`. */
+function cli(args: string[], cwd: string): Promise<Run> {
+  return new Promise((done) => {
+    execFile(process.execPath, [CLI, ...args], { cwd, timeout: 120_000, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
+      done({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+function load(): { main: string; requests: TreeRequest[]; expected: Record<string, Answer> } {
+  const reqs = JSON.parse(readFileSync(dataPath('wholetree/stock22/requests.json'), 'utf8')) as { main: string; requests: TreeRequest[] };
+  const exp = JSON.parse(readFileSync(dataPath('wholetree/stock22/expected22.json'), 'utf8')) as { results: Record<string, Answer> };
+  return { main: reqs.main, requests: reqs.requests, expected: exp.results };
+}
+
+describe.skipIf(data.skip || oracle.skip)('whole tree: stock 2.2.34 on the real httpd 2.4 without mod_access_compat', () => {
+  const boxes: Sandbox[] = [];
+  afterAll(() => {
+    if (process.env.ORACLE_KEEP !== '1') for (const b of boxes) rmSync(dirname(b.root), { recursive: true, force: true });
+  });
+
+  /** Lays out the tree, runs `write` with `extra` options, starts httpd and asks every request. */
+  async function migrateAndAsk(extra: string[]) {
+    const { main, requests, expected } = load();
+    const box = await layOut(join(data.path, 'tree'));
+    boxes.push(box);
+    const write = await cli(['write', main, '--server-root', '.', ...extra], box.root);
+    const second = await cli(['write', main, '--server-root', '.', ...extra], box.root);
+    const server = await start(oracle.httpd!, box, main);
+    if (typeof server === 'string') return { write, second, startError: server, mismatches: [] as string[], asked: 0 };
+    const mismatches: string[] = [];
+    try {
+      for (const req of requests) {
+        const got = await ask(box, req);
+        const diff = differences(expected[req.key]!, got);
+        if (diff.length) mismatches.push(`${req.key}\n    ${diff.join('\n    ')}`);
+      }
+    } finally {
+      await stopServer(server);
+    }
+    return { write, second, startError: '', mismatches, asked: requests.length };
+  }
+
+  it('write gives a tree that starts and answers 248/248 requests as 2.2 did; a second write changes nothing', async () => {
+    const run = await migrateAndAsk([]);
+    expect(run.write.stderr, run.write.stdout).not.toMatch(/\n\s+at /); // no stack trace
+    expect(run.startError).toBe('');
+    expect(run.asked).toBe(248);
+    expect(run.mismatches.join('\n')).toBe('');
+    expect(run.second.stdout).toMatch(/0 of \d+ files? changed|no changes/i);
+  }, 180_000);
+});
