@@ -24,6 +24,7 @@ import noNameVirtualHost from './no-name-virtual-host.js';
 import noRemovedDirective from './no-removed-directive.js';
 import noRemovedModules from './no-removed-modules.js';
 import noSslv2 from './no-sslv2.js';
+import pcre2Regex from './pcre2-regex.js';
 import pipedLogShell from './piped-log-shell.js';
 import preferFilterProviderExpr from './prefer-filter-provider-expr.js';
 import preferIncludeOptional from './prefer-include-optional.js';
@@ -69,6 +70,7 @@ export const rules: Record<string, Rule> = {
   'no-removed-directive': noRemovedDirective,
   'no-removed-modules': noRemovedModules,
   'no-sslv2': noSslv2,
+  'pcre2-regex': pcre2Regex,
   'piped-log-shell': pipedLogShell,
   'prefer-filter-provider-expr': preferFilterProviderExpr,
   'prefer-include-optional': preferIncludeOptional,

@@ -64,6 +64,16 @@ describe.skipIf(data.skip || oracle.skip)('whole tree: stock 2.2.34 on the real 
     expect(run.startError).toBe('');
     expect(run.asked).toBe(248);
     expect(run.mismatches.join('\n')).toBe('');
-    expect(run.second.stdout).toMatch(/0 of \d+ files? changed|no changes/i);
+    expect(run.write.stdout).toMatch(/, 1[01] of 14 files changed/);
+    expect(run.second.stdout).toMatch(/0 of 14 files changed/);
+  }, 180_000);
+
+  it('with --httpd (the same binary), write checks the result, writes it, and it starts and answers as 2.2 did', async () => {
+    const run = await migrateAndAsk(['--httpd', oracle.httpd!]);
+    expect(run.write.code, run.write.stderr).toBe(1); // findings remain for the user (exit 1), nothing refused (exit 2)
+    expect(run.write.stderr).not.toMatch(/nothing was written/);
+    expect(run.write.stdout).not.toMatch(/ {2}error {2}.* {2}httpd$/m);
+    expect(run.startError).toBe('');
+    expect(run.mismatches.join('\n')).toBe('');
   }, 180_000);
 });
