@@ -1,5 +1,6 @@
 import type { ConfigFile, Directive } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
+import { managesDebianModules } from '../src/layout/debian.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter, removeLine } from '../src/edit/fixer.js';
 import { HTACCESS_NOT_ENUMERATED } from '../src/project/discover.js';
@@ -34,8 +35,9 @@ export default defineRule({
         const reasons = needs.map((n) => `mod_${n.name} (${n.why})`).join('; ');
         const head = `2.2 provided these in its core or loaded them itself; 2.4 ships them as separate modules that must be loaded: ${reasons}.`;
         if (debian) {
-          // Report once, on the Include line that reads mods-enabled; a tree read without its main file gets nothing.
-          const site = modsInclude(file);
+          // A tree read through its Include of mods-enabled/*.load gets the a2enmod/a2dismod changes as edits
+          // (src/layout/debian.ts); otherwise they are reported once, on the Include line that reads mods-enabled.
+          const site = managesDebianModules(context.project) ? null : modsInclude(file);
           if (!site) return;
           const mpm = needs.find((n) => n.name.startsWith('mpm_'));
           const rest = needs.filter((n) => n !== mpm).map((n) => n.name);

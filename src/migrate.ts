@@ -9,6 +9,7 @@ import { allRules } from '../rules/index.js';
 import { accessGuard } from './eval/guard.js';
 import { directives } from './ast/walk.js';
 import { LineCounter } from './parse/line-counter.js';
+import { debianLayout, type LayoutChange } from './layout/debian.js';
 import { parse } from './parse/parser.js';
 
 export interface MigrateOptions extends FixOptions {
@@ -43,6 +44,8 @@ export interface FileResult {
 export interface MigrateResult {
   project: Project;
   files: FileResult[];
+  /** Changes to the tree beyond file texts: Debian's mods-enabled symlinks and new .load files. */
+  layout: LayoutChange[];
 }
 
 export function migrate(project: Project, options: MigrateOptions = {}): MigrateResult {
@@ -72,14 +75,30 @@ export function migrate(project: Project, options: MigrateOptions = {}): Migrate
     options.onFile?.(i + 1, total);
     return result;
   });
-  if (late.length === 0) return { project, files };
+  if (late.length === 0) return { project, files, layout: [] };
   const migrated = new Map(files.map((r) => [r.file.path, r]));
   const final = files.map((r) => {
     if (r.skipped || !holds(r.file)) return r;
     const own = groupOf.get(r.file.path) ?? project;
     return onMigrated(r, late, asMigrated(own, migrated), options);
   });
-  return { project, files: final };
+  // Debian's layout: the a2enmod/a2dismod changes, decided on the tree as migrated.
+  const debian = late.some((r) => r.meta.id === 'load-implicit-modules')
+    ? debianLayout(asMigrated(project, new Map(final.map((r) => [r.file.path, r]))), options.mpm)
+    : { changes: [], finding: null };
+  const at = debian.finding;
+  if (!at) return { project, files: final, layout: [] };
+  return {
+    project,
+    files: final.map((r) => (r.file.path !== at.path ? r : {
+      ...r,
+      applied: [...r.applied, {
+        ruleId: 'load-implicit-modules', severity: 'warning', path: at.path, start: at.start, end: at.end, message: at.message,
+        ...new LineCounter(r.file.ast.text).position(at.start),
+      }],
+    })),
+    layout: debian.changes,
+  };
 }
 
 /** `project` with every file as its migration left it. */

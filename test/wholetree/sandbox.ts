@@ -4,9 +4,23 @@
 import { chmod, cp, mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { execFile } from 'node:child_process';
 import { findNssWrapper, httpdModulesDir, SCRATCH_DIR } from '../oracle/httpd.js';
 import { freePort, startServer, stopServer, type Server } from '../oracle/harness.js';
+
+const CLI = resolve(import.meta.dirname, '../../bin/httpd-migrate.js');
+
+export interface CliRun { code: number; stdout: string; stderr: string }
+
+/** The CLI as a user runs it (the built dist/): a child process, in `cwd`. */
+export function cli(args: string[], cwd: string): Promise<CliRun> {
+  return new Promise((done) => {
+    execFile(process.execPath, [CLI, ...args], { cwd, timeout: 120_000, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
+      done({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
 
 export interface TreeRequest {
   key: string;

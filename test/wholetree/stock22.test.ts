@@ -1,28 +1,15 @@
 // The stock httpd 2.2.34 tree (every extra enabled), migrated with `write` as a user would, must
 // start on the real httpd 2.4 without mod_access_compat and answer the 248 recorded requests as
 // real 2.2.34 answered them. Data: ../shared/wholetree/stock22 (see its README).
-import { execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataPath, requireDataOrSkip } from '../helpers/shared-data.js';
 import { requireHttpdOrSkip } from '../oracle/httpd.js';
-import { ask, differences, layOut, start, stopServer, type Answer, type Sandbox, type TreeRequest } from './sandbox.js';
+import { ask, cli, differences, layOut, start, stopServer, type Answer, type Sandbox, type TreeRequest } from './sandbox.js';
 
 const data = requireDataOrSkip('wholetree/stock22');
 const oracle = requireHttpdOrSkip();
-const CLI = resolve(import.meta.dirname, '../../bin/httpd-migrate.js');
-
-interface Run { code: number; stdout: string; stderr: string }
-
-/** The CLI as a user runs it: a child process, in `cwd`. */
-function cli(args: string[], cwd: string): Promise<Run> {
-  return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, timeout: 120_000, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      done({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
 
 function load(): { main: string; requests: TreeRequest[]; expected: Record<string, Answer> } {
   const reqs = JSON.parse(readFileSync(dataPath('wholetree/stock22/requests.json'), 'utf8')) as { main: string; requests: TreeRequest[] };
