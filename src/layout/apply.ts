@@ -2,7 +2,8 @@
  * Layout changes (symlinks made or removed, new files) as git shows them in a patch, so that
  * `git apply` makes them, and carried out on disk by `write`.
  */
-import { existsSync, lstatSync, mkdirSync, readlinkSync, symlinkSync, unlinkSync, writeFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readlinkSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isLink } from './is-link.js';
 import { dirname, join, basename } from 'node:path';
 import type { LayoutChange } from './debian.js';
 
@@ -45,13 +46,5 @@ export function applyLayoutChange(change: LayoutChange): void {
       writeFileSync(tmp, Buffer.from(change.text, 'latin1'), { flag: 'wx', mode: 0o644 });
       renameSync(tmp, change.path);
     }
-  }
-}
-
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
   }
 }

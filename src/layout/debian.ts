@@ -6,7 +6,8 @@
  * and `.conf`, and a `mods-available/<m>.load` with Debian's standard LoadModule line where the
  * tree has none. The changes are decided on the migrated tree, so a second run finds nothing to do.
  */
-import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
+import { isLink } from './is-link.js';
 import { basename, dirname, join } from 'node:path';
 import { BUILTIN_DEBIAN_24, REMOVED } from '../apache/modules.js';
 import type { ConfigFile, Directive } from '../ast/nodes.js';
@@ -28,14 +29,6 @@ export interface DebianLayout {
 
 /** Where Debian's 2.4 keeps its modules, for a new `.load` file when the tree's own say nothing. */
 const DEBIAN_MODULE_DIR = '/usr/lib/apache2/modules';
-
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
 
 /** The Include site that reads `<dir>/mods-enabled/*.load`, with its directory. */
 function modsEnabled(project: Project): { dir: string; directive: Directive; from: string } | null {
