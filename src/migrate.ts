@@ -77,10 +77,12 @@ export function migrate(project: Project, options: MigrateOptions = {}): Migrate
   });
   if (late.length === 0) return { project, files, layout: [] };
   const migrated = new Map(files.map((r) => [r.file.path, r]));
+  const asMigratedOf = new Map<Project, Project>(); // each group's outputs are parsed once
   const final = files.map((r) => {
     if (r.skipped || !holds(r.file)) return r;
     const own = groupOf.get(r.file.path) ?? project;
-    return onMigrated(r, late, asMigrated(own, migrated), options);
+    if (!asMigratedOf.has(own)) asMigratedOf.set(own, asMigrated(own, migrated));
+    return onMigrated(r, late, asMigratedOf.get(own)!, options);
   });
   // Debian's layout: the a2enmod/a2dismod changes, decided on the tree as migrated.
   const debian = late.some((r) => r.meta.id === 'load-implicit-modules')
