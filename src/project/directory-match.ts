@@ -36,7 +36,7 @@ function isDir(path: string): boolean {
 }
 
 /** The existing directories a wildcard path names (each component matched with apr_fnmatch). */
-export function expandWildcardDir(path: string): string[] {
+export function expandWildcardDir(path: string): MatchedDirs {
   let found = ['/'];
   let looked = 0;
   for (const part of path.split('/').filter((p) => p !== '')) {
@@ -48,13 +48,13 @@ export function expandWildcardDir(path: string): string[] {
         continue;
       }
       for (const sub of subdirs(dir)) {
-        if (++looked > MAX_DIRS_PER_SECTION) return next;
+        if (++looked > MAX_DIRS_PER_SECTION) return { dirs: next, unlisted: `more than ${MAX_DIRS_PER_SECTION} directories match it` };
         if (fnmatch(part, sub.slice(sub.lastIndexOf('/') + 1), { period: false })) next.push(sub);
       }
     }
     found = next;
   }
-  return found;
+  return { dirs: found };
 }
 
 /** The absolute directory every match of an anchored regex lies in (`^/home/[^/]+` → `/home`), or null. */
@@ -68,14 +68,14 @@ export function regexPrefix(regex: string): string | null {
   return cut <= 0 ? '/' : literal.slice(0, cut);
 }
 
-export interface RegexDirs {
+export interface MatchedDirs {
   dirs: string[];
-  /** Why the directories could not be listed, when they could not. */
+  /** Why the directories could not all be listed, when they could not. */
   unlisted?: string;
 }
 
 /** The existing directories an anchored regex section matches (below its literal prefix). */
-export function regexDirs(section: DirSection): RegexDirs {
+export function regexDirs(section: DirSection): MatchedDirs {
   const prefix = regexPrefix(section.path);
   if (prefix === null || prefix === '/') return { dirs: [], unlisted: 'it has no literal absolute prefix such as ^/srv/www/' };
   let re: RegExp;

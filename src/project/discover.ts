@@ -72,24 +72,24 @@ export const HTACCESS_NOT_ENUMERATED = 'htaccess-not-enumerated';
 
 /**
  * The directories to look for .htaccess files in: DocumentRoots, literal <Directory> paths, the
- * existing directories a wildcard one names, and those an anchored regex one matches. A regex
- * section that allows overrides but whose directories cannot be listed gets a note.
+ * existing directories a wildcard one names, and those an anchored regex one matches. A wildcard
+ * or regex section that allows overrides but whose directories cannot all be listed gets a note.
  */
 function accessRoots(facts: TreeFacts, notes: ProjectDiagnostic[]): string[] {
   const roots = [...facts.docRoots];
   for (const d of facts.dirs) {
-    if (d.kind === 'literal') roots.push(d.path);
-    else if (d.kind === 'wildcard') roots.push(...expandWildcardDir(d.path));
-    else {
-      const found = regexDirs(d);
-      roots.push(...found.dirs);
-      if (found.unlisted && (d.overrideNone === false || d.overrideList) && d.at) {
-        notes.push({
-          code: HTACCESS_NOT_ENUMERATED, severity: 'warning', path: d.at.path, start: d.at.start, end: d.at.end,
-          message: `The directories this regex section applies to cannot be listed (${found.unlisted}), so the .htaccess files in them were not read or migrated. `
-            + 'Name them on the command line (httpd-migrate write <dir>/.htaccess), or they keep their 2.2 directives.',
-        });
-      }
+    if (d.kind === 'literal') {
+      roots.push(d.path);
+      continue;
+    }
+    const found = d.kind === 'wildcard' ? expandWildcardDir(d.path) : regexDirs(d);
+    roots.push(...found.dirs);
+    if (found.unlisted && (d.overrideNone === false || d.overrideList) && d.at) {
+      notes.push({
+        code: HTACCESS_NOT_ENUMERATED, severity: 'warning', path: d.at.path, start: d.at.start, end: d.at.end,
+        message: `The directories this ${d.kind} section applies to cannot all be listed (${found.unlisted}), so the .htaccess files in them were not all read or migrated. `
+          + 'Name them on the command line (httpd-migrate write <dir>/.htaccess), or they keep their 2.2 directives.',
+      });
     }
   }
   return [...new Set(roots)];

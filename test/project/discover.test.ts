@@ -97,7 +97,7 @@ describe('loadProject: .htaccess under wildcard and regex <Directory> sections',
     expect(shown(p)).toEqual(['httpd.conf']);
     expect(diags(p)).toEqual([expect.objectContaining({
       at: 'httpd.conf:4', code: 'htaccess-not-enumerated', severity: 'warning',
-      message: expect.stringMatching(/^The directories this regex section applies to cannot be listed \(it has no literal absolute prefix/),
+      message: expect.stringMatching(/^The directories this regex section applies to cannot all be listed \(it has no literal absolute prefix/),
     })]);
   });
 
