@@ -28,7 +28,9 @@ export default defineRule({
         // A conf.d/ssl.conf with a LoadModule line of its own relies on the main file, out of sight, for the rest
         // (a Debian tree's report goes on the Include of mods-enabled, which only a main file has).
         if (!debian && !isMainConfiguration(files, [...loaded])) return;
-        const needs = implicitNeeds(files, loaded, typeof context.options.mpm === 'string' ? context.options.mpm : undefined)
+        // With --httpd, what that binary compiles in (its MPM, unixd…) is there without a line.
+        const present = new Set([...loaded, ...(context.options.builtin ?? [])]);
+        const needs = implicitNeeds(files, present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined)
           .filter((n) => !debian || !BUILTIN_DEBIAN_24.includes(n.name));
         if (!debian) reportUnneededCompat();
         if (needs.length === 0) return;

@@ -66,6 +66,8 @@ export interface RuleContext {
 export interface RuleOptions {
   /** The MPM the tree will run, when known (`--mpm`). */
   mpm?: string;
+  /** The modules the target httpd has compiled in, when known (`--httpd`: its `-l`). */
+  builtin?: readonly string[];
   /** Extra options, keyed by rule id. */
   [key: string]: unknown;
 }

@@ -21,6 +21,7 @@ import { checkWithHttpd, type HttpdCheckResult as HttpdCheck } from '../../httpd
 import { LineCounter } from '../../parse/line-counter.js';
 import type { HttpdMessage } from '../../httpd/errors.js';
 import { applyLayoutChange, layoutPatch } from '../../layout/apply.js';
+import { compiledIn } from '../../httpd/built-in.js';
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 
@@ -53,6 +54,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const showProgress = progress(io, project.files.length);
   const options: MigrateOptions = {
     rules, suggestions: withPruneLegacy(opts), mpm: opts.mpm, pruneLegacy: opts.pruneLegacy, onFile: showProgress.update,
+    ...(opts.httpd ? { builtin: compiledIn(opts.httpd) ?? undefined } : {}),
   };
   const result = migrate(project, options);
   showProgress.done();
