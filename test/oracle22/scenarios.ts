@@ -49,7 +49,7 @@ export const HTGROUP = '/srv/conf/htgroup';
 
 /** The scenario's number (`m22-0170` → 170): its @DIR@ is s<number>, as unique as the names. */
 export function numberOf(sc: Scenario22): string {
-  return sc.name.replace(/^\D+/, '');
+  return sc.name.replace(/^.*-/, '');
 }
 
 export const dirOf = (sc: Scenario22) => `${DOCROOT}/s${numberOf(sc)}`;
