@@ -79,15 +79,14 @@ function locationCovers(pattern: string, url: string): boolean {
 }
 
 /**
- * Does a `<DirectoryMatch>` / `<Directory ~>` apply to a file? 2.4 tests the regex on each
- * directory of the path. 2.2 tests it once, on the whole file name, with REG_NOTEOL
- * (2.2.34 request.c): `$` never matches at the end, so `^/d$` never applies and `^/d/`
- * applies to every file below /d. Appending a newline emulates REG_NOTEOL: `.` and `$`
- * (without the m flag) cannot get past it.
+ * Does a `<DirectoryMatch>` / `<Directory ~>` apply to a file? Both versions test the regex once,
+ * on the whole file name (so `^/d/` applies to every file below /d, and `^/d/f` to /d/f.html).
+ * 2.2 passes REG_NOTEOL (2.2.34 request.c): `$` never matches at the end, so `^/d(/.*)?$` never
+ * applies there, while 2.4 matches it (both tested: oracle22/ on 2.2.34, the oracle on 2.4.71).
+ * Appending a newline emulates REG_NOTEOL: `.` and `$` (without the m flag) cannot get past it.
  */
 function directoryRegexApplies(re: RegExp, file: string, version: Version): boolean {
-  if (version === '2.2') return re.test(`${file}\n`);
-  return prefixes(dirOf(file)).some((d) => re.test(d));
+  return re.test(version === '2.2' ? `${file}\n` : file);
 }
 
 function scopeApplies(s: Scope, req: Request, version: Version): boolean {
@@ -112,13 +111,6 @@ function scopeApplies(s: Scope, req: Request, version: Version): boolean {
       return s.regex ? s.regex.test(target) : (s.pattern === '*' || wc(s.pattern, false).test(target) || target.startsWith(s.pattern));
     }
   }
-}
-
-function prefixes(dir: string): string[] {
-  const parts = dir.split('/').filter(Boolean);
-  const out = ['/'];
-  for (let i = 1; i <= parts.length; i++) out.push('/' + parts.slice(0, i).join('/'));
-  return out;
 }
 
 /** Phase of a scope in the merge: directories (with .htaccess), regex directories, files, locations. */

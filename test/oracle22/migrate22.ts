@@ -9,6 +9,7 @@ import { allRules } from '../../rules/index.js';
 import { migrate } from '../../src/migrate.js';
 import { parse } from '../../src/parse/parser.js';
 import { directives } from '../../src/ast/walk.js';
+import { projectModel, type Model } from '../../src/eval/index.js';
 import { dirOf, HTGROUP, HTPASSWD, locOf, MAIN, projectOf22, type Oracle22, type Scenario22 } from './scenarios.js';
 
 export interface Migrated22 {
@@ -47,4 +48,11 @@ export function migrate22(o: Oracle22, sc: Scenario22): Migrated22 {
     else out.htaccess[dirname(r.file.path).slice(dirOf(sc).length + 1)] = placeholders(r.output.replace(/\n$/, ''), sc);
   }
   return out;
+}
+
+/** The evaluator's 2.4 model of a migrated scenario (with or without mod_access_compat). */
+export function migratedModel(o: Oracle22, sc: Scenario22, m: Migrated22, compat: boolean): Model {
+  const back = (t: string) => t.replaceAll('@GROUPS@', '@HTGROUP@');
+  const project = projectOf22(o, [{ ...sc, config: back(m.config), htaccess: Object.fromEntries(Object.entries(m.htaccess).map(([d, t]) => [d, back(t)])) }]);
+  return projectModel(project, '2.4', { compat });
 }

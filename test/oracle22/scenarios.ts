@@ -28,6 +28,7 @@ export interface Scenario22 {
 export interface Oracle22 {
   modules: string[];
   global: string;
+  hosts: string;
   users: Record<string, string>;
   groups: Record<string, string[]>;
   scenarios: Scenario22[];
