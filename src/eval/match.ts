@@ -93,7 +93,8 @@ function scopeApplies(s: Scope, req: Request, version: Version): boolean {
   const proxied = req.file.startsWith('proxy:');
   switch (s.kind) {
     case 'directory': case 'htaccess':
-      return !proxied && dirCovers(s.pattern, dirOf(req.file));
+      // A request for the directory itself (a <Location> URL that maps to it) walks it too.
+      return !proxied && (dirCovers(s.pattern, dirOf(req.file)) || req.file === s.pattern);
     case 'directorymatch':
       return !proxied && !!s.regex && directoryRegexApplies(s.regex, req.file, version);
     case 'files': case 'filesmatch': {

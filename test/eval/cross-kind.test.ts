@@ -71,3 +71,18 @@ describe.skipIf(oracle.skip)('the rewrite of that case on the real httpd 2.4 wit
     expect(result.scenarios[0]!.results.map((r) => r.status)).toEqual([401, 200, 200, 401]);
   });
 });
+
+describe('a <Location> with only Satisfy Any over a <Directory> whose host rules fail for POST (oracle22 m22-0004)', () => {
+  const input = `<Location "/s4">\n Satisfy Any\n</Location>\n<Directory "/srv/htdocs/s4">\n <LimitExcept GET>\n  Order allow,deny\n  Deny from 127.0.0.5\n </LimitExcept>\n</Directory>\n`;
+  it('is 403 for POST in 2.2: Satisfy Any with failing host rules and no Require anywhere', () => {
+    expect(decide22(m22(input), req({ path: '/s4/f.html', file: '/srv/htdocs/s4/f.html', method: 'POST' })).status).toBe(403);
+  });
+  it('is rewritten so that POST stays 403 (not Require all granted), and proven', () => {
+    const { output } = migrateText(input);
+    expect(output).toContain('<Location "/s4">\n <Limit GET>\n     Require all granted\n </Limit>\n <LimitExcept GET>\n     Require all denied\n </LimitExcept>\n</Location>');
+    expect(prove(input, output).equivalent).toBe(true);
+  });
+  it('meets the <Directory> at the directory itself (/s4 is the directory /srv/htdocs/s4, not a file in /srv/htdocs)', () => {
+    expect(decide22(m22(input), req({ path: '/s4', file: '/srv/htdocs/s4', method: 'POST' })).status).toBe(403);
+  });
+});
