@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { httpdModulesDir, requireHttpdOrSkip, runAsLines, SCRATCH_DIR, findNssWrapper } from '../oracle/httpd.js';
 import { freePort } from '../oracle/harness.js';
 import { ask, cli, start, stopServer, type Sandbox } from './sandbox.js';
+import { findingLines } from '../helpers/cli.js';
 import { isLink } from '../../src/layout/is-link.js';
 
 const oracle = requireHttpdOrSkip();
@@ -66,7 +67,8 @@ describe.skipIf(oracle.skip)('a Debian mods-enabled/ tree', () => {
     const before = await answers(box);
     expect(before).toMatch(/Invalid command 'Order'|No MPM loaded|authz_default/); // 2.4 refuses the 2.2 tree
     const check = await cli(['check', 'apache2.conf', '--server-root', '.'], box.root);
-    expect(check.stdout).toMatch(/^apache2\.conf:\d+:1 {2}warning {2}This tree manages modules with Debian's mods-enabled\/; .*a2dismod authz_default .*a2enmod mpm_prefork .*a2enmod authz_core/m);
+    expect(findingLines(check.stdout)).toMatch(/^apache2\.conf:\d+:1 {2}warning {2}This tree manages modules with Debian's mods-enabled\//m);
+    expect(check.stdout).toMatch(/a2dismod authz_default[\s\S]*a2enmod mpm_prefork[\s\S]*a2enmod authz_core/);
     const run = await cli(['write', 'apache2.conf', '--server-root', '.'], box.root);
     expect(run.code, run.stdout + run.stderr).toBe(1); // findings (Timeout, …) remain
     expect(isLink(join(enabled, 'authz_default.load'))).toBe(false);
@@ -76,7 +78,7 @@ describe.skipIf(oracle.skip)('a Debian mods-enabled/ tree', () => {
     expect(existsSync(join(enabled, 'access_compat.load'))).toBe(false);
     expect(await answers(box)).toBe('200 text/html; 404');
     const second = await cli(['write', 'apache2.conf', '--server-root', '.'], box.root);
-    expect(second.stdout).toMatch(/0 of \d+ files changed/);
+    expect(second.stdout).not.toMatch(/Fixed \d+ problem/); // printed whenever a file changes
     expect(second.stdout).not.toMatch(/mods-enabled\/; /);
   }, 60_000);
 
