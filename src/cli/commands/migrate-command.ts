@@ -12,7 +12,10 @@ import { blocking, collectFindings, type FileReport } from '../../report/finding
 import { stylish } from '../../report/stylish.js';
 import { jsonReport } from '../../report/json.js';
 import { unifiedDiff } from '../../diff/unified.js';
-import { writeAtomic } from '../../write/atomic.js';
+import { writeTree, type WriteItem } from '../../write/atomic.js';
+import { removeStaleTemps, staleTemps } from '../../write/temp-names.js';
+import { dirname } from 'node:path';
+import { displayPath } from '../../project/read.js';
 import { colorDiff } from '../../diff/color.js';
 import { progress } from '../progress.js';
 import type { Rule } from '../../engine/rule.js';
@@ -44,9 +47,14 @@ export interface MigrateCommandOptions {
 
 export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions, io: Io): Promise<number> {
   const rules = selectRules(opts);
-  const project = loadProject(opts.paths, {
+  const load = () => loadProject(opts.paths, {
     cwd: io.cwd, serverRoot: opts.serverRoot, followIncludes: opts.followIncludes, htaccess: opts.htaccess,
   });
+  let project = load();
+  // Temp files an interrupted write left (an Include of the tree may read them): write removes them first.
+  const stale = staleTemps(project.files.map((f) => dirname(f.path)));
+  const removed = mode === 'write' ? removeStaleTemps(stale) : [];
+  if (removed.length > 0) project = load();
   const showProgress = progress(io, project.files.length);
   const options: MigrateOptions = {
     rules, suggestions: withPruneLegacy(opts), mpm: opts.mpm, pruneLegacy: opts.pruneLegacy, onFile: showProgress.update,
@@ -60,7 +68,9 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   if (httpdOk) addHttpdFindings(opts.httpd!, result, reports, httpdOk, mode === 'write' && !refuse ? 'output' : 'input');
   if (refuse) io.stderr.write(`httpd-migrate: ${opts.httpd} -t rejects the migrated tree, so nothing was written (use --force to write anyway).\n`);
   let failedWrites = refuse ? 1 : 0;
+  staleFindings(stale, removed, io.cwd, reports);
   const patches: string[] = [];
+  const toWrite: { item: WriteItem; report: FileReport }[] = [];
   result.files.forEach((r, i) => {
     const report = reports[i]!;
     if (!r.changed) return;
@@ -69,13 +79,23 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
       patches.push(patch);
       report.diff = patch;
     } else if (mode === 'write' && !refuse) {
-      try {
-        writeAtomic(r.file.path, Buffer.from(r.output, 'latin1'), { backupSuffix: opts.backup });
-      } catch (e) {
-        failedWrites++;
-        report.failed = true;
-        report.findings.unshift({ path: report.path, line: 1, col: 1, severity: 'error', message: `cannot write: ${(e as Error).message}`, ruleId: 'io', fixable: false });
-      }
+      toWrite.push({ item: { path: r.file.path, original: Buffer.from(r.file.ast.text, 'latin1'), output: Buffer.from(r.output, 'latin1') }, report });
+    }
+  });
+  const outcomes = writeTree(toWrite.map((w) => w.item), { backupSuffix: opts.backup, includes: result.project.includes });
+  outcomes.forEach((o, i) => {
+    const report = toWrite[i]!.report;
+    if (o.error !== undefined) {
+      // A file that was not written is counted as failed, not changed.
+      failedWrites++;
+      report.failed = true;
+      report.changed = false;
+      report.findings.unshift({ path: report.path, line: 1, col: 1, severity: 'error', message: `cannot write: ${o.error}`, ruleId: 'io', fixable: false });
+    } else if (o.backup && o.backupMoved) {
+      report.findings.unshift({
+        path: report.path, line: 1, col: 1, severity: 'info', ruleId: 'io', fixable: false,
+        message: `the original is kept as ${displayPath(o.backup, io.cwd)}, not beside the file, where an Include of the tree would read it`,
+      });
     }
   });
   const code = exitCode(mode, reports, failedWrites);
@@ -93,6 +113,21 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     io.stdout.write(stylish(reports, { color, changedVerb: mode === 'write' ? 'changed' : 'would change', hideFixable: mode === 'write' }));
   }
   return code;
+}
+
+/** Temp files of an interrupted write: removed by write, reported by check and diff. */
+function staleFindings(stale: string[], removed: string[], cwd: string, reports: FileReport[]): void {
+  for (const path of stale) {
+    const shown = displayPath(path, cwd);
+    const gone = removed.includes(path);
+    const message = gone
+      ? `removed ${shown}, a temp file an interrupted httpd-migrate write left behind`
+      : `${shown} is a temp file an interrupted httpd-migrate write left behind; an Include may read it as configuration. 'httpd-migrate write' removes it`;
+    const finding = { path: shown, line: 1, col: 1, severity: gone ? 'info' as const : 'warning' as const, message, ruleId: 'io', fixable: false };
+    const own = reports.find((r) => r.path === shown);
+    if (own) own.findings.unshift(finding);
+    else reports.push({ path: shown, changed: false, failed: false, findings: [finding] });
+  }
 }
 
 /** The httpd binary's syntax check (`-t`) of the migrated tree. */
