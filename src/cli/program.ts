@@ -84,6 +84,7 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
       .option('--mpm <name>', 'the MPM the 2.4 server will load (prefork, worker or event)')
       .option('--prune-legacy', 'remove <IfModule !mod_authz_core.c> / <IfVersion < 2.4> branches that are dead under 2.4')
       .option('--httpd <path>', 'run this httpd binary\'s syntax check (-t) on a temp copy of the migrated tree and report its errors against the original lines');
+    cmd.option('--root <dir>', 'a directory outside the ServerRoot that belongs to the tree (DocumentRoot…): its files may be changed, its .htaccess files are looked for (repeatable)', (v: string, prev: string[] = []) => [...prev, v]);
     if (mode === 'write') {
       cmd.option('--force', 'with --httpd: write even when the syntax check fails');
       cmd.option('--backup', 'keep each original as <file>.bak; --backup=SUFFIX for another suffix')
@@ -101,7 +102,7 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
           paths, serverRoot: o.serverRoot as string | undefined, followIncludes: o.followIncludes !== false, htaccess: o.htaccess !== false,
           format: o.format as 'stylish' | 'json', only: o.only as string[] | undefined, disable: o.disable as string[] | undefined,
           suggestions, mpm: o.mpm as string | undefined, pruneLegacy: o.pruneLegacy === true, backup,
-          httpd: o.httpd as string | undefined, force: o.force === true,
+          httpd: o.httpd as string | undefined, force: o.force === true, roots: o.root as string[] | undefined,
         },
       });
     });

@@ -6,6 +6,7 @@ import { sortBytes } from './fnmatch.js';
 import { accessFileLists, hasLooseOpeners, overridesMayApply, type TreeFacts } from './overrides.js';
 import type { FileKind, ProjectDiagnostic } from './project.js';
 import { kindOf } from './read.js';
+import { insideTree, walkableParts } from './boundary.js';
 
 /** A file to read as a starting point. */
 export interface TopEntry {
@@ -40,13 +41,16 @@ function statOrNull(path: string) {
  * gives its matches; anything else is one file with its own directory as
  * fallback ServerRoot (a missing one is reported when it is read).
  */
-export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[]; diagnostics: ProjectDiagnostic[] } {
+export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[]; diagnostics: ProjectDiagnostic[]; named: string[] } {
   const tops: TopEntry[] = [];
+  /** What the user named: each directory and file, and the files a glob matches (the tree's boundary). */
+  const named: string[] = [];
   const diagnostics: ProjectDiagnostic[] = [];
   for (const entry of entries) {
     const abs = resolve(cwd, entry);
     const st = statOrNull(abs);
     if (st?.isDirectory()) {
+      named.push(abs);
       const found = fg.sync(['**/*.conf', '**/.htaccess'], {
         cwd: abs, dot: true, ignore: IGNORE, followSymbolicLinks: false, onlyFiles: false, absolute: true, suppressErrors: true,
       });
@@ -59,11 +63,13 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
         });
       }
       for (const path of sortBytes(found)) tops.push({ path, kind: kindOf(path), fallbackRoot: dirname(path) });
+      named.push(...found);
     } else {
+      named.push(abs);
       tops.push({ path: abs, kind: kindOf(abs), fallbackRoot: dirname(abs) });
     }
   }
-  return { tops, diagnostics };
+  return { tops, diagnostics, named };
 }
 
 /**
@@ -73,14 +79,30 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
  * directories where AllowOverride None means httpd never opens them. Symlinked
  * directories are not followed. Byte order within each root.
  */
-export function findAccessFiles(facts: TreeFacts): string[] {
+export function findAccessFiles(facts: TreeFacts, boundary?: readonly string[]): string[] {
+  return accessFilesWithin(facts, boundary).files;
+}
+
+/**
+ * findAccessFiles within a boundary (see boundary.ts): a directory outside it is not walked (only
+ * the boundary's roots below it are) and is given back in `outside`; /proc, /sys and /dev never are.
+ */
+export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[]): { files: string[]; outside: string[] } {
   const lists = accessFileLists(facts);
   const names = [...new Set(lists.flat())];
-  const roots = [...new Set([...facts.docRoots, ...facts.dirs.filter((d) => d.kind === 'literal').map((d) => d.path)])];
+  const named = [...new Set([...facts.docRoots, ...facts.dirs.filter((d) => d.kind === 'literal').map((d) => d.path)])];
+  const outside: string[] = [];
+  const roots: string[] = [];
+  for (const dir of named) {
+    if (parsePath(dir).root === dir || !statOrNull(dir)?.isDirectory()) continue;
+    const parts = boundary ? walkableParts(dir, boundary) : [dir];
+    if (boundary && !insideTree(dir, boundary)) outside.push(dir);
+    roots.push(...parts);
+  }
   const loose = hasLooseOpeners(facts);
   const out: string[] = [];
   const seen = new Set<string>();
-  for (const root of roots) {
+  for (const root of [...new Set(roots)]) {
     if (parsePath(root).root === root || !statOrNull(root)?.isDirectory()) continue;
     if (!loose && !overridesMayApply(root, facts)) continue;
     const hits = fg.sync(names.map((n) => `**/${fg.escapePath(n)}`), {
@@ -108,5 +130,5 @@ export function findAccessFiles(facts: TreeFacts): string[] {
       }
     }
   }
-  return out;
+  return { files: out, outside };
 }

@@ -6,8 +6,10 @@
  */
 import { resolve } from 'node:path';
 import type { HttpdVersion } from '../parse/lines.js';
-import { expandEntries, findAccessFiles, type TopEntry } from './discover.js';
-import type { Project } from './project.js';
+import { accessFilesWithin, expandEntries, type TopEntry } from './discover.js';
+import { boundaryOf } from './boundary.js';
+import { displayPath } from './read.js';
+import type { Project, ProjectDiagnostic } from './project.js';
 import { SourceCache, TreeReader } from './reader.js';
 
 export interface LoadOptions {
@@ -21,6 +23,11 @@ export interface LoadOptions {
   htaccess?: boolean;
   /** Which httpd's reading rules the parser follows (default 2.2, the version being migrated from). */
   version?: HttpdVersion;
+  /**
+   * More directories inside the tree (`--root`). The tree is the ServerRoot, the named files and
+   * directories, and these; .htaccess discovery does not walk outside it (see boundary.ts).
+   */
+  roots?: string[];
 }
 
 /**
@@ -65,17 +72,30 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
     if (lost.length > 0) reader = read(expanded.tops.filter((t) => own.includes(t) || lost.includes(t)));
   }
 
+  const boundary = boundaryOf([
+    ...(reader.serverRoot !== null ? [reader.serverRoot] : []), ...(serverRoot !== undefined ? [serverRoot] : []),
+    ...expanded.named, ...(options.roots ?? []).map((r) => resolve(cwd, r)),
+  ]);
+  const outside: ProjectDiagnostic[] = [];
   if (options.htaccess ?? true) {
-    for (const path of findAccessFiles(reader.facts)) reader.add(path, 'htaccess');
+    const found = accessFilesWithin(reader.facts, boundary);
+    for (const path of found.files) reader.add(path, 'htaccess');
+    for (const dir of found.outside) {
+      outside.push({
+        code: 'HTACCESS_OUTSIDE_TREE', severity: 'warning', path: dir, start: 0, end: 0,
+        message: `${dir} is outside the tree (${boundary.map((b) => displayPath(b, cwd)).join(', ')}), so its .htaccess files were not looked for; add --root ${dir} to migrate them.`,
+      });
+    }
   }
 
   return {
     files: reader.files,
     byPath: new Map(reader.files.map((f) => [f.path, f])),
     includes: reader.includes,
-    diagnostics: [...expanded.diagnostics, ...reader.diagnostics],
+    diagnostics: [...expanded.diagnostics, ...reader.diagnostics, ...outside],
     serverRoot: reader.serverRoot,
     entries: entries.map((e) => resolve(cwd, e)),
+    boundary,
   };
 }
 

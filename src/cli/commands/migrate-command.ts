@@ -15,6 +15,8 @@ import { unifiedDiff } from '../../diff/unified.js';
 import { writeTree, type WriteItem } from '../../write/atomic.js';
 import { removeStaleTemps, staleTemps } from '../../write/temp-names.js';
 import { dirname } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { insideTree } from '../../project/boundary.js';
 import { displayPath } from '../../project/read.js';
 import { colorDiff } from '../../diff/color.js';
 import { progress } from '../progress.js';
@@ -43,12 +45,14 @@ export interface MigrateCommandOptions {
   httpd?: string;
   /** write only: write even when the httpd syntax check fails. */
   force?: boolean;
+  /** More directories inside the tree (--root): write changes files inside the tree only. */
+  roots?: string[];
 }
 
 export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions, io: Io): Promise<number> {
   const rules = selectRules(opts);
   const load = () => loadProject(opts.paths, {
-    cwd: io.cwd, serverRoot: opts.serverRoot, followIncludes: opts.followIncludes, htaccess: opts.htaccess,
+    cwd: io.cwd, serverRoot: opts.serverRoot, followIncludes: opts.followIncludes, htaccess: opts.htaccess, roots: opts.roots,
   });
   let project = load();
   // Temp files an interrupted write left (an Include of the tree may read them): write removes them first.
@@ -74,6 +78,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   result.files.forEach((r, i) => {
     const report = reports[i]!;
     if (!r.changed) return;
+    if (outsideTree(r, result, report, io.cwd)) return;
     if (mode === 'diff') {
       const patch = unifiedDiff(r.file.display, r.file.ast.text, r.output);
       patches.push(patch);
@@ -113,6 +118,28 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     io.stdout.write(stylish(reports, { color, changedVerb: mode === 'write' ? 'changed' : 'would change', hideFixable: mode === 'write' }));
   }
   return code;
+}
+
+/**
+ * A changed file outside the tree (ServerRoot, named paths, --root) is read for context only: neither
+ * diffed nor written, and reported with the line that includes it and the option that brings it in.
+ */
+function outsideTree(r: MigrateResult['files'][number], result: MigrateResult, report: FileReport, cwd: string): boolean {
+  const boundary = result.project.boundary;
+  if (!boundary || insideTree(r.file.path, boundary)) return false;
+  const site = result.project.includes.find((s) => s.files.includes(r.file.path));
+  const from = site && result.project.byPath.get(site.from);
+  const by = site && from ? `, included by ${from.display}:${new LineCounter(from.ast.text).position(site.directive.contentStart).line} (${site.directive.name} ${site.pattern})` : '';
+  report.changed = false;
+  report.findings.unshift({
+    path: report.path, line: 1, col: 1, severity: 'warning', ruleId: 'io', fixable: false,
+    message: `outside the tree (${boundary.map((b) => displayPath(b, cwd)).join(', ')})${by}: read for context, not changed; add --root ${displayPath(dirname(realOf(r.file.path)), cwd)} to migrate it`,
+  });
+  return true;
+}
+
+function realOf(path: string): string {
+  try { return realpathSync(path); } catch { return path; }
 }
 
 /** Temp files of an interrupted write: removed by write, reported by check and diff. */
