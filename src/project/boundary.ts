@@ -40,6 +40,6 @@ export function walkableParts(dir: string, boundary: readonly string[]): string[
 }
 
 /** /proc, /sys and /dev hold no configuration; /dev/shm, a plain tmpfs, may. */
-function pseudoFs(path: string): boolean {
+export function pseudoFs(path: string): boolean {
   return PSEUDO_FS.some((fs) => below(path, fs)) && !below(path, '/dev/shm');
 }

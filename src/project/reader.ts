@@ -209,7 +209,7 @@ export class TreeReader {
     for (const p of expansion.diagnostics) {
       const message = p.code === 'INCLUDE_NO_MATCH'
         ? `httpd 2.4 refuses to start on this line: "${p.message}". httpd 2.2 silently included nothing here; write IncludeOptional if the pattern may match nothing.`
-        : `httpd refuses to start on this line: "${p.message}".`;
+        : p.code === 'INCLUDE_PSEUDO_FS' ? `${d.name} ${p.message}.` : `httpd refuses to start on this line: "${p.message}".`;
       this.diag(file, d, p.code, p.severity, message);
     }
     let height = 1;
