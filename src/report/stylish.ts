@@ -1,6 +1,7 @@
 /** Human output: `file:line:col  severity  message  rule-id`, then a summary. */
 import { Chalk } from 'chalk';
 import type { FileReport, Finding } from './findings.js';
+import { escapeControls } from './escape.js';
 
 export interface StylishOptions {
   color: 0 | 1;
@@ -13,7 +14,7 @@ export interface StylishOptions {
 export function formatFinding(f: Finding, chalk: InstanceType<typeof Chalk>): string {
   const sev = f.severity === 'error' ? chalk.red('error') : f.severity === 'warning' ? chalk.yellow('warning') : chalk.blue('info');
   const fix = f.fixable ? chalk.green(' (fixable)') : '';
-  return `${f.path}:${f.line}:${f.col}  ${sev}  ${f.message}${fix}  ${chalk.dim(f.ruleId)}`;
+  return `${escapeControls(f.path)}:${f.line}:${f.col}  ${sev}  ${escapeControls(f.message)}${fix}  ${chalk.dim(f.ruleId)}`;
 }
 
 export function stylish(reports: FileReport[], options: StylishOptions): string {

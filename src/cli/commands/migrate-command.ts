@@ -12,6 +12,8 @@ import { blocking, collectFindings, type FileReport } from '../../report/finding
 import { stylish } from '../../report/stylish.js';
 import { jsonReport } from '../../report/json.js';
 import { unifiedDiff } from '../../diff/unified.js';
+import { patchNames } from '../../diff/paths.js';
+import { escapeControls } from '../../report/escape.js';
 import { writeTree, type WriteItem } from '../../write/atomic.js';
 import { removeStaleTemps, staleTemps } from '../../write/temp-names.js';
 import { dirname } from 'node:path';
@@ -70,23 +72,32 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const refuse = mode === 'write' && httpdOk !== null && !httpdOk.ok && !opts.force;
   const reports: (FileReport & { diff?: string })[] = collectFindings(result, io.cwd, mode === 'write' && !refuse ? 'output' : 'input');
   if (httpdOk) addHttpdFindings(opts.httpd!, result, reports, httpdOk, mode === 'write' && !refuse ? 'output' : 'input');
-  if (refuse) io.stderr.write(`httpd-migrate: ${opts.httpd} -t rejects the migrated tree, so nothing was written (use --force to write anyway).\n`);
+  if (refuse) io.stderr.write(`httpd-migrate: ${escapeControls(opts.httpd!)} -t rejects the migrated tree, so nothing was written (use --force to write anyway).\n`);
   let failedWrites = refuse ? 1 : 0;
   staleFindings(stale, removed, io.cwd, reports);
   const patches: string[] = [];
+  const toDiff: { r: MigrateResult['files'][number]; report: FileReport & { diff?: string } }[] = [];
   const toWrite: { item: WriteItem; report: FileReport }[] = [];
   result.files.forEach((r, i) => {
     const report = reports[i]!;
     if (!r.changed) return;
     if (outsideTree(r, result, report, io.cwd)) return;
     if (mode === 'diff') {
-      const patch = unifiedDiff(r.file.display, r.file.ast.text, r.output);
-      patches.push(patch);
-      report.diff = patch;
+      toDiff.push({ r, report });
     } else if (mode === 'write' && !refuse) {
       toWrite.push({ item: { path: r.file.path, original: Buffer.from(r.file.ast.text, 'latin1'), output: Buffer.from(r.output, 'latin1') }, report });
     }
   });
+  // Patch paths relative to the working directory, or to the directory holding every changed file.
+  const names = patchNames(toDiff.map((d) => d.r.file.path), io.cwd);
+  toDiff.forEach(({ r, report }, i) => {
+    const patch = unifiedDiff(names.names[i]!, r.file.ast.text, r.output);
+    patches.push(patch);
+    report.diff = patch;
+  });
+  if (patches.length && names.base !== io.cwd) {
+    io.stderr.write(`httpd-migrate: the patch's paths are relative to ${escapeControls(names.base)}; apply it there: cd ${escapeControls(shellQuote(names.base))} && git apply (or patch -p1)\n`);
+  }
   const outcomes = writeTree(toWrite.map((w) => w.item), { backupSuffix: opts.backup, includes: result.project.includes });
   outcomes.forEach((o, i) => {
     const report = toWrite[i]!.report;
@@ -118,6 +129,11 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     io.stdout.write(stylish(reports, { color, changedVerb: mode === 'write' ? 'changed' : 'would change', hideFixable: mode === 'write' }));
   }
   return code;
+}
+
+/** A path for a shell command line: single-quoted unless it is plain. */
+function shellQuote(path: string): string {
+  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
 }
 
 /**
