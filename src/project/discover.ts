@@ -1,5 +1,6 @@
 /** Finding files: what the command line names, and the .htaccess files a loaded tree points at. */
-import { statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { strerror } from './include.js';
 import { dirname, join, parse as parsePath, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { sortBytes } from './fnmatch.js';
@@ -87,14 +88,19 @@ export function findAccessFiles(facts: TreeFacts, boundary?: readonly string[]):
  * findAccessFiles within a boundary (see boundary.ts): a directory outside it is not walked (only
  * the boundary's roots below it are) and is given back in `outside`; /proc, /sys and /dev never are.
  */
-export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[]): { files: string[]; outside: string[] } {
+export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[], onDir?: (walked: number) => void): AccessFiles {
   const lists = accessFileLists(facts);
   const names = [...new Set(lists.flat())];
   const named = [...new Set([...facts.docRoots, ...facts.dirs.filter((d) => d.kind === 'literal').map((d) => d.path)])];
   const outside: string[] = [];
   const roots: string[] = [];
+  const skipped: AccessFiles['skipped'] = [];
   for (const dir of named) {
-    if (parsePath(dir).root === dir || !statOrNull(dir)?.isDirectory()) continue;
+    if (!statOrNull(dir)?.isDirectory()) continue;
+    if (parsePath(dir).root === dir) {
+      skipped.push({ dir, why: 'it is the root of the file system, and walking all of it is not done; name the directories that hold .htaccess files with --root' });
+      continue;
+    }
     const parts = boundary ? walkableParts(dir, boundary) : [dir];
     if (boundary && !insideTree(dir, boundary)) outside.push(dir);
     roots.push(...parts);
@@ -105,9 +111,7 @@ export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[]
   for (const root of [...new Set(roots)]) {
     if (parsePath(root).root === root || !statOrNull(root)?.isDirectory()) continue;
     if (!loose && !overridesMayApply(root, facts)) continue;
-    const hits = fg.sync(names.map((n) => `**/${fg.escapePath(n)}`), {
-      cwd: root, dot: true, followSymbolicLinks: false, onlyFiles: false, absolute: true, suppressErrors: true,
-    });
+    const hits = findNamed(root, new Set(names), skipped, onDir);
     const byDir = new Map<string, Set<string>>();
     for (const hit of hits) {
       const dir = dirname(hit);
@@ -130,5 +134,40 @@ export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[]
       }
     }
   }
-  return { files: out, outside };
+  return { files: out, outside, skipped };
+}
+
+export interface AccessFiles {
+  files: string[];
+  /** Directories named by the tree that lie outside its boundary (not walked). */
+  outside: string[];
+  /** Directories not walked, and why: the file-system root, or one that cannot be read. */
+  skipped: { dir: string; why: string }[];
+}
+
+/**
+ * Entries named one of `names` anywhere below `root`, symlinked directories not followed. The walk
+ * is iterative (no depth limit from the input); directories it cannot read go to `skipped`.
+ */
+function findNamed(root: string, names: ReadonlySet<string>, skipped: AccessFiles['skipped'], onDir?: (walked: number) => void): string[] {
+  const hits: string[] = [];
+  const todo = [root];
+  let walked = 0;
+  while (todo.length) {
+    const dir = todo.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      skipped.push({ dir, why: `it cannot be read (${strerror(e)})` });
+      continue;
+    }
+    onDir?.(++walked);
+    for (const e of entries) {
+      const path = join(dir, e.name);
+      if (names.has(e.name)) hits.push(path);
+      if (e.isDirectory()) todo.push(path);
+    }
+  }
+  return hits;
 }

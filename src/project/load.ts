@@ -28,6 +28,8 @@ export interface LoadOptions {
    * directories, and these; .htaccess discovery does not walk outside it (see boundary.ts).
    */
   roots?: string[];
+  /** Called as files are read and directories searched, for a progress display. */
+  onProgress?: (what: string, count: number) => void;
 }
 
 /**
@@ -58,7 +60,8 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
   const expanded = expandEntries(entries, cwd);
 
   const read = (tops: TopEntry[]): TreeReader => {
-    const reader = new TreeReader(cache, { followIncludes, serverRoot, cwd });
+    const onRead = options.onProgress && ((n: number) => options.onProgress!('files read', n));
+    const reader = new TreeReader(cache, { followIncludes, serverRoot, cwd, onRead });
     for (const t of tops) reader.readEntry(t.path, t.kind, t.fallbackRoot);
     return reader;
   };
@@ -78,8 +81,14 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
   ]);
   const outside: ProjectDiagnostic[] = [];
   if (options.htaccess ?? true) {
-    const found = accessFilesWithin(reader.facts, boundary);
+    const found = accessFilesWithin(reader.facts, boundary, options.onProgress && ((n) => options.onProgress!('directories searched for .htaccess', n)));
     for (const path of found.files) reader.add(path, 'htaccess');
+    for (const { dir, why } of found.skipped) {
+      outside.push({
+        code: 'HTACCESS_SKIPPED', severity: 'warning', path: dir, start: 0, end: 0,
+        message: `.htaccess files below ${dir} were not looked for: ${why}.`,
+      });
+    }
     for (const dir of found.outside) {
       outside.push({
         code: 'HTACCESS_OUTSIDE_TREE', severity: 'warning', path: dir, start: 0, end: 0,

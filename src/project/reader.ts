@@ -57,6 +57,8 @@ export interface ReaderOptions {
   cwd: string;
   /** The ServerRoot given by the caller (httpd's -d), before any ServerRoot line. */
   serverRoot?: string;
+  /** Called with the number of files read so far, for a progress display. */
+  onRead?: (files: number) => void;
 }
 
 export class TreeReader {
@@ -81,6 +83,7 @@ export class TreeReader {
     if (known) return known;
     const { file, problem } = this.cache.read(path, kind);
     this.files.push(file);
+    this.options.onRead?.(this.files.length);
     this.byKey.set(k, file);
     if (problem) this.diagnostics.push({ ...problem, severity: 'error', path: file.path, start: 0, end: 0 });
     if (file.kind === 'htaccess' && !file.readError) {

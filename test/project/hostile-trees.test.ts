@@ -53,6 +53,14 @@ describe('hostile trees', () => {
     expect(r.stdout).toMatch(/^huge\.conf:1:1 {2}error {2}cannot read: it is 16.0 MB, and httpd-migrate reads configuration files of up to 16 MB {2}io$/m);
   });
 
+  it('checks a <Directory> path with a [ that has no ], which fuzzing found crashing check', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'httpd.conf'), '<Directory /usr[share/doc>\nOptions None\n</Directory>\n<Directory /usr/share>\nOrder allow,deny\nAllow from all\n</Directory>\n');
+    const r = await runCli(['check', 'httpd.conf'], { cwd });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+  });
+
   it('does not read /sys, /proc or /dev through an Include (item 13)', async () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, 'httpd.conf'), 'IncludeOptional /sys/kernel\nInclude /proc/self/*\nKeepAlive 1\n');

@@ -21,7 +21,7 @@ import { realpathSync } from 'node:fs';
 import { insideTree } from '../../project/boundary.js';
 import { displayPath } from '../../project/read.js';
 import { colorDiff } from '../../diff/color.js';
-import { progress } from '../progress.js';
+import { activity, progress } from '../progress.js';
 import type { Rule } from '../../engine/rule.js';
 import type { MigrateResult } from '../../migrate.js';
 import { checkWithHttpd, type HttpdCheckResult as HttpdCheck } from '../../httpd/syntax-check.js';
@@ -53,14 +53,16 @@ export interface MigrateCommandOptions {
 
 export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions, io: Io): Promise<number> {
   const rules = selectRules(opts);
+  const loading = activity(io);
   const load = () => loadProject(opts.paths, {
-    cwd: io.cwd, serverRoot: opts.serverRoot, followIncludes: opts.followIncludes, htaccess: opts.htaccess, roots: opts.roots,
+    cwd: io.cwd, serverRoot: opts.serverRoot, followIncludes: opts.followIncludes, htaccess: opts.htaccess, roots: opts.roots, onProgress: loading.update,
   });
   let project = load();
   // Temp files an interrupted write left (an Include of the tree may read them): write removes them first.
   const stale = staleTemps(project.files.map((f) => dirname(f.path)));
   const removed = mode === 'write' ? removeStaleTemps(stale) : [];
   if (removed.length > 0) project = load();
+  loading.done();
   const showProgress = progress(io, project.files.length);
   const options: MigrateOptions = {
     rules, suggestions: withPruneLegacy(opts), mpm: opts.mpm, pruneLegacy: opts.pruneLegacy, onFile: showProgress.update,
