@@ -9,6 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { activity } from '../../src/cli/progress.js';
 import { loadProject } from '../../src/project/load.js';
 import { tempDir } from '../helpers/tmp.js';
+import { runCli } from '../helpers/cli.js';
+import { requireHttpdOrSkip } from '../oracle/httpd.js';
+
+const oracle = requireHttpdOrSkip();
 
 const CLI = resolve(import.meta.dirname, '../../bin/httpd-migrate.js');
 
@@ -66,5 +70,18 @@ describe('progress while loading', () => {
       t.a.done();
       expect(t.out).toEqual([]);
     }
+  });
+});
+
+describe.skipIf(oracle.skip)('an httpd message quoted in a finding', () => {
+  it('names the line of the file as read, the same line as the finding, not the migrated copy\'s', async () => {
+    const root = tempDir();
+    // load-implicit-modules adds lines after line 3, so the <VirtualHost> of line 5 moves down in the copy.
+    writeFileSync(join(root, 'httpd.conf'), [
+      `ServerRoot "${root}"`, 'Listen 127.0.0.1:18125', 'LoadModule mpm_prefork_module /usr/lib/apache2/modules/mod_mpm_prefork.so', 'MaxClients 5',
+      '<VirtualHost *:80>', 'ErrorLog /nonexistent-httpd-migrate-dir/error_log', '</VirtualHost>', '',
+    ].join('\n'));
+    const r = await runCli(['check', 'httpd.conf', '--httpd', oracle.httpd!], { cwd: root });
+    expect(r.stdout).toMatch(/^httpd\.conf:5:1 {2}warning {2}.* -t: .*AH02291: .*for error log of vhost defined at httpd\.conf:5 {2}httpd$/m);
   });
 });

@@ -193,7 +193,11 @@ function addHttpdFindings(httpd: string, result: MigrateResult, reports: FileRep
     const report = reports.find((r) => r.path === path) ?? reports[0];
     const file = result.files.find((r) => r.file.display === path);
     const line = e.line && file && positions === 'input' ? lineAsRead(file, e.line) : e.line || 1;
-    report?.findings.push({ path, line, col: 1, severity, message: `${httpd} -t: ${e.message}`, ruleId: 'httpd', fixable: false });
+    // The line httpd names in its text is the migrated copy's too: say the same line as the finding.
+    const message = e.line && line !== e.line
+      ? e.message.split(`line ${e.line} of ${path}`).join(`line ${line} of ${path}`).split(`${path}:${e.line}`).join(`${path}:${line}`)
+      : e.message;
+    report?.findings.push({ path, line, col: 1, severity, message: `${httpd} -t: ${message}`, ruleId: 'httpd', fixable: false });
   };
   for (const e of check.errors) add(e, e.environment ? 'warning' : 'error');
   for (const w of check.warnings) add(w, 'warning');
