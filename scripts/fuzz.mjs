@@ -4,13 +4,13 @@
  * through parse (print(parse(x)) must give x back), `check`, `diff` + `git apply`, and `write`
  * twice. Fails on a crash (an exception or "internal error"), a batch slower than 30 s, a patch
  * git apply rejects or that gives other bytes than write, or a second write that changes anything.
- * Inputs go in batches of 100 loose files (--no-follow-includes: each is its own input), one
- * git apply per batch. Prints the figures; exits 1 on the first failure, keeping its batch.
+ * Inputs go in batches of 100 loose files, each in a directory of its own (--no-follow-includes:
+ * each is its own input), one git apply per batch. Prints the figures; exits 1 on the first failure, keeping its batch.
  *
  *   npm run build && node scripts/fuzz.mjs CORPUS_DIR [COUNT] [SEED]
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { main } from '../dist/src/cli/main.js';
@@ -82,7 +82,8 @@ async function cli(args, cwd) {
 }
 
 const sources = corpusFiles(resolve(corpusDir));
-const base = mkdtempSync(join(tmpdir(), 'httpd-migrate-fuzz-'));
+// Not below /tmp: a corpus line such as `DocumentRoot /tmp` would make every input the context of one .htaccess.
+const base = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'httpd-migrate-fuzz-'));
 const tally = { inputs: 0, changed: 0, unparsable: 0, slowestBatchMs: 0 };
 const t0 = performance.now();
 let failed = false;
@@ -100,7 +101,9 @@ try {
       const ast = parse(bytes, 'x.conf');
       if (print(ast) !== text) throw new Error(`batch ${b} input ${i}: print(parse(x)) differs from x`);
       if (ast.diagnostics.some((d) => d.severity === 'error')) tally.unparsable++;
-      const name = `f${String(i).padStart(3, '0')}${random() < 0.15 ? '.htaccess' : '.conf'}`;
+      // Each input in a directory of its own, so that no input is read as the context of another.
+      const name = `${String(i).padStart(3, '0')}/${random() < 0.15 ? '.htaccess' : 'f.conf'}`;
+      mkdirSync(join(dirA, name, '..'));
       writeFileSync(join(dirA, name), bytes);
       names.push(name);
       originals.push(bytes);
