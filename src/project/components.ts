@@ -40,7 +40,9 @@ export function components(project: Project): Project[] {
   const groups = new Map<number, SourceFile[]>();
   files.forEach((f, i) => {
     const root = find(i);
-    groups.set(root, [...(groups.get(root) ?? []), f]);
+    const group = groups.get(root);
+    if (group) group.push(f);
+    else groups.set(root, [f]);
   });
   if (groups.size <= 1) return [project];
   return [...groups.values()].map((group) => {

@@ -23,6 +23,7 @@ import { displayPath } from '../../project/read.js';
 import { colorDiff } from '../../diff/color.js';
 import { activity, progress } from '../progress.js';
 import type { Rule } from '../../engine/rule.js';
+import type { Project } from '../../project/project.js';
 import type { MigrateResult } from '../../migrate.js';
 import { checkWithHttpd, type HttpdCheckResult as HttpdCheck } from '../../httpd/syntax-check.js';
 import { LineCounter } from '../../parse/line-counter.js';
@@ -59,7 +60,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   });
   let project = load();
   // Temp files an interrupted write left (an Include of the tree may read them): write removes them first.
-  const stale = staleTemps(project.files.map((f) => dirname(f.path)));
+  const stale = staleTemps(tempPlaces(project));
   const removed = mode === 'write' ? removeStaleTemps(stale) : [];
   if (removed.length > 0) project = load();
   loading.done();
@@ -158,6 +159,18 @@ function outsideTree(r: MigrateResult['files'][number], result: MigrateResult, r
 
 function realOf(path: string): string {
   try { return realpathSync(path); } catch { return path; }
+}
+
+/** Where write may have put temp files: the directories of the tree's files and their parents inside the tree. */
+function tempPlaces(project: Project): string[] {
+  const dirs = new Set<string>();
+  for (const f of project.files) {
+    for (let d = dirname(realOf(f.path)); !dirs.has(d); d = dirname(d)) {
+      dirs.add(d);
+      if (!project.boundary || !insideTree(dirname(d), project.boundary) || d === dirname(d)) break;
+    }
+  }
+  return [...dirs];
 }
 
 /** Temp files of an interrupted write: removed by write, reported by check and diff. */
