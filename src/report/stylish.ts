@@ -28,8 +28,13 @@ type Paint = InstanceType<typeof Chalk>;
 const ALIGN_MAX = 64;
 
 /** Findings the listing shows: after diff and write, the fixed ones are in the patch or on disk. */
-function listed(f: Finding, mode: StylishMode): boolean {
-  return mode === 'check' || !f.fixable;
+function listed(f: Finding, mode: StylishMode, report: FileReport): boolean {
+  return mode === 'check' || !f.fixable || !fixedIn(report, mode);
+}
+
+/** Whether the fixable findings of a file are fixed (write) or in the patch (diff): not when its write failed. */
+function fixedIn(report: FileReport, mode: StylishMode): boolean {
+  return mode !== 'write' || !report.failed;
 }
 
 function severityText(f: Finding, chalk: Paint): string {
@@ -84,8 +89,10 @@ function bySeverity(fs: readonly Finding[]): string {
 /** The summary: what is (or would be) fixed, what remains, and the command to run next. */
 export function summary(reports: readonly FileReport[], options: StylishOptions, chalk: Paint): string[] {
   const all = reports.flatMap((r) => r.findings);
-  const fixed = all.filter((f) => f.fixable);
-  const remaining = all.filter((f) => !f.fixable);
+  const fixed = options.mode === 'check' ? all.filter((f) => f.fixable)
+    : reports.filter((r) => fixedIn(r, options.mode)).flatMap((r) => r.findings.filter((f) => f.fixable));
+  const remaining = options.mode === 'check' ? all.filter((f) => !f.fixable)
+    : reports.flatMap((r) => r.findings.filter((f) => !f.fixable || !fixedIn(r, options.mode)));
   const changed = reports.filter((r) => r.changed).length;
   const failed = reports.filter((r) => r.failed).length;
   const files = plural(reports.length, 'file');
@@ -122,7 +129,7 @@ export function stylish(reports: FileReport[], options: StylishOptions): string 
   const chalk = new Chalk({ level: options.color });
   const out: string[] = [];
   for (const r of reports) {
-    const findings = r.findings.filter((f) => listed(f, options.mode));
+    const findings = r.findings.filter((f) => listed(f, options.mode, r));
     if (findings.length) out.push(...fileBlock(r, findings, options, chalk), '');
   }
   out.push(...summary(reports, options, chalk).flatMap((l) => (options.width === undefined ? [l] : wrapStyled(l, options.width))));

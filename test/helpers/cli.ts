@@ -40,3 +40,19 @@ export function findingLines(stdout: string): string {
   }
   return out.join('\n');
 }
+
+/**
+ * Like findingLines, with each finding's remedy (the indented lines below it) joined onto its line:
+ * `file:line:col  severity  headline  rule-id  | remedy`.
+ */
+export function findingsWithRemedy(stdout: string): string {
+  const out: string[] = [];
+  let file = '';
+  for (const line of stdout.split('\n')) {
+    const m = /^ {2}\s*(\d+):(\d+) {2}(error|warning|info) +(.*?) {2,}(\S+)$/.exec(line);
+    if (m) out.push(`${file}:${m[1]}:${m[2]}  ${m[3]}  ${m[4]}  ${m[5]}  |`);
+    else if (line.startsWith(' ') && out.length && line.trim()) out[out.length - 1] += ` ${line.trim()}`;
+    else if (line && !line.startsWith(' ')) file = line;
+  }
+  return out.join('\n');
+}
