@@ -52,7 +52,8 @@ function wordsOf(scopes: readonly Scope[]): string[] {
 
 export function probes(model: Model, vhost: string, scopes: readonly Scope[], gaps: string[]): Probe[] {
   const known = knownDocroot(model, vhost);
-  const dirs = new Set<string>(['/__outside__']);
+  const roots = known !== undefined ? [known] : docrootCandidates(scopes);
+  const dirs = new Set<string>([...roots.map((r) => r || '/'), '/__outside__']);
   // f.html, and a name that no <Files> section is likely to name, so that a directory is also probed outside its <Files>.
   const names = new Set<string>(['f.html', 'zz-unlisted.none']);
   const urls = new Set<string>(['/']);
@@ -103,8 +104,6 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
     }
     if (s.within && s.within.kind === 'directory') dirs.add(instance(s.within.pattern));
   }
-  const roots = known !== undefined ? [known] : docrootCandidates(scopes);
-  for (const r of roots) dirs.add(r || '/');
   const out = new Map<string, Probe>();
   for (const root of roots) {
     const { toUrl, toFile } = urlMapping(model, vhost, root);
