@@ -107,7 +107,8 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   const out = new Map<string, Probe>();
   for (const root of roots) {
     const { toUrl, toFile } = urlMapping(model, vhost, root);
-    const docroot = known === undefined ? root : undefined;
+    // Named only when it is one of several (the counterexample then depends on it).
+    const docroot = roots.length > 1 ? root : undefined;
     const add = (p: Probe) => { const k = `${p.path}\0${p.file}`; if (!out.has(k)) out.set(k, docroot === undefined ? p : { ...p, docroot }); };
     for (const d of dirs) for (const n of names) { const file = `${d === '/' ? '' : d}/${n}`; add({ path: toUrl(file), file }); }
     for (const u of urls) {
