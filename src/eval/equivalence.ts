@@ -50,7 +50,8 @@ export function describeRequest(r: Request): string {
   if (r.env.length) parts.push(`with ${r.env.join(', ')} set`);
   const c = r.credentials;
   const creds = !c ? 'no credentials' : c.password === 'bad' ? `user ${c.user} with a wrong password` : `user ${c.user}${c.groups.length ? ` (groups ${c.groups.join(', ')})` : ''}`;
-  return `${parts.join(' ')}, ${creds}`;
+  const root = r.docroot === undefined ? '' : `, if DocumentRoot is "${r.docroot || '/'}" (the files loaded set none)`;
+  return `${parts.join(' ')}, ${creds}${root}`;
 }
 
 export function describeOutcome(o: Outcome): string {

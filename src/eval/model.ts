@@ -34,6 +34,8 @@ export interface Request {
   credentials: Credentials | null;
   /** `vhost\0path\0file`, precomputed for the merge cache. */
   key?: string;
+  /** The DocumentRoot the URL → file mapping assumed, when the files loaded set none for the context. */
+  docroot?: string;
 }
 
 export type Status = 200 | 401 | 403 | 500;

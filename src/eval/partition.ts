@@ -220,7 +220,7 @@ export function eachRepresentative(models: readonly Model[], contexts: readonly 
       produced += count;
       const key = `${vhost}\0${p.path}\0${p.file}`;
       for (const method of methods) for (const credentials of creds) for (const env of envs) for (const host of hosts) for (const ip of ips) {
-        if (visit({ vhost, path: p.path, file: p.file, method, ip, host, env, credentials, key }) === true) return [...new Set(gaps)];
+        if (visit({ vhost, path: p.path, file: p.file, method, ip, host, env, credentials, key, ...(p.docroot !== undefined && { docroot: p.docroot }) }) === true) return [...new Set(gaps)];
       }
     }
   }

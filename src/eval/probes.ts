@@ -2,17 +2,27 @@
 import type { Model, Scope } from './model.js';
 import { samplesFor } from './sample.js';
 
-/** A probe location: the URL path and the file it maps to. */
-export interface Probe { path: string; file: string }
+/**
+ * A probe location: the URL path and the file it maps to; `docroot` names the DocumentRoot the
+ * mapping assumed when the files loaded set none for the context.
+ */
+export interface Probe { path: string; file: string; docroot?: string }
+
+/** The DocumentRoot assumed for a context when the files loaded set none (nor the main server). */
+export const DEFAULT_DOCROOT = '/srv/htdocs';
 
 function instance(pattern: string): string {
   return pattern.replace(/\*/g, 'x').replace(/\?/g, 'x').replace(/\[!?([^\]])[^\]]*\]/g, '$1');
 }
 
-/** URL and file for each section of a context: its own path, a child, a look-alike sibling; each with every file name. */
-/** URL ↔ file mapping of a context: Alias lines first, then DocumentRoot. */
-export function urlMapping(model: Model, vhost: string): { docroot: string; toUrl: (file: string) => string; toFile: (url: string) => string } {
-  const docroot = model.docroots.get(vhost) ?? model.docroots.get('') ?? '/srv/htdocs';
+/** The DocumentRoot the files loaded set for a context (its own, else the main server's), if any. */
+export function knownDocroot(model: Model, vhost: string): string | undefined {
+  return model.docroots.get(vhost) ?? model.docroots.get('');
+}
+
+/** URL ↔ file mapping of a context: Alias lines first, then DocumentRoot (`docroot` when given: one candidate of an unknown one). */
+export function urlMapping(model: Model, vhost: string, assumed?: string): { docroot: string; toUrl: (file: string) => string; toFile: (url: string) => string } {
+  const docroot = knownDocroot(model, vhost) ?? assumed ?? DEFAULT_DOCROOT;
   const aliases = [...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])];
   const toUrl = (file: string): string => {
     for (const [url, dir] of aliases) if (file === dir || file.startsWith(dir + '/')) return url.replace(/\/$/, '') + file.slice(dir.length);
@@ -41,8 +51,9 @@ function wordsOf(scopes: readonly Scope[]): string[] {
 }
 
 export function probes(model: Model, vhost: string, scopes: readonly Scope[], gaps: string[]): Probe[] {
-  const { docroot, toUrl, toFile } = urlMapping(model, vhost);
-  const dirs = new Set<string>([docroot, '/__outside__']);
+  const known = knownDocroot(model, vhost);
+  const roots = known !== undefined ? [known] : docrootCandidates(scopes);
+  const dirs = new Set<string>([...roots.map((r) => r || '/'), '/__outside__']);
   // f.html, and a name that no <Files> section is likely to name, so that a directory is also probed outside its <Files>.
   const names = new Set<string>(['f.html', 'zz-unlisted.none']);
   const urls = new Set<string>(['/']);
@@ -94,14 +105,42 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
     if (s.within && s.within.kind === 'directory') dirs.add(instance(s.within.pattern));
   }
   const out = new Map<string, Probe>();
-  const add = (p: Probe) => out.set(`${p.path}\0${p.file}`, p);
-  for (const d of dirs) for (const n of names) { const file = `${d === '/' ? '' : d}/${n}`; add({ path: toUrl(file), file }); }
-  for (const u of urls) {
-    add({ path: u, file: toFile(u) });
-    // Every file name below every URL too: a <Files> section meets a <Location> there (semantics §4.5).
-    for (const n of names) { const f = `${u.replace(/\/$/, '')}/${n}`; add({ path: f, file: toFile(f) }); }
+  for (const root of roots) {
+    const { toUrl, toFile } = urlMapping(model, vhost, root);
+    // Named only when it is one of several (the counterexample then depends on it).
+    const docroot = roots.length > 1 ? root : undefined;
+    const add = (p: Probe) => { const k = `${p.path}\0${p.file}`; if (!out.has(k)) out.set(k, docroot === undefined ? p : { ...p, docroot }); };
+    for (const d of dirs) for (const n of names) { const file = `${d === '/' ? '' : d}/${n}`; add({ path: toUrl(file), file }); }
+    for (const u of urls) {
+      add({ path: u, file: toFile(u) });
+      // Every file name below every URL too: a <Files> section meets a <Location> there (semantics §4.5).
+      for (const n of names) { const f = `${u.replace(/\/$/, '')}/${n}`; add({ path: f, file: toFile(f) }); }
+    }
   }
-  for (const p of proxied) add({ path: '/proxied', file: `proxy:${p}` });
+  for (const p of proxied) out.set(`/proxied\0proxy:${p}`, { path: '/proxied', file: `proxy:${p}` });
   return [...out.values()];
 }
 
+/**
+ * The DocumentRoots a context may have when the files loaded set none (a conf.d file or a
+ * virtual host checked alone: the main configuration may well set one). The default, each
+ * directory a file-system section names (every URL then lies under it, so every <Location>
+ * meets every <Directory>), and each place where a <Location> would map exactly onto a
+ * <Directory> (/srv/www for <Directory /srv/www/sub> and <Location /sub>).
+ */
+function docrootCandidates(scopes: readonly Scope[]): string[] {
+  const named = new Set<string>();
+  const locations = new Set<string>();
+  for (const s of scopes) {
+    if (s.kind === 'directory' || s.kind === 'htaccess') named.add(instance(s.pattern).replace(/\/$/, ''));
+    else if (s.kind === 'directorymatch' && s.regex) for (const d of samplesFor(s.regex, '/')) named.add(d.replace(/\/$/, ''));
+    else if (s.kind === 'location') locations.add(instance(s.pattern).replace(/\/$/, ''));
+    if (s.within && s.within.kind === 'directory') named.add(instance(s.within.pattern).replace(/\/$/, ''));
+  }
+  const out = new Set<string>([DEFAULT_DOCROOT]);
+  for (const d of named) {
+    out.add(d);
+    for (const u of locations) if (u && d.endsWith(u) && d.length > u.length) out.add(d.slice(0, -u.length));
+  }
+  return [...out];
+}

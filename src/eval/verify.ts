@@ -48,7 +48,9 @@ export function verifyProjects(oldProject: Project, newProject: Project, opts: V
     const a = decide(after, r);
     if (b.status === a.status) return false;
     const request = describeRequest(r);
-    const client = request.slice(request.indexOf(' from ') + 1);
+    // The client alone: the DocumentRoot a request assumed (when the tree sets none) stays in `request`.
+    const plain = describeRequest({ ...r, docroot: undefined });
+    const client = plain.slice(plain.indexOf(' from ') + 1);
     rows.push({ request, before: describeOutcome(b), after: describeOutcome(a), vhost: r.vhost, method: r.method, path: r.path, client });
     return rows.length >= max;
   });
