@@ -135,7 +135,7 @@ export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[]
     if (!statOrNull(dir)?.isDirectory()) continue;
     if (parsePath(dir).root === dir) {
       // Only where httpd would open .htaccess files there (not under AllowOverride None).
-      if (hasLooseOpeners(facts) || overridesMayApply(dir, facts)) skipped.push({ dir, why: 'it is the root of the file system, and walking all of it is not done; name the directories that hold .htaccess files with --root' });
+      if (overridesMayApply(dir, facts)) skipped.push({ dir, why: 'it is the root of the file system, and walking all of it is not done; name the directories that hold .htaccess files with --root' });
       continue;
     }
     const parts = boundary ? walkableParts(dir, boundary) : [dir];

@@ -98,6 +98,9 @@ describe('loadProject: .htaccess under wildcard and regex <Directory> sections',
     expect(diags(p)).toEqual([expect.objectContaining({
       at: 'httpd.conf:4', code: 'htaccess-not-enumerated', severity: 'warning',
       message: expect.stringMatching(/^The directories this regex section applies to cannot all be listed \(it has no literal absolute prefix/),
+    }), expect.objectContaining({
+      // The <Directory /> of the tree allows overrides too, and the file-system root is never walked.
+      at: '/:0', code: 'HTACCESS_SKIPPED', severity: 'warning',
     })]);
   });
 
