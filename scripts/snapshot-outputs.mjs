@@ -56,6 +56,8 @@ const wholetree = join(data, 'wholetree/stock22/tree');
 if (existsSync(wholetree)) targets.push(wholetree);
 
 for (const t of targets) {
-  process.stdout.write(await run(['diff', t]));
-  process.stdout.write(await run(['check', t, '--format', 'json']));
+  // The corpus names system paths (a DocumentRoot of /tmp): looking for .htaccess files there would read whatever is there today.
+  const flags = t.startsWith(root) || !t.startsWith('/') ? [] : ['--no-htaccess'];
+  process.stdout.write(await run(['diff', t, ...flags]));
+  process.stdout.write(await run(['check', t, '--format', 'json', ...flags]));
 }
