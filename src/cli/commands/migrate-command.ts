@@ -11,19 +11,11 @@ import { migrate, type MigrateOptions } from '../../migrate.js';
 import { allRules } from '../../../rules/index.js';
 import { blocking, collectFindings, type FileReport } from '../../report/findings.js';
 import { stylish } from '../../report/stylish.js';
-import { jsonReport } from '../../report/json.js';
-import { sarifReport } from '../../report/sarif.js';
-import { githubReport } from '../../report/github.js';
 import { printConfig, readInputs } from '../inputs.js';
-import { htmlReport } from '../../report/html.js';
-import { accessProofs } from '../../report/access-proof.js';
-import { unifiedDiff } from '../../diff/unified.js';
-import { writeAtomic } from '../../write/atomic.js';
-import { colorDiff } from '../../diff/color.js';
 import { progress } from '../progress.js';
 import type { Rule } from '../../engine/rule.js';
 import type { MigrateResult } from '../../migrate.js';
-import { checkWithHttpd, type HttpdCheckResult as HttpdCheck } from '../../httpd/syntax-check.js';
+import type { HttpdCheckResult as HttpdCheck } from '../../httpd/syntax-check.js';
 import { LineCounter } from '../../parse/line-counter.js';
 import type { HttpdMessage } from '../../httpd/errors.js';
 
@@ -63,6 +55,8 @@ export interface MigrateCommandOptions {
   color?: boolean;
 }
 
+// Each output format, the diff and the writer are imported where they are used, so that a `check`
+// of one file (the pre-commit case) loads no more code than it runs: start-up is most of its time.
 export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions, io: Io): Promise<number> {
   const rules = selectRules(opts);
   if (opts.printConfig !== undefined) {
@@ -89,16 +83,18 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   if (refuse) io.stderr.write(`httpd-migrate: ${opts.httpd} -t rejects the migrated tree, so nothing was written (use --force to write anyway).\n`);
   let failedWrites = refuse ? 1 : 0;
   const patches: string[] = [];
+  const differ = mode === 'diff' ? await import('../../diff/unified.js') : null;
+  const writer = mode === 'write' && !refuse ? await import('../../write/atomic.js') : null;
   result.files.forEach((r, i) => {
     const report = reports[i]!;
     if (!r.changed) return;
-    if (mode === 'diff') {
-      const patch = unifiedDiff(r.file.display, r.file.ast.text, r.output);
+    if (differ) {
+      const patch = differ.unifiedDiff(r.file.display, r.file.ast.text, r.output);
       patches.push(patch);
       report.diff = patch;
-    } else if (mode === 'write' && !refuse) {
+    } else if (writer) {
       try {
-        writeAtomic(r.file.path, Buffer.from(r.output, 'latin1'), { backupSuffix: opts.backup });
+        writer.writeAtomic(r.file.path, Buffer.from(r.output, 'latin1'), { backupSuffix: opts.backup });
       } catch (e) {
         failedWrites++;
         report.failed = true;
@@ -113,16 +109,21 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const code = exitCode(mode, shown, failedWrites, opts.maxWarnings);
   if (tooMany) io.stderr.write(`httpd-migrate: too many warnings (${tooMany}; maximum: ${opts.maxWarnings}).\n`);
   if (opts.format === 'json') {
+    const { jsonReport } = await import('../../report/json.js');
     io.stdout.write(jsonReport(mode, shown, code));
     return code;
   }
   if (opts.format === 'sarif' || opts.format === 'github') {
     // write has fixed what is fixable: only what is left is reported.
+    const { sarifReport } = await import('../../report/sarif.js');
+    const { githubReport } = await import('../../report/github.js');
     const left = mode === 'write' ? shown.map((r) => ({ ...r, findings: r.findings.filter((f) => !f.fixable) })) : shown;
     io.stdout.write(opts.format === 'sarif' ? sarifReport(left, { cwd: io.cwd, rules: allRules }) : githubReport(left));
     return code;
   }
   if (opts.format === 'html') {
+    const { htmlReport } = await import('../../report/html.js');
+    const { accessProofs } = await import('../../report/access-proof.js');
     const proofs = rules.some((r) => r.meta.access) ? accessProofs(result) : [];
     const files = result.files.map((r, i) => ({ report: reports[i]!, before: r.file.ast.text, after: r.output }));
     io.stdout.write(htmlReport({ mode: refuse ? 'check' : mode, files, proofs, args: treeArgs(opts) }));
@@ -132,6 +133,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const human = mode === 'diff' ? io.stderr : io.stdout;
   const layout = { color: colorLevel(human, io.env, opts.color), width: outputWidth(human), args: treeArgs(opts) };
   if (mode === 'diff') {
+    const { colorDiff } = await import('../../diff/color.js');
     const patch = patches.join('');
     io.stdout.write(Buffer.from(colorLevel(io.stdout, io.env, opts.color) ? colorDiff(patch) : patch, 'latin1'));
   }
@@ -143,6 +145,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
 async function httpdAccepts(httpd: string, result: MigrateResult): Promise<HttpdCheck> {
   const files = result.files.filter((r) => r.file.readError === undefined)
     .map((r) => ({ path: r.file.path, display: r.file.display, output: r.output, kind: r.file.kind }));
+  const { checkWithHttpd } = await import('../../httpd/syntax-check.js');
   return checkWithHttpd(httpd, files, { serverRoot: result.project.serverRoot, main: result.project.entries[0] ?? null });
 }
 
