@@ -36,8 +36,8 @@ export default defineRule({
   },
   create(context) {
     const file = context.file;
-    const env = { ...process.env, ...((context.options.env as Record<string, string> | undefined) ?? {}) };
     if (!file.text.includes('${')) return {};
+    const env = { ...process.env, ...((context.options.env as Record<string, string> | undefined) ?? {}) };
     const before = new Set<string>();
     // The Define and UnDefine lines of the files read before this one (only files that have some are visited).
     const at = fileIndex(context.project, file);
