@@ -43,6 +43,7 @@ export default defineRule({
     description: 'Note, once per tree, how to rebuild 2.2\'s build and which modules 2.4 must build and load.',
     row: 'Build-time configuration: config.nice reuse, mod_cache_disk, load-balancing method modules, LoadModule lines',
     kind: 'report',
+    migratedTree: true,
   },
   create(context) {
     return {

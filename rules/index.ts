@@ -14,6 +14,7 @@ import htpasswdMd5 from './htpasswd-md5.js';
 import keepAliveOnOff from './keep-alive-on-off.js';
 import ldapTrustedClientCert from './ldap-trusted-client-cert.js';
 import loadImplicitModules from './load-implicit-modules.js';
+import loadModuleBuiltin from './load-module-builtin.js';
 import loadModuleForDirective from './load-module-for-directive.js';
 import noDebugLevelOption from './no-debug-level-option.js';
 import noDefaultType from './no-default-type.js';
@@ -23,6 +24,7 @@ import noNameVirtualHost from './no-name-virtual-host.js';
 import noRemovedDirective from './no-removed-directive.js';
 import noRemovedModules from './no-removed-modules.js';
 import noSslv2 from './no-sslv2.js';
+import pcre2Regex from './pcre2-regex.js';
 import pipedLogShell from './piped-log-shell.js';
 import preferFilterProviderExpr from './prefer-filter-provider-expr.js';
 import preferIncludeOptional from './prefer-include-optional.js';
@@ -58,6 +60,7 @@ export const rules: Record<string, Rule> = {
   'keep-alive-on-off': keepAliveOnOff,
   'ldap-trusted-client-cert': ldapTrustedClientCert,
   'load-implicit-modules': loadImplicitModules,
+  'load-module-builtin': loadModuleBuiltin,
   'load-module-for-directive': loadModuleForDirective,
   'no-debug-level-option': noDebugLevelOption,
   'no-default-type': noDefaultType,
@@ -67,6 +70,7 @@ export const rules: Record<string, Rule> = {
   'no-removed-directive': noRemovedDirective,
   'no-removed-modules': noRemovedModules,
   'no-sslv2': noSslv2,
+  'pcre2-regex': pcre2Regex,
   'piped-log-shell': pipedLogShell,
   'prefer-filter-provider-expr': preferFilterProviderExpr,
   'prefer-include-optional': preferIncludeOptional,

@@ -1,9 +1,12 @@
 import type { ConfigFile, Directive } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
+import { managesDebianModules } from '../src/layout/debian.js';
 import { defineRule } from '../src/engine/rule.js';
-import { insertLinesAfter } from '../src/edit/fixer.js';
-import { DEBIAN_BUILTIN, implicitNeeds } from '../src/rules-kit/implicit-modules.js';
-import { isDebianTree, isMainConfiguration, loadModuleLines, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
+import { insertLinesAfter, removeLine } from '../src/edit/fixer.js';
+import { HTACCESS_NOT_ENUMERATED } from '../src/project/discover.js';
+import { implicitNeeds } from '../src/rules-kit/implicit-modules.js';
+import { BUILTIN_DEBIAN_24 } from '../src/apache/modules.js';
+import { isDebianTree, isMainConfiguration, loadModuleLines, projectFiles, projectLoadLines, type LoadLine } from '../src/rules-kit/load-module.js';
 
 export default defineRule({
   meta: {
@@ -11,6 +14,7 @@ export default defineRule({
     description: 'Load the modules that 2.2 gave a configuration implicitly and 2.4 ships separately (MPM, unixd, authn_core, authz_core, access_compat, filter, …).',
     row: 'Errors: Invalid command \'User\'/\'Order\'/\'Require\'/\'AddOutputFilterByType\', "couldn\'t check user"; Build-time: load-balancing method modules, LoadModule lines',
     kind: 'fix',
+    migratedTree: true,
   },
   create(context) {
     const file = context.file;
@@ -24,14 +28,18 @@ export default defineRule({
         // A conf.d/ssl.conf with a LoadModule line of its own relies on the main file, out of sight, for the rest
         // (a Debian tree's report goes on the Include of mods-enabled, which only a main file has).
         if (!debian && !isMainConfiguration(files, [...loaded])) return;
-        const needs = implicitNeeds(files, loaded, typeof context.options.mpm === 'string' ? context.options.mpm : undefined)
-          .filter((n) => !debian || !DEBIAN_BUILTIN.has(n.name));
+        // With --httpd, what that binary compiles in (its MPM, unixd…) is there without a line.
+        const present = new Set([...loaded, ...(context.options.builtin ?? [])]);
+        const needs = implicitNeeds(files, present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined)
+          .filter((n) => !debian || !BUILTIN_DEBIAN_24.includes(n.name));
+        if (!debian) reportUnneededCompat();
         if (needs.length === 0) return;
         const reasons = needs.map((n) => `mod_${n.name} (${n.why})`).join('; ');
         const head = `2.2 provided these in its core or loaded them itself; 2.4 ships them as separate modules that must be loaded: ${reasons}.`;
         if (debian) {
-          // Report once, on the Include line that reads mods-enabled; a tree read without its main file gets nothing.
-          const site = modsInclude(file);
+          // A tree read through its Include of mods-enabled/*.load gets the a2enmod/a2dismod changes as edits
+          // (src/layout/debian.ts); otherwise they are reported once, on the Include line that reads mods-enabled.
+          const site = managesDebianModules(context.project) ? null : modsInclude(file);
           if (!site) return;
           const mpm = needs.find((n) => n.name.startsWith('mpm_'));
           const rest = needs.filter((n) => n !== mpm).map((n) => n.name);
@@ -47,13 +55,36 @@ export default defineRule({
         const at = lines.filter((l) => l.file === holder && l.ancestors.length === 0).pop();
         if (holder !== file || !at) return;
         const text = needs.flatMap((n) => loadModuleLines(at, n.name));
-        context.report({
-          node: at.directive,
-          message: `${head} Write, after the last LoadModule line: ${text.map((t) => `\`${t.trim()}\``).join(', ')}.`,
-          fix: [insertLinesAfter(file, at.directive, text)],
-        });
+        reportNeeds(at, text, head);
       },
     };
+
+    /**
+     * Module lines follow the migrated tree: a LoadModule access_compat_module line of this file
+     * goes once no Order, Allow, Deny or Satisfy is left in any file read (the access rewrites have
+     * run; a .htaccess that could not be found is reported by the loader and keeps the line).
+     */
+    function reportUnneededCompat(): void {
+      const files = projectFiles(context.project, file);
+      if (implicitNeeds(files, new Set(), undefined).some((n) => n.name === 'access_compat')) return;
+      if (context.project.diagnostics.some((d) => d.code === HTACCESS_NOT_ENUMERATED)) return;
+      for (const l of projectLoadLines(context.project, file)) {
+        if (l.name !== 'access_compat' || l.file !== file) continue;
+        context.report({
+          node: l.directive,
+          message: 'mod_access_compat is not needed: no Order, Allow, Deny or Satisfy is left in the configuration once the access rules are rewritten, and 2.4 servers may not have the module (it is only for 2.2 compatibility).',
+          fix: [removeLine(file, l.directive)],
+        });
+      }
+    }
+
+    function reportNeeds(at: LoadLine, text: string[], head: string): void {
+      context.report({
+        node: at.directive,
+        message: `${head} Write, after the last LoadModule line: ${text.map((t) => `\`${t.trim()}\``).join(', ')}.`,
+        fix: [insertLinesAfter(file, at.directive, text)],
+      });
+    }
   },
 });
 /** The first Include line of a file that reads Debian's mods-enabled directory. */

@@ -19,6 +19,7 @@ export default defineRule({
     description: 'Load the module of every directive the configuration uses, so that 2.4 does not stop with "Invalid command".',
     row: 'Errors: Invalid command \'X\', perhaps misspelled or defined by a module not included in the server configuration',
     kind: 'fix',
+    migratedTree: true,
   },
   create(context) {
     const file = context.file;

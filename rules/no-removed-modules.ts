@@ -3,6 +3,7 @@ import { removeLine } from '../src/edit/fixer.js';
 import { knownModule, REMOVED } from '../src/apache/modules.js';
 import { ifModuleTest, renameIfModule } from '../src/rules-kit/if-module.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
+import { managesDebianModules } from '../src/layout/debian.js';
 import { isDebianModuleFile, loadModuleLine, loadLines, loadState } from '../src/rules-kit/load-module.js';
 
 /** disk_cache is renamed by prefer-mod-cache-disk. */
@@ -34,6 +35,8 @@ export default defineRule({
         }
         const core = info.absorbedBy;
         if (isDebianModuleFile(file.path)) {
+          // Read through mods-enabled/: the symlink goes, as a2dismod would (src/layout/debian.ts).
+          if (/[\\/]mods-enabled[\\/]/.test(file.path) && managesDebianModules(context.project)) return;
           context.report({ node, message: `${head} On Debian, run \`a2dismod ${name}\` (mod_${core} is enabled by the 2.4 package).` });
           return;
         }

@@ -16,6 +16,14 @@ function used(nodes: readonly Node[], live?: (s: Section) => boolean): string {
   return [...new Set(accessDirectives(nodes, live).map((d) => CANONICAL[d.lname] ?? d.name))].join('/');
 }
 
+/** Whether the lines kept as written still answer as 2.2 did under mod_access_compat. */
+function compatNote(change: string | null | undefined): string {
+  if (change === undefined) return '';
+  return change === null
+    ? ' Kept as written, with mod_access_compat loaded, it answers as 2.2 did on every representative request.'
+    : ` Kept as written, with mod_access_compat loaded, it does NOT answer as 2.2 did: ${change}.`;
+}
+
 export default defineRule({
   meta: {
     id: 'prefer-require',
@@ -47,7 +55,8 @@ export default defineRule({
             context.report({
               node,
               message: `${where(section, file)} is left with its 2.2 ${used(body, live)} lines: ${v.reason}. Migrate it by hand (httpd-migrate rules prefer-require explains how)`
-                + (accessDirectives(body, live).some((d) => COMPAT.test(d.lname)) ? '; until then its Order/Allow/Deny/Satisfy lines need mod_access_compat in 2.4, and they combine with any inherited Require as an AND.' : '.'),
+                + (accessDirectives(body, live).some((d) => COMPAT.test(d.lname)) ? '; until then its Order/Allow/Deny/Satisfy lines need mod_access_compat in 2.4, and they combine with any inherited Require as an AND.' : '.')
+                + compatNote(v.compat),
             });
             continue;
           }

@@ -8,6 +8,10 @@ import { components } from './project/components.js';
 import { allRules } from '../rules/index.js';
 import { accessGuard } from './eval/guard.js';
 import { DEFAULT_SETTINGS, fileFilter, type FileSettings } from './engine/settings.js';
+import { directives } from './ast/walk.js';
+import { LineCounter } from './parse/line-counter.js';
+import { debianLayout, type LayoutChange } from './layout/debian.js';
+import { parse } from './parse/parser.js';
 
 export interface MigrateOptions extends FixOptions {
   /** The rules to run (default: all of them). */
@@ -43,6 +47,8 @@ export interface FileResult {
 export interface MigrateResult {
   project: Project;
   files: FileResult[];
+  /** Changes to the tree beyond file texts: Debian's mods-enabled symlinks and new .load files. */
+  layout: LayoutChange[];
 }
 
 export function migrate(project: Project, options: MigrateOptions = {}): MigrateResult {
@@ -59,13 +65,76 @@ export function migrate(project: Project, options: MigrateOptions = {}): Migrate
     if (!g) guards.set(p, (g = options.guard ?? accessGuard(p, { ...options, rules })));
     return g;
   };
+  // Module lines follow the migrated tree, not the input: in a file with LoadModule lines the
+  // rules that decide which modules to load (meta.migratedTree) run last, on that file's result,
+  // with every other file of its group as migrated. So mod_access_compat is loaded only while an
+  // Order/Allow/Deny is still left once every access rule has been rewritten.
+  const holds = (f: SourceFile) => directives(f.ast, 'loadmodule').length > 0;
+  const early = rules.filter((r) => !r.meta.migratedTree);
+  const late = rules.filter((r) => r.meta.migratedTree);
   const files = project.files.map((file, i): FileResult => {
     const own = groupOf.get(file.path) ?? project;
-    const result = migrateFile(file, rules, own, { ...options, guard: guardOf(own) });
+    const result = migrateFile(file, late.length && holds(file) ? early : rules, own, { ...options, guard: guardOf(own) });
     options.onFile?.(i + 1, total);
     return result;
   });
-  return { project, files };
+  if (late.length === 0) return { project, files, layout: [] };
+  const migrated = new Map(files.map((r) => [r.file.path, r]));
+  const asMigratedOf = new Map<Project, Project>(); // each group's outputs are parsed once
+  const final = files.map((r) => {
+    if (r.skipped || !holds(r.file)) return r;
+    const own = groupOf.get(r.file.path) ?? project;
+    if (!asMigratedOf.has(own)) asMigratedOf.set(own, asMigrated(own, migrated));
+    return onMigrated(r, late, asMigratedOf.get(own)!, options);
+  });
+  // Debian's layout: the a2enmod/a2dismod changes, decided on the tree as migrated.
+  const debian = late.some((r) => r.meta.id === 'load-implicit-modules')
+    ? debianLayout(asMigrated(project, new Map(final.map((r) => [r.file.path, r]))), options.mpm)
+    : { changes: [], finding: null };
+  const at = debian.finding;
+  if (!at) return { project, files: final, layout: [] };
+  return {
+    project,
+    files: final.map((r) => (r.file.path !== at.path ? r : {
+      ...r,
+      applied: [...r.applied, {
+        ruleId: 'load-implicit-modules', severity: 'warning', path: at.path, start: at.start, end: at.end, message: at.message,
+        ...new LineCounter(r.file.ast.text).position(at.start),
+      }],
+    })),
+    layout: debian.changes,
+  };
+}
+
+/** `project` with every file as its migration left it. */
+function asMigrated(project: Project, migrated: ReadonlyMap<string, FileResult>): Project {
+  const files = project.files.map((f) => {
+    const r = migrated.get(f.path);
+    return !r?.changed ? f : { ...f, ast: parse(r.output, f.path, { version: '2.4' }) };
+  });
+  return { ...project, files, byPath: new Map(files.map((f) => [f.path, f])) };
+}
+
+/** Runs `rules` on the output of a first round `r` and joins both rounds, positions back in the file as read. */
+function onMigrated(r: FileResult, rules: readonly Rule[], project: Project, options: MigrateOptions): FileResult {
+  const ast = project.byPath.get(r.file.path)!.ast;
+  // The same settings and suppression comments as the first round; the comments are in the output as they were.
+  const review = fileFilter(ast, rules, KNOWN_RULES, options.settingsFor?.(r.file.path) ?? DEFAULT_SETTINGS);
+  const second = fixFile(ast, rules, project, { ...options, filter: review.filter });
+  const lines = new LineCounter(r.file.ast.text);
+  const back = (p: Problem): Problem => {
+    const start = r.fromOutput(p.start);
+    return { ...p, start, end: r.fromOutput(p.end), ...lines.position(start) };
+  };
+  return {
+    ...r,
+    output: second.output,
+    changed: second.output !== r.file.ast.text,
+    applied: [...r.applied, ...second.applied.map(back)],
+    remaining: [...r.remaining, ...[...second.remaining, ...review.unused()].map(back)],
+    toOutput: (offset: number) => second.toOutput(r.toOutput(offset)),
+    fromOutput: (offset: number) => r.fromOutput(second.fromOutput(offset)),
+  };
 }
 
 const KNOWN_RULES: ReadonlySet<string> = new Set(allRules.map((r) => r.meta.id));

@@ -71,6 +71,21 @@ export const CORE_24: readonly ModuleNames[] = [
   { name: 'http', source: 'http_core.c', symbol: 'http_module', so: '' },
 ];
 
+/**
+ * Modules Debian's httpd 2.4.71 compiles in, measured with `apache2 -l` (core.c mod_so.c
+ * mod_watchdog.c http_core.c mod_log_config.c mod_logio.c mod_version.c mod_unixd.c; checked
+ * against the installed binary by test/httpd/builtin-modules.test.ts). A LoadModule line for one
+ * of them stops that server: "module log_config_module is built-in and can't be loaded".
+ */
+export const BUILTIN_DEBIAN_24: readonly string[] = ['core', 'so', 'watchdog', 'http', 'log_config', 'logio', 'version', 'unixd'];
+
+/**
+ * The built-in modules of that list that other builds (a default source build, Red Hat) ship as
+ * .so files: their LoadModule lines are wrapped in `<IfModule !name_module>`, which holds on both
+ * kinds of build (tested on 2.4.71).
+ */
+export const SOMETIMES_BUILTIN: ReadonlySet<string> = new Set(BUILTIN_DEBIAN_24.filter((m) => m !== 'core' && m !== 'http'));
+
 /** What became of a 2.2 (or 2.0) module that 2.4 does not have. */
 export interface RemovedModule {
   /** The 2.4 module that takes its place, if exactly one does (its short name). */

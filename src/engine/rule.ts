@@ -20,6 +20,11 @@ export interface RuleMeta {
   kind: RuleKind;
   /** True for rules that rewrite access control: their fixes need the evaluator's proof. */
   access?: boolean;
+  /**
+   * True for rules that decide from the whole tree as migrated (which modules to load): in a file
+   * with LoadModule lines they run after every file of the tree has been migrated, on the result.
+   */
+  migratedTree?: boolean;
 }
 
 export interface Problem {
@@ -66,6 +71,8 @@ export interface RuleContext {
 export interface RuleOptions {
   /** The MPM the tree will run, when known (`--mpm`). */
   mpm?: string;
+  /** The modules the target httpd has compiled in, when known (`--httpd`: its `-l`). */
+  builtin?: readonly string[];
   /** Extra options, keyed by rule id. */
   [key: string]: unknown;
 }

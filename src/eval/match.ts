@@ -1,5 +1,5 @@
 /** Which sections apply to a request, in httpd's merge order (semantics §2.1). */
-import type { Model, Request, Scope } from './model.js';
+import type { Model, Request, Scope, Version } from './model.js';
 
 /** fnmatch-style wildcard (`*`, `?`, `[...]`) to a regex; `*` does not cross `/` when `pathname` is set. */
 export function wildcard(pattern: string, pathname: boolean): RegExp {
@@ -78,15 +78,27 @@ function locationCovers(pattern: string, url: string): boolean {
   return url === pattern || (pattern.endsWith('/') ? url.startsWith(pattern) : under(url, pattern));
 }
 
-function scopeApplies(s: Scope, req: Request): boolean {
+/**
+ * Does a `<DirectoryMatch>` / `<Directory ~>` apply to a file? Both versions test the regex once,
+ * on the whole file name (so `^/d/` applies to every file below /d, and `^/d/f` to /d/f.html).
+ * 2.2 passes REG_NOTEOL (2.2.34 request.c): `$` never matches at the end, so `^/d(/.*)?$` never
+ * applies there, while 2.4 matches it (both tested: oracle22/ on 2.2.34, the oracle on 2.4.71).
+ * Appending a newline emulates REG_NOTEOL: `.` and `$` (without the m flag) cannot get past it.
+ */
+function directoryRegexApplies(re: RegExp, file: string, version: Version): boolean {
+  return re.test(version === '2.2' ? `${file}\n` : file);
+}
+
+function scopeApplies(s: Scope, req: Request, version: Version): boolean {
   const proxied = req.file.startsWith('proxy:');
   switch (s.kind) {
     case 'directory': case 'htaccess':
-      return !proxied && dirCovers(s.pattern, dirOf(req.file));
+      // A request for the directory itself (a <Location> URL that maps to it) walks it too.
+      return !proxied && (dirCovers(s.pattern, dirOf(req.file)) || req.file === s.pattern);
     case 'directorymatch':
-      return !proxied && !!s.regex && prefixes(dirOf(req.file)).some((d) => s.regex!.test(d));
+      return !proxied && !!s.regex && directoryRegexApplies(s.regex, req.file, version);
     case 'files': case 'filesmatch': {
-      if (s.within && !scopeApplies(s.within, req)) return false;
+      if (s.within && !scopeApplies(s.within, req, version)) return false;
       const base = baseOf(req.file);
       return s.regex ? s.regex.test(base) : wc(s.pattern, false).test(base);
     }
@@ -100,13 +112,6 @@ function scopeApplies(s: Scope, req: Request): boolean {
       return s.regex ? s.regex.test(target) : (s.pattern === '*' || wc(s.pattern, false).test(target) || target.startsWith(s.pattern));
     }
   }
-}
-
-function prefixes(dir: string): string[] {
-  const parts = dir.split('/').filter(Boolean);
-  const out = ['/'];
-  for (let i = 1; i <= parts.length; i++) out.push('/' + parts.slice(0, i).join('/'));
-  return out;
 }
 
 /** Phase of a scope in the merge: directories (with .htaccess), regex directories, files, locations. */
@@ -179,10 +184,25 @@ export function contextScopes(model: Model, vhost: string): Scope[] {
   return both;
 }
 
-/** The scopes that apply to a request, in merge order; main-server sections before the virtual host's. */
+/** `ap_count_dirs`: the slashes of a regex section's pattern, its sort key among regex sections. */
+function slashes(pattern: string): number {
+  let n = 0;
+  for (let i = 0; i < pattern.length; i++) if (pattern.charCodeAt(i) === 47) n++;
+  return n;
+}
+
+/**
+ * The scopes that apply to a request, in merge order (semantics §2.1); main-server sections before
+ * the virtual host's. Directories sort by depth (a .htaccess after its `<Directory>`), regex
+ * directories by the slashes of their pattern (core's reorder_sorter), then by position. `<Files>`
+ * merge through the directory record: the top-level ones are the base every directory record
+ * starts from, and those nested in a `<Directory>` or .htaccess follow in the order their
+ * container merged.
+ */
 export function applicableScopes(model: Model, req: Request): Scope[] {
-  const out = contextScopes(model, req.vhost).filter((s) => scopeApplies(s, req));
-  return out.sort((a, b) => {
+  const all = contextScopes(model, req.vhost).filter((s) => scopeApplies(s, req, model.version));
+  const byVhostThenOrder = (a: Scope, b: Scope) => (a.vhost === '' ? 0 : 1) - (b.vhost === '' ? 0 : 1) || a.order - b.order;
+  const dirs = all.filter((s) => phase(s) < 2).sort((a, b) => {
     const pa = phase(a), pb = phase(b);
     if (pa !== pb) return pa - pb;
     if (pa === 0 && a.kind !== 'proxy' && b.kind !== 'proxy') {
@@ -191,8 +211,14 @@ export function applicableScopes(model: Model, req: Request): Scope[] {
       const ha = a.kind === 'htaccess' ? 1 : 0, hb = b.kind === 'htaccess' ? 1 : 0;
       if (ha !== hb) return ha - hb;
     }
-    const va = a.vhost === '' ? 0 : 1, vb = b.vhost === '' ? 0 : 1;
-    if (va !== vb) return va - vb;
-    return a.order - b.order;
+    if (pa === 1) {
+      const da = slashes(a.pattern), db = slashes(b.pattern);
+      if (da !== db) return da - db;
+    }
+    return byVhostThenOrder(a, b);
   });
+  const container = (s: Scope) => (s.within ? dirs.indexOf(s.within) : -1);
+  const files = all.filter((s) => phase(s) === 2).sort((a, b) => container(a) - container(b) || byVhostThenOrder(a, b));
+  const locations = all.filter((s) => phase(s) === 3).sort(byVhostThenOrder);
+  return [...dirs, ...files, ...locations];
 }

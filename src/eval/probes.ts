@@ -1,6 +1,6 @@
 /** Probe locations for a context: each section's own path, a child, a look-alike sibling, with every file name and URL the sections name. */
 import type { Model, Scope } from './model.js';
-import { sampleFor } from './sample.js';
+import { samplesFor } from './sample.js';
 
 /** A probe location: the URL path and the file it maps to. */
 export interface Probe { path: string; file: string }
@@ -30,6 +30,16 @@ export function instanceOf(pattern: string): string {
   return instance(pattern);
 }
 
+/** The file-name words of the sections' patterns (`html` of `\.html$`), a few at most. */
+function wordsOf(scopes: readonly Scope[]): string[] {
+  const out = new Set<string>();
+  for (const s of scopes) {
+    if (s.kind !== 'files' && s.kind !== 'filesmatch' && s.kind !== 'locationmatch') continue;
+    for (const w of s.pattern.match(/[A-Za-z0-9_-]+/g) ?? []) if (out.size < 8) out.add(w);
+  }
+  return [...out];
+}
+
 export function probes(model: Model, vhost: string, scopes: readonly Scope[], gaps: string[]): Probe[] {
   const { docroot, toUrl, toFile } = urlMapping(model, vhost);
   const dirs = new Set<string>([docroot, '/__outside__']);
@@ -37,6 +47,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   const names = new Set<string>(['f.html', 'zz-unlisted.none']);
   const urls = new Set<string>(['/']);
   const proxied = new Set<string>();
+  const words = wordsOf(scopes);
   for (const s of scopes) {
     switch (s.kind) {
       case 'directory': case 'htaccess': {
@@ -45,14 +56,21 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
         break;
       }
       case 'directorymatch': {
-        const d = s.regex && sampleFor(s.regex, '/');
-        if (d) { dirs.add(d); dirs.add(`${d}/sub`); } else gaps.push(`no path matches <DirectoryMatch ${s.pattern}>`);
+        const ds = s.regex ? samplesFor(s.regex, '/') : [];
+        for (const d of ds) { dirs.add(d); dirs.add(`${d}/sub`); }
+        if (!ds.length) gaps.push(`no path matches <DirectoryMatch ${s.pattern}>`);
         break;
       }
-      case 'files': names.add(instance(s.pattern) || 'f'); break;
+      case 'files': {
+        names.add(instance(s.pattern) || 'f');
+        // A wildcard also filled with the words of the other sections (x.* and \.html$ meet at x.html).
+        if (/[*?]/.test(s.pattern)) for (const w of words) names.add(s.pattern.replace(/\*/g, w).replace(/\?/g, 'x'));
+        break;
+      }
       case 'filesmatch': {
-        const n = s.regex && sampleFor(s.regex);
-        if (n && !n.includes('/')) names.add(n); else gaps.push(`no file name matches <FilesMatch ${s.pattern}>`);
+        const ns = s.regex ? samplesFor(s.regex).filter((n) => !n.includes('/')) : [];
+        for (const n of ns) names.add(n);
+        if (!ns.length) gaps.push(`no file name matches <FilesMatch ${s.pattern}>`);
         break;
       }
       case 'location': {
@@ -61,8 +79,14 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
         break;
       }
       case 'locationmatch': {
-        const u = s.regex && sampleFor(s.regex, '/');
-        if (u) urls.add(u.startsWith('/') ? u : '/' + u); else gaps.push(`no URL matches <LocationMatch ${s.pattern}>`);
+        const us = s.regex ? samplesFor(s.regex, '/') : [];
+        for (const u of us) {
+          urls.add(u.startsWith('/') ? u : '/' + u);
+          // Its last segment as a file name too: the URL pattern then meets every directory's sections.
+          const base = u.slice(u.lastIndexOf('/') + 1);
+          if (base) names.add(base);
+        }
+        if (!us.length) gaps.push(`no URL matches <LocationMatch ${s.pattern}>`);
         break;
       }
       case 'proxy': proxied.add(instance(s.pattern === '*' ? 'http://backend/x' : s.pattern)); break;
@@ -74,7 +98,8 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   for (const d of dirs) for (const n of names) { const file = `${d === '/' ? '' : d}/${n}`; add({ path: toUrl(file), file }); }
   for (const u of urls) {
     add({ path: u, file: toFile(u) });
-    for (const n of names) if (u.endsWith('/')) add({ path: u + n, file: toFile(u + n) });
+    // Every file name below every URL too: a <Files> section meets a <Location> there (semantics §4.5).
+    for (const n of names) { const f = `${u.replace(/\/$/, '')}/${n}`; add({ path: f, file: toFile(f) }); }
   }
   for (const p of proxied) add({ path: '/proxied', file: `proxy:${p}` });
   return [...out.values()];

@@ -20,10 +20,18 @@ import { instanceOf, urlMapping } from './probes.js';
 import { sampleFor } from './sample.js';
 import { translateState, Untranslatable } from './translate.js';
 import { currentAccessText } from './rewrite.js';
+import { compatChanges } from './compat-check.js';
 
 export type Verdict =
   | { status: 'rewrite'; scope: Scope; lines: string[]; original: string[] }
-  | { status: 'refused'; scope: Scope; reason: string };
+  | {
+    status: 'refused'; scope: Scope; reason: string;
+    /**
+     * Kept as written under mod_access_compat: null when every representative request keeps its
+     * 2.2 answer, else the first request of this section that changes (undefined: not checked).
+     */
+    compat?: string | null;
+  };
 
 export interface ProjectProof {
   /** By section node, or by file path for a .htaccess file or a fragment. */
@@ -174,6 +182,13 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     const body = orig.node ? orig.node.children : file?.children ?? [];
     const original = file ? currentAccessText(file, body, live) : [];
     verdicts.set(keyOf(s), { status: 'rewrite', scope: orig, lines: lines.get(s)!, original });
+  }
+  if (!mixed && !unproven.has(project)) {
+    const refused = [...verdicts].filter(([, v]) => v.status === 'refused');
+    if (refused.length) {
+      const changes = compatChanges(before, after, refused.map(([k]) => k), keyOf, contextsOf(refused.map(([, v]) => v.scope), after0));
+      for (const [k, v] of verdicts) if (v.status === 'refused') v.compat = changes.get(k) ?? null;
+    }
   }
   const byFile = new Map<string, Verdict[]>();
   for (const v of verdicts.values()) {

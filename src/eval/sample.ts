@@ -1,7 +1,10 @@
 /** A string that a regular expression matches, for building probe paths from *Match sections. */
 
-/** Builds one string for the first alternative of each group (each quantified atom once). */
-function build(src: string): string {
+/**
+ * Builds one string for the first alternative of each group: each quantified atom once, or with
+ * `optional` set, atoms that may occur zero times (`*`, `?`, `{0,…}`) left out.
+ */
+function build(src: string, optional = false): string {
   let i = 0;
   const alt = (): string => {
     let out = '';
@@ -36,6 +39,7 @@ function build(src: string): string {
       if (q) {
         i += q[0].length;
         if (q[2] !== undefined) atom = atom.repeat(Math.max(1, Number(q[2])));
+        if (optional && (q[1] === '*' || q[1] === '?' || q[2] === '0')) atom = '';
       }
       out += atom;
     }
@@ -47,13 +51,25 @@ function build(src: string): string {
 
 /** Tries a few constructions; returns null when none matches. */
 export function sampleFor(re: RegExp, prefix = ''): string | null {
-  for (const src of alternatives(re.source)) {
-    let core: string;
-    try { core = build(src); } catch { continue; }
-    const candidates = [core, prefix + core, '/' + core, prefix + '/' + core, `x${core}`, `${core}x`, `/x/${core}`, `x/${core}`];
-    for (const c of candidates) if (c && re.test(c)) return c;
+  return samplesFor(re, prefix, false)[0] ?? null;
+}
+
+/**
+ * Strings the regex matches: the first construction that works with each optional atom taken
+ * once, and (unless `once`) one with the optional atoms left out, so that a probe also meets
+ * `^/d/(sub/)?f` at /d/f as well as /d/sub/f.
+ */
+export function samplesFor(re: RegExp, prefix = '', both = true): string[] {
+  const out: string[] = [];
+  for (const optional of both ? [false, true] : [false]) {
+    search: for (const src of alternatives(re.source)) {
+      let core: string;
+      try { core = build(src, optional); } catch { continue; }
+      const candidates = [core, prefix + core, '/' + core, prefix + '/' + core, `x${core}`, `${core}x`, `/x/${core}`, `x/${core}`];
+      for (const c of candidates) if (c && re.test(c)) { if (!out.includes(c)) out.push(c); break search; }
+    }
   }
-  return null;
+  return out;
 }
 
 /** The whole source first, then each top-level alternative and each alternative of a group spanning the whole source. */

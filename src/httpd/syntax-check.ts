@@ -8,7 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readHttpdOutput, type HttpdMessage } from './errors.js';
 import { httpdModulesDir, SCRATCH_DIR } from './find-httpd.js';
-import { stage, type CheckFile, type CheckProject } from './stage.js';
+import { stage, WRAPPER_DISPLAY, type CheckFile, type CheckProject } from './stage.js';
+import { blankOut } from './blank-out.js';
+
+/** At most this many `httpd -t` runs per check (each finds one more error). */
+export const MAX_ROUNDS = 20;
 
 export type { CheckFile } from './stage.js';
 export type { HttpdMessage } from './errors.js';
@@ -16,7 +20,10 @@ export type { HttpdMessage } from './errors.js';
 export interface HttpdCheckResult {
   /** httpd said `Syntax OK` (exit 0). */
   ok: boolean;
-  /** The error httpd stopped on (at most one: httpd stops at the first), mapped to the original file and line. */
+  /**
+   * The errors, mapped to the original file and line: the one httpd stopped on, then each further
+   * one found by taking that line out of the copy and checking again (up to MAX_ROUNDS runs).
+   */
   errors: HttpdMessage[];
   /** Warnings printed on the way (AH00117 DefaultType, AH00548 NameVirtualHost…), mapped likewise. */
   warnings: HttpdMessage[];
@@ -50,13 +57,28 @@ export async function checkWithHttpd(httpdPath: string, files: readonly CheckFil
     };
     const staged = stage(dir, files, project);
     const args = ['-t', '-f', staged.conf, '-d', staged.root];
-    const run = await new Promise<{ stdout: string; stderr: string; exit: number }>((resolve, reject) => {
+    const runOnce = () => new Promise<{ stdout: string; stderr: string; exit: number }>((resolve, reject) => {
       execFile(httpdPath, args, { encoding: 'latin1', timeout: options.timeout ?? 60_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
         if (err && typeof err.code !== 'number') reject(new Error(`cannot run ${httpdPath}: ${err.message}`));
         else resolve({ stdout, stderr, exit: err ? (err.code as number) : 0 });
       });
     });
+    const run = await runOnce();
     const { errors, warnings } = readHttpdOutput(run.stderr, run.exit, staged.display);
+    // httpd stops at its first error: take that line out of the copy and ask again, so one run
+    // tells the user every error it can.
+    const copyOf = new Map([...staged.display].map(([copy, shown]) => [shown, copy]));
+    let last = errors[0];
+    for (let round = 1; last && round < MAX_ROUNDS; round++) {
+      const copy = copyOf.get(last.display);
+      if (!copy || last.display === WRAPPER_DISPLAY || last.line === 0 || !blankOut(copy, last.line)) break;
+      const again = await runOnce();
+      if (again.exit === 0) break;
+      const next = readHttpdOutput(again.stderr, again.exit, staged.display).errors[0];
+      if (!next || errors.some((e) => e.display === next.display && e.line === next.line && e.message === next.message)) break;
+      errors.push(next);
+      last = next;
+    }
     return { ok: run.exit === 0, errors, warnings, raw: run.stdout + run.stderr, command: [httpdPath, ...args] };
   } finally {
     rmSync(dir, { recursive: true, force: true });

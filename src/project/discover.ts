@@ -6,6 +6,7 @@ import { sortBytes } from './fnmatch.js';
 import { accessFileLists, hasLooseOpeners, overridesMayApply, type TreeFacts } from './overrides.js';
 import type { FileKind, ProjectDiagnostic } from './project.js';
 import { kindOf } from './read.js';
+import { expandWildcardDir, regexDirs } from './directory-match.js';
 
 /** A file to read as a starting point. */
 export interface TopEntry {
@@ -81,17 +82,45 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
   return { tops, diagnostics };
 }
 
+/** Code of the finding for a <Directory> whose directories (and so their .htaccess files) cannot be listed. */
+export const HTACCESS_NOT_ENUMERATED = 'htaccess-not-enumerated';
+
 /**
- * The .htaccess files httpd may read for this tree: below each DocumentRoot
- * and literal <Directory> path that exists (never the filesystem root), the
+ * The directories to look for .htaccess files in: DocumentRoots, literal <Directory> paths, the
+ * existing directories a wildcard one names, and those an anchored regex one matches. A wildcard
+ * or regex section that allows overrides but whose directories cannot all be listed gets a note.
+ */
+function accessRoots(facts: TreeFacts, notes: ProjectDiagnostic[]): string[] {
+  const roots = [...facts.docRoots];
+  for (const d of facts.dirs) {
+    if (d.kind === 'literal') {
+      roots.push(d.path);
+      continue;
+    }
+    const found = d.kind === 'wildcard' ? expandWildcardDir(d.path) : regexDirs(d);
+    roots.push(...found.dirs);
+    if (found.unlisted && (d.overrideNone === false || d.overrideList) && d.at) {
+      notes.push({
+        code: HTACCESS_NOT_ENUMERATED, severity: 'warning', path: d.at.path, start: d.at.start, end: d.at.end,
+        message: `The directories this ${d.kind} section applies to cannot all be listed (${found.unlisted}), so the .htaccess files in them were not all read or migrated. `
+          + 'Name them on the command line (httpd-migrate write <dir>/.htaccess), or they keep their 2.2 directives.',
+      });
+    }
+  }
+  return [...new Set(roots)];
+}
+
+/**
+ * The .htaccess files httpd may read for this tree: below each DocumentRoot and <Directory>
+ * directory that exists (see accessRoots; never the filesystem root), the
  * first name of each AccessFileName list that exists in a directory, skipping
  * directories where AllowOverride None means httpd never opens them. Symlinked
  * directories are not followed. Byte order within each root.
  */
-export function findAccessFiles(facts: TreeFacts): string[] {
+export function findAccessFiles(facts: TreeFacts, notes: ProjectDiagnostic[] = []): string[] {
   const lists = accessFileLists(facts);
   const names = [...new Set(lists.flat())];
-  const roots = [...new Set([...facts.docRoots, ...facts.dirs.filter((d) => d.kind === 'literal').map((d) => d.path)])];
+  const roots = accessRoots(facts, notes);
   const loose = hasLooseOpeners(facts);
   const out: string[] = [];
   const seen = new Set<string>();

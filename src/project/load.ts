@@ -7,7 +7,7 @@
 import { dirname, resolve } from 'node:path';
 import type { HttpdVersion } from '../parse/lines.js';
 import { expandEntries, findAccessFiles, type TopEntry } from './discover.js';
-import type { Project } from './project.js';
+import type { Project, ProjectDiagnostic } from './project.js';
 import { SourceCache, TreeReader } from './reader.js';
 import { kindOf } from './read.js';
 
@@ -71,15 +71,16 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
     if (lost.length > 0) reader = read(expanded.tops.filter((t) => own.includes(t) || lost.includes(t)));
   }
 
+  const notes: ProjectDiagnostic[] = [];
   if (options.htaccess ?? true) {
-    for (const path of findAccessFiles(reader.facts)) reader.add(path, 'htaccess');
+    for (const path of findAccessFiles(reader.facts, notes)) reader.add(path, 'htaccess');
   }
 
   return {
     files: reader.files,
     byPath: new Map(reader.files.map((f) => [f.path, f])),
     includes: reader.includes,
-    diagnostics: [...expanded.diagnostics, ...reader.diagnostics],
+    diagnostics: [...expanded.diagnostics, ...reader.diagnostics, ...notes],
     serverRoot: reader.serverRoot,
     entries: entries.map((e) => resolve(cwd, e)),
   };

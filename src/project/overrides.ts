@@ -17,6 +17,8 @@ export interface DirSection {
   overrideNone?: boolean;
   /** An AllowOverrideList other than None (2.4), which opens the files even under AllowOverride None. */
   overrideList?: boolean;
+  /** Where the section opens: file and offsets of its first line, for findings. */
+  at?: { path: string; start: number; end: number };
 }
 
 export interface TreeFacts {

@@ -123,7 +123,10 @@ export class TreeReader {
         // Like ServerRoot, a relative <Directory> path is taken against httpd's working directory (tested on 2.4.71).
         const path = regex ? latin1ToUtf8(s.args[s.lname === 'directorymatch' ? 0 : 1]?.value ?? '') : resolve(this.options.cwd, first);
         const kind = regex ? 'regex' : hasWildcard(first) ? 'wildcard' : 'literal';
-        const dir: DirSection = { id: this.nextDirId++, path, kind, inVirtualHost: ctx.names.includes('virtualhost') };
+        const dir: DirSection = {
+          id: this.nextDirId++, path, kind, inVirtualHost: ctx.names.includes('virtualhost'),
+          at: { path: file.path, start: s.open.contentStart, end: s.open.contentEnd },
+        };
         dirs.set(s, dir);
         this.facts.dirs.push(dir);
       },

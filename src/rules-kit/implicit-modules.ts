@@ -14,9 +14,6 @@ export interface ImplicitNeed {
   why: string;
 }
 
-/** Modules compiled into Debian's 2.4 (apache2 -l), which `a2enmod` does not know. */
-export const DEBIAN_BUILTIN = new Set(['so', 'watchdog', 'log_config', 'logio', 'version', 'unixd']);
-
 const SOCACHE: Record<string, string> = { shmcb: 'socache_shmcb', shm: 'socache_shmcb', dbm: 'socache_dbm', dc: 'socache_dc' };
 
 /** The MPM to load: `--mpm`, else the only one the tree's `<IfModule>` tests name, else prefork (2.2's Unix default). */

@@ -7,7 +7,7 @@ import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
 import type { Project } from '../project/project.js';
 import { memo } from '../ast/memo.js';
-import { knownModule, shortFromSymbol } from '../apache/modules.js';
+import { knownModule, shortFromSymbol, SOMETIMES_BUILTIN } from '../apache/modules.js';
 import { readBy24 } from './reach.js';
 import { gather } from './project-facts.js';
 
@@ -125,14 +125,6 @@ export function loadModuleLine(like: LoadLine, name: string): string {
   const q = path.quote ?? '';
   return `${d.name}${gap1}${symbol}${pad}${q}${so}${q}`;
 }
-
-/**
- * Modules that some builds compile in (Debian's unixd, log_config, version…) and others ship
- * as .so files. Loading a compiled-in module stops httpd ("module unixd_module is built-in and
- * can't be loaded"), so their LoadModule line is wrapped in `<IfModule !name_module>`, which
- * holds on both kinds of build (tested on 2.4.71).
- */
-export const SOMETIMES_BUILTIN = new Set(['so', 'watchdog', 'log_config', 'logio', 'version', 'unixd']);
 
 /** The lines that load a module: one LoadModule line, wrapped in <IfModule !…> for modules some builds compile in. */
 export function loadModuleLines(like: LoadLine, name: string): string[] {

@@ -35,6 +35,19 @@ describe.skipIf(oracle.skip)('--httpd', () => {
     expect(findingLines(r.stdout)).toMatch(/^conf\.d\/deflate\.conf:3:1 {2}error {2}.*Invalid command 'AddOutputFilterByType'.*httpd$/m);
   });
 
+  it('reports every start-up error it can, not only the first httpd stops at', async () => {
+    const root = brokenTree();
+    writeFileSync(join(root, 'httpd.conf'), `${readFileSync(join(root, 'httpd.conf'), 'latin1')}LockFile /var/lock/accept.lock\n<Directory ~ "\\icons">\n</Directory>\n`);
+    const r = await runCli(['check', 'httpd.conf', '--httpd', httpd, '--disable', 'load-implicit-modules,load-module-for-directive,prefer-mutex,pcre2-regex'], { cwd: root });
+    expect(r.code).toBe(1);
+    const errors = r.stdout.split('\n').filter((l) => / {2}error {2}.* {2}httpd$/.test(l));
+    expect(errors.map((l) => l.replace(/ {2}error .*?: /, ' ').replace(/,.*| {2}httpd$/, '')).sort()).toEqual([
+      "conf.d/deflate.conf:3:1 Invalid command 'AddOutputFilterByType'",
+      "httpd.conf:8:1 Invalid command 'LockFile'",
+      'httpd.conf:9:1 Regex could not be compiled',
+    ]);
+  });
+
   it('makes write refuse to write a tree that fails the check, unless --force', async () => {
     const root = brokenTree();
     const before = readFileSync(join(root, 'httpd.conf'), 'latin1');

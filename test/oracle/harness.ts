@@ -99,7 +99,7 @@ export function shaHtpasswdLine(user: string, password: string): string {
   return `${user}:{SHA}${createHash('sha1').update(password).digest('base64')}`;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -176,19 +176,24 @@ async function writeTree(batch: Batch, layout: Layout): Promise<void> {
   await writeFile(join(root, 'httpd.conf'), conf.join('\n'));
 }
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   exited: Promise<void>;
   isRunning: () => boolean;
 }
 
-/** Spawns httpd and waits until the port accepts a connection; returns stderr text if it exits first. */
-async function startServer(httpd: string, layout: Layout): Promise<Server | string> {
+/**
+ * Spawns httpd and waits until the port accepts a connection; returns stderr text if it exits first.
+ * `conf` (default ROOT/httpd.conf) and `env` (default: nss_wrapper with ROOT/hosts) for whole trees.
+ */
+export async function startServer(
+  httpd: string, layout: Pick<Layout, 'root' | 'port'>, opts: { conf?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<Server | string> {
   const { root, port } = layout;
-  const child = spawn(httpd, ['-DFOREGROUND', '-f', join(root, 'httpd.conf'), '-d', root], {
+  const child = spawn(httpd, ['-DFOREGROUND', '-f', opts.conf ?? join(root, 'httpd.conf'), '-d', root], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: httpdEnv(join(root, 'hosts')),
+    env: opts.env ?? httpdEnv(join(root, 'hosts')),
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
@@ -205,6 +210,7 @@ async function startServer(httpd: string, layout: Layout): Promise<Server | stri
     });
     child.once('error', (err) => { running = false; exitText = err.message; resolve(); });
   });
+  installExitHandler();
   if (child.pid) liveServers.set(child.pid, root);
   const server = { child, exited, isRunning: () => running };
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -221,7 +227,7 @@ async function startServer(httpd: string, layout: Layout): Promise<Server | stri
 }
 
 /** SIGTERM by PID; after KILL_AFTER_MS, SIGKILL whatever is left of its process group. */
-async function stopServer(server: Server): Promise<void> {
+export async function stopServer(server: Server): Promise<void> {
   const pid = server.child.pid;
   if (!pid || !server.isRunning()) return;
   server.child.kill('SIGTERM');

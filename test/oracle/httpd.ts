@@ -4,12 +4,11 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { BUILTIN_DEBIAN_24 } from '../../src/apache/modules.js';
 import { SCRATCH_DIR, findHttpd, httpdModulesDir as modulesDirOf, sandboxLines as sandbox } from '../../src/httpd/find-httpd.js';
 
 /** Modules compiled into Debian's apache2: a LoadModule line for them is a start-up error. */
-export const BUILTIN_MODULES: ReadonlySet<string> = new Set([
-  'core', 'http', 'so', 'watchdog', 'log_config', 'logio', 'version', 'unixd',
-]);
+export const BUILTIN_MODULES: ReadonlySet<string> = new Set(BUILTIN_DEBIAN_24);
 
 export const INSTALL_HINT =
   'httpd not found: apt-get install -y apache2-bin libnss-wrapper (or set HTTPD=/path/to/httpd)';

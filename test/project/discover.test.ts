@@ -63,6 +63,50 @@ describe('loadProject: .htaccess discovery', () => {
   });
 });
 
+describe('loadProject: .htaccess under wildcard and regex <Directory> sections', () => {
+  /** home/{alice,bob,.hidden}/public_html/.htaccess and home/carol/other/.htaccess, with `conf` as httpd.conf. */
+  function homes(conf: (t: string) => string[]): string {
+    const t = temp();
+    for (const d of ['home/alice/public_html/open', 'home/bob/public_html', 'home/.hidden/public_html', 'home/carol/other']) {
+      mkdirSync(join(t, d), { recursive: true });
+      writeFileSync(join(t, d, '.htaccess'), 'Order deny,allow\nDeny from all\n');
+    }
+    writeFileSync(join(t, 'httpd.conf'), [`<Directory />`, '    AllowOverride None', '</Directory>', ...conf(t), ''].join('\n'));
+    return t;
+  }
+
+  it('finds them below every existing directory a wildcard path matches, as apr_fnmatch does (* matches a leading dot)', () => {
+    const t = homes((r) => [`<Directory ${r}/home/*/public_html>`, '    AllowOverride Limit', '</Directory>']);
+    const p = loadProject([join(t, 'httpd.conf')], { cwd: t });
+    expect(shown(p)).toEqual([
+      'httpd.conf', 'home/.hidden/public_html/.htaccess', 'home/alice/public_html/open/.htaccess', 'home/bob/public_html/.htaccess',
+    ]);
+    expect(diags(p)).toEqual([]);
+  });
+
+  it('finds them below the directories an anchored regex section matches, walking from its literal prefix', () => {
+    const t = homes((r) => [`<DirectoryMatch "^${r}/home/[a-b][^/]*/public_html">`, '    AllowOverride Limit', '</DirectoryMatch>']);
+    expect(shown(loadProject([join(t, 'httpd.conf')], { cwd: t }))).toEqual([
+      'httpd.conf', 'home/alice/public_html/open/.htaccess', 'home/bob/public_html/.htaccess',
+    ]);
+  });
+
+  it('reports a regex section that allows overrides but whose directories cannot be listed', () => {
+    const t = homes(() => ['<Directory ~ "public_html$">', '    AllowOverride Limit', '</Directory>']);
+    const p = loadProject([join(t, 'httpd.conf')], { cwd: t });
+    expect(shown(p)).toEqual(['httpd.conf']);
+    expect(diags(p)).toEqual([expect.objectContaining({
+      at: 'httpd.conf:4', code: 'htaccess-not-enumerated', severity: 'warning',
+      message: expect.stringMatching(/^The directories this regex section applies to cannot all be listed \(it has no literal absolute prefix/),
+    })]);
+  });
+
+  it('says nothing for a regex section that does not allow overrides itself', () => {
+    const t = homes(() => ['<Directory ~ "public_html$">', '    Options None', '</Directory>']);
+    expect(diags(loadProject([join(t, 'httpd.conf')], { cwd: t }))).toEqual([]);
+  });
+});
+
 describe('loadProject: entries', () => {
   it('expands a directory to its *.conf and .htaccess files, skipping node_modules and .git', () => {
     const t = temp();

@@ -17,9 +17,16 @@ const loaded = (dir: string, names: string[]) => names.map((n) => `LoadModule ${
 ruleTester(rule, {
   valid: [
     'User apache\nOrder allow,deny\nAddOutputFilterByType DEFLATE text/html\n',
+    `${loaded('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core', 'access_compat'])}<Directory /srv>\n    Allow from all\n</Directory>\n`,
     loaded('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core', 'mime']),
   ],
   invalid: [
+    {
+      name: 'drops mod_access_compat once no Order, Allow, Deny or Satisfy is left',
+      code: `${loaded('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core', 'access_compat'])}<Directory /srv>\n    Require all granted\n</Directory>\n`,
+      output: `${loaded('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core'])}<Directory /srv>\n    Require all granted\n</Directory>\n`,
+      errors: ['mod_access_compat is not needed: no Order, Allow, Deny or Satisfy is left'],
+    },
     {
       code: 'ServerRoot "/etc/httpd"\nLoadModule mime_module modules/mod_mime.so\n',
       output: `ServerRoot "/etc/httpd"\n${lines('modules/', ['mime', ...BASE])}`,

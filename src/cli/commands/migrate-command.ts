@@ -18,6 +18,10 @@ import type { MigrateResult } from '../../migrate.js';
 import type { HttpdCheckResult as HttpdCheck } from '../../httpd/syntax-check.js';
 import { LineCounter } from '../../parse/line-counter.js';
 import type { HttpdMessage } from '../../httpd/errors.js';
+import { applyLayoutChange, layoutPatch } from '../../layout/apply.js';
+import { compiledIn } from '../../httpd/built-in.js';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 
 export type Mode = 'check' | 'diff' | 'write';
 export type Format = 'stylish' | 'json' | 'sarif' | 'github' | 'html';
@@ -72,6 +76,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const options: MigrateOptions = {
     rules, suggestions: withPruneLegacy(opts), mpm: inputs.mpm, pruneLegacy: opts.pruneLegacy, onFile: showProgress.update,
     settingsFor: inputs.resolver.settingsFor,
+    ...(opts.httpd ? { builtin: compiledIn(opts.httpd) ?? undefined } : {}),
   };
   const result = migrate(project, options);
   showProgress.done();
@@ -102,6 +107,19 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
       }
     }
   });
+  // Debian's mods-enabled/ symlinks and new .load files (src/layout/): patches git applies, or made on disk.
+  const display = (path: string) => (relative(io.cwd, path).startsWith('..') ? path : relative(io.cwd, path));
+  if (mode === 'diff') patches.push(...result.layout.map((c) => layoutPatch(c, display(c.path))));
+  if (mode === 'write' && !refuse) {
+    for (const change of [...result.layout].sort((a, b) => (a.kind === 'create' ? 0 : 1) - (b.kind === 'create' ? 0 : 1))) {
+      try {
+        applyLayoutChange(change);
+      } catch (e) {
+        failedWrites++;
+        reports[0]?.findings.unshift({ path: display(change.path), line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', message: `cannot write: ${(e as Error).message}`, ruleId: 'io', fixable: false });
+      }
+    }
+  }
   // Files that ignore patterns exclude but the tree includes were read for context only.
   const shown = reports.filter((_, i) => !(i < result.files.length && inputs.resolver.ignored(result.files[i]!.file.path)));
   if (opts.quiet) for (const r of shown) r.findings = r.findings.filter((f) => f.severity === 'error');
@@ -145,8 +163,25 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
 async function httpdAccepts(httpd: string, result: MigrateResult): Promise<HttpdCheck> {
   const files = result.files.filter((r) => r.file.readError === undefined)
     .map((r) => ({ path: r.file.path, display: r.file.display, output: r.output, kind: r.file.kind }));
+  files.push(...layoutFiles(result.layout, files));
   const { checkWithHttpd } = await import('../../httpd/syntax-check.js');
   return checkWithHttpd(httpd, files, { serverRoot: result.project.serverRoot, main: result.project.entries[0] ?? null });
+}
+
+/** The tree's files as the layout changes leave them: removed links gone, new links as their targets' text. */
+function layoutFiles(layout: MigrateResult['layout'], files: { path: string; display: string; output: string; kind: 'conf' | 'htaccess' }[]) {
+  const gone = new Set(layout.filter((c) => c.kind === 'unlink').map((c) => c.path));
+  for (let i = files.length - 1; i >= 0; i--) if (gone.has(files[i]!.path)) files.splice(i, 1);
+  const textOf = (path: string) => {
+    const made = layout.find((c) => c.kind === 'create' && c.path === path);
+    if (made?.kind === 'create') return made.text;
+    try { return readFileSync(path, 'latin1'); } catch { return null; }
+  };
+  return layout.flatMap((c) => {
+    if (c.kind !== 'link') return [];
+    const text = textOf(resolve(dirname(c.path), c.target));
+    return text === null ? [] : [{ path: c.path, display: c.path, output: text, kind: 'conf' as const }];
+  });
 }
 
 /**

@@ -1,0 +1,82 @@
+import type { Arg } from '../src/ast/nodes.js';
+import { defineRule } from '../src/engine/rule.js';
+import { replaceArg } from '../src/edit/fixer.js';
+import { directiveRegexes, sectionRegex } from '../src/apache/regex-args.js';
+
+/**
+ * Letters PCRE2 refuses after a backslash ("unrecognized character follows \", or \F) that 2.2's
+ * PCRE 8.x, without PCRE_EXTRA, read as the letter itself. Checked with pcre2test in the test.
+ */
+export const LITERAL_IN_PCRE1 = new Set([...'ijmqyFIJMOTY']);
+
+/** Escapes PCRE2 reads otherwise, with why (reported, not rewritten). */
+const REPORTED: Readonly<Record<string, string>> = {
+  o: 'PCRE2 reads \\o as the start of an octal escape \\o{…} and refuses it bare; PCRE before 8.34 read it as the letter o',
+};
+
+interface Scan {
+  fixed: string;
+  literal: string[];
+  reported: string[];
+}
+
+/** Walks a regex as written, dropping the backslash of each LITERAL_IN_PCRE1 escape; \Q…\E is left alone. */
+export function scanRegex(raw: string): Scan {
+  let fixed = '';
+  const literal: string[] = [];
+  const reported: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    const next = raw[i + 1];
+    if (c !== '\\' || next === undefined) { fixed += c; continue; }
+    if (next === 'Q') {
+      const end = raw.indexOf('\\E', i + 2);
+      const stop = end < 0 ? raw.length : end + 2;
+      fixed += raw.slice(i, stop);
+      i = stop - 1;
+      continue;
+    }
+    if (LITERAL_IN_PCRE1.has(next)) {
+      literal.push(`\\${next}`);
+      fixed += next;
+    } else {
+      if (REPORTED[next]) reported.push(`\\${next}: ${REPORTED[next]}`);
+      fixed += c + next;
+    }
+    i++;
+  }
+  return { fixed, literal, reported };
+}
+
+export default defineRule({
+  meta: {
+    id: 'pcre2-regex',
+    description: 'Rewrite regex escapes that 2.4\'s PCRE2 refuses but 2.2\'s PCRE read as the letter itself (\\i → i), and report those it reads differently.',
+    row: 'Start-up and configuration messages: Regex could not be compiled (PCRE2 in 2.4)',
+    kind: 'fix',
+  },
+  create(context) {
+    const check = (node: { start: number; end: number }, arg: Arg | null, what: string) => {
+      if (!arg || !arg.raw.includes('\\')) return;
+      const scan = scanRegex(arg.raw);
+      if (scan.literal.length) {
+        context.report({
+          node: arg,
+          message: `The regex of ${what} has ${[...new Set(scan.literal)].join(', ')}: 2.2's PCRE read an unknown escaped letter as the letter itself, 2.4's PCRE2 refuses it and httpd stops ("Regex could not be compiled"). Writing the letter alone means the same: ${scan.fixed}.`,
+          fix: [replaceArg(arg, scan.fixed)],
+        });
+      }
+      for (const why of scan.reported) {
+        context.report({ node, severity: 'error', message: `The regex of ${what} has ${why}. Write the letter alone if that was meant, or \\o{…} for an octal code.` });
+      }
+    };
+    return {
+      Section(node) {
+        check(node.open, sectionRegex(node), `<${node.name}>`);
+      },
+      Directive(node) {
+        for (const arg of directiveRegexes(node)) check(node, arg, node.name);
+      },
+    };
+  },
+});

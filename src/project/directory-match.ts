@@ -1,0 +1,99 @@
+/**
+ * The existing directories a wildcard or regex <Directory> section applies to, found the way
+ * httpd matches them, so that the .htaccess files below them are read too. A wildcard path is
+ * expanded one component at a time with apr_fnmatch (FNM_PATHNAME, no FNM_PERIOD: `*` matches a
+ * leading dot, as in core.c's directory walk). A regex is walked from its literal absolute prefix
+ * (`^/home/`), testing each directory with and without its trailing slash; a regex without one
+ * (`<Directory ~ "\.git">`) cannot be enumerated and is reported instead.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fnmatch, hasWildcard } from './fnmatch.js';
+import type { DirSection } from './overrides.js';
+
+/** At most this many directories are looked at for one section, so a `/*` cannot walk the whole disk. */
+export const MAX_DIRS_PER_SECTION = 20_000;
+
+/** Never entered: kernel file systems. */
+const SKIP = new Set(['/proc', '/sys', '/dev']);
+
+function subdirs(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.map((n) => join(dir, n)).filter((p) => !SKIP.has(p) && isDir(p));
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The existing directories a wildcard path names (each component matched with apr_fnmatch). */
+export function expandWildcardDir(path: string): MatchedDirs {
+  let found = ['/'];
+  let looked = 0;
+  for (const part of path.split('/').filter((p) => p !== '')) {
+    const next: string[] = [];
+    for (const dir of found) {
+      if (!hasWildcard(part)) {
+        const p = join(dir, part.replace(/\\(.)/g, '$1'));
+        if (isDir(p)) next.push(p);
+        continue;
+      }
+      for (const sub of subdirs(dir)) {
+        if (++looked > MAX_DIRS_PER_SECTION) return { dirs: next, unlisted: `more than ${MAX_DIRS_PER_SECTION} directories match it` };
+        if (fnmatch(part, sub.slice(sub.lastIndexOf('/') + 1), { period: false })) next.push(sub);
+      }
+    }
+    found = next;
+  }
+  return { dirs: found };
+}
+
+/** The absolute directory every match of an anchored regex lies in (`^/home/[^/]+` → `/home`), or null. */
+export function regexPrefix(regex: string): string | null {
+  const m = /^\^(\/(?:[A-Za-z0-9_.,@%+=-]|\\\/|\/)*)/.exec(regex);
+  if (!m) return null;
+  let literal = m[1]!.replace(/\\\//g, '/');
+  // A quantifier after the last literal character makes that character optional: drop it.
+  if (/^[?*{]/.test(regex.slice(m[0].length))) literal = literal.slice(0, -1);
+  const cut = literal.lastIndexOf('/');
+  return cut <= 0 ? '/' : literal.slice(0, cut);
+}
+
+export interface MatchedDirs {
+  dirs: string[];
+  /** Why the directories could not all be listed, when they could not. */
+  unlisted?: string;
+}
+
+/** The existing directories an anchored regex section matches (below its literal prefix). */
+export function regexDirs(section: DirSection): MatchedDirs {
+  const prefix = regexPrefix(section.path);
+  if (prefix === null || prefix === '/') return { dirs: [], unlisted: 'it has no literal absolute prefix such as ^/srv/www/' };
+  let re: RegExp;
+  try {
+    re = new RegExp(section.path);
+  } catch {
+    return { dirs: [], unlisted: 'the regex is not one this tool can evaluate' };
+  }
+  const out: string[] = [];
+  const queue = isDir(prefix) ? [prefix] : [];
+  let looked = 0;
+  while (queue.length > 0) {
+    const dir = queue.shift()!;
+    if (re.test(dir) || re.test(`${dir}/`)) out.push(dir);
+    for (const sub of subdirs(dir)) {
+      if (++looked > MAX_DIRS_PER_SECTION) return { dirs: out, unlisted: `more than ${MAX_DIRS_PER_SECTION} directories lie below ${prefix}` };
+      queue.push(sub);
+    }
+  }
+  return { dirs: out };
+}
