@@ -42,7 +42,7 @@ interface Row { name: string; size: string; m: Measured }
 const rows = new Map<string, Row>();
 
 function show(key: string, name: string, tree: GeneratedTree | null, m: Measured): void {
-  const size = tree ? `${fmt(tree.files)} files, ${(tree.bytes / 1e6).toFixed(2)} MB` : '';
+  const size = tree ? `${fmt(tree.files)} file${tree.files === 1 ? '' : 's'}, ${(tree.bytes / 1e6).toFixed(2)} MB` : '';
   rows.set(key, { name, size, m });
   const wall = m.timedOut ? `> ${(TIMEOUT_MS / 1000).toFixed(0)} s (stopped)` : `${(m.ms / 1000).toFixed(2)} s`;
   const exit = m.timedOut || m.status === 0 || m.status === 1 ? '' : `  exit ${m.status}: ${m.stderr.trim().split('\n')[0] ?? ''}`;
