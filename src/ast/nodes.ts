@@ -99,7 +99,8 @@ export type ParseErrorCode =
   | 'LONG_LINE'
   | 'BOM'
   | 'LONE_CR'
-  | 'DOUBLE_BACKSLASH_EOL';
+  | 'DOUBLE_BACKSLASH_EOL'
+  | 'NESTING_DEPTH';
 
 export interface Diagnostic {
   code: ParseErrorCode;

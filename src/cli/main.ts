@@ -2,6 +2,7 @@
 import { CommanderError } from 'commander';
 import { EXIT, ExitError, UsageError } from './errors.js';
 import { processIo, type Io } from './io.js';
+import { escapeControls } from '../report/escape.js';
 import { buildProgram, splitOptionalValues, type Action } from './program.js';
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
@@ -14,7 +15,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? EXIT.CLEAN : EXIT.ERROR;
     }
     if (e instanceof UsageError) {
-      io.stderr.write(`httpd-migrate: ${e.message}\n(run with --help for usage)\n`);
+      io.stderr.write(`httpd-migrate: ${escapeControls(e.message)}\n(run with --help for usage)\n`);
       return EXIT.ERROR;
     }
     throw e;
@@ -28,11 +29,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   } catch (e) {
     if (e instanceof ExitError) return e.code;
     if (e instanceof UsageError) {
-      io.stderr.write(`httpd-migrate: ${e.message}\n`);
+      io.stderr.write(`httpd-migrate: ${escapeControls(e.message)}\n`);
       return EXIT.ERROR;
     }
     const err = e as Error;
-    io.stderr.write(`httpd-migrate: internal error: ${err.message}\nThis is a bug in httpd-migrate; please report it with the command you ran.\n${io.env.DEBUG ? err.stack + '\n' : ''}`);
+    io.stderr.write(`httpd-migrate: internal error: ${escapeControls(err.message)}\nThis is a bug in httpd-migrate; please report it with the command you ran.\n${io.env.DEBUG ? err.stack + '\n' : ''}`);
     return EXIT.ERROR;
   }
 }

@@ -97,6 +97,7 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
       .option('--quiet', 'report errors only')
       .option('--max-warnings <n>', 'fail on warnings only when there are more than n (-1: never)')
       .option('--stdin-filename <path>', 'the path standard input (-) stands for: its kind, config and ignore patterns');
+    cmd.option('--root <dir>', 'a directory outside the ServerRoot that belongs to the tree (DocumentRoot…): its files may be changed, its .htaccess files are looked for (repeatable)', (v: string, prev: string[] = []) => [...prev, v]);
     if (mode === 'write') {
       cmd.option('--force', 'with --httpd: write even when the syntax check fails');
       cmd.option('--backup', 'keep each original as <file>.bak; --backup=SUFFIX for another suffix')
@@ -120,6 +121,7 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
           httpd: o.httpd as string | undefined, force: o.force === true, color: o.color as boolean | undefined,
           config: o.config as string | false | undefined, ignore: o.ignore !== false, printConfig: o.printConfig as string | undefined,
           quiet: o.quiet === true, maxWarnings, stdinFilename: o.stdinFilename as string | undefined,
+          roots: o.root as string[] | undefined,
         },
       });
     });

@@ -46,6 +46,8 @@ interface Ctx {
   path: string;
   file: ConfigFile;
   depth: number;
+  /** The files being read, outermost first: an Include of one of them is a cycle, not followed again. */
+  within: readonly string[];
 }
 
 const includeCache = new WeakMap<ConfigFile, Map<Directive, number>>();
@@ -95,8 +97,10 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     if ((d.lname === 'include' || d.lname === 'includeoptional') && ctx.depth < 128) {
       const idx = includeLines(ctx.file).get(d);
       for (const p of includes.get(`${ctx.path}\0${idx}`) ?? []) {
+        // A file that includes itself (a glob matching it) would otherwise be walked 2^128 ways.
+        if (ctx.within.includes(p)) continue;
         const f = replaced.get(p) ?? opts.project?.byPath.get(p)?.ast;
-        if (f) visit(f.children, { ...ctx, path: p, file: f, depth: ctx.depth + 1 });
+        if (f) visit(f.children, { ...ctx, path: p, file: f, depth: ctx.depth + 1, within: [...ctx.within, p] });
       }
       return;
     }
@@ -179,7 +183,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   };
 
   for (const input of inputs) {
-    const base: Ctx = { vhost: '', scope: null, mask: null, containers: [], path: input.file.path, file: input.file, depth: 0 };
+    const base: Ctx = { vhost: '', scope: null, mask: null, containers: [], path: input.file.path, file: input.file, depth: 0, within: [input.file.path] };
     const wrap = input.wrap ?? opts.wrap;
     if (input.kind === 'htaccess' || wrap) {
       const dir = input.kind === 'htaccess' ? (input.dir ?? wrap ?? '/probe') : wrap!;

@@ -19,7 +19,7 @@
  * main file, and each .htaccess included inside its own `<Directory>` with `AllowOverride All`.
  * No other module is added: the point is to find the LoadModule lines the tree is missing.
  */
-import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ConfigFile } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
@@ -130,8 +130,9 @@ export function stage(dir: string, files: readonly CheckFile[], project: CheckPr
         if (!p || isAbsolute(p) || p.includes('${') || /^(\||syslog)/.test(p)) return;
         const target = resolve(root, p);
         if (!under(target, root)) return;
-        if (d.lname === 'loadmodule' && !existsSync(dirname(target))) {
+        if (d.lname === 'loadmodule' && !existsSync(dirname(target)) && inCopy(dirname(dirname(target)), root)) {
           // Missing, or a dangling symlink to the original's module directory (a tree from another system).
+          // Only ever below the copy itself: never through a symlink to an entry of the original (`logs` → …).
           rmSync(dirname(target), { force: true });
           mkdirSync(dirname(dirname(target)), { recursive: true });
           symlinkSync(project.modulesDir, dirname(target));
@@ -180,14 +181,36 @@ function mutexDir(arg: string | undefined): string | undefined {
  * does when the creation fails.
  */
 function ensureDir(path: string, root: string): void {
-  if (existsSync(path)) return;
-  let existing = dirname(path);
-  while (!existsSync(existing) && existing !== dirname(existing)) existing = dirname(existing);
+  if (existsSync(path) || !inCopy(path, root)) return;
   try {
-    if (!under(realpathSync(existing), realpathSync(root))) return;
     mkdirSync(path, { recursive: true });
   } catch {
     // left to httpd's own message
+  }
+}
+
+/**
+ * True when creating `path` (or removing it) changes the scratch copy only: every part of it that
+ * exists (a symlink too, even a dangling one) lies, resolved, inside the copy's root. The copy
+ * links to the original ServerRoot's entries, and nothing may be made or removed through them.
+ */
+function inCopy(path: string, root: string): boolean {
+  try {
+    const realRoot = realpathSync(root);
+    let existing = path;
+    while (!lexists(existing) && existing !== dirname(existing)) existing = dirname(existing);
+    return under(realpathSync(existing), realRoot);
+  } catch {
+    return false;
+  }
+}
+
+function lexists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -24,6 +24,12 @@ const NEEDS_ARGS = new Set([
 
 /** httpd 2.2 splits longer lines silently; 2.4 refuses them in .htaccess. */
 const MAX_LINE = 8190;
+/**
+ * Sections nested deeper than this are not read as sections (their lines stay in the tree as bogus
+ * lines, so every byte is kept): every walk of the tree recurses per level, and real configurations
+ * nest a handful of levels. A file that goes deeper gets an error and is not migrated.
+ */
+export const MAX_NESTING = 256;
 
 /** Decodes bytes so that one character is one byte (Latin-1), which keeps every byte. */
 export function decode(input: Uint8Array | string): string {
@@ -41,6 +47,8 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
   if (bom) diag('BOM', 'warning', 'the file starts with a UTF-8 byte-order mark; httpd on Unix reads it as part of the first directive', 0, 3);
 
   const stack: Section[] = [];
+  /** How many section openers past MAX_NESTING are open. */
+  let tooDeep = 0;
   let children = file.children;
   const r = new LineReader(text, bom ? 3 : 0, options.version ?? '2.2');
   let nextCr = text.indexOf('\r');
@@ -70,7 +78,21 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
     const firstEnd = wordEnd(s, cs, ce);
     const quoted = quoteOf(s, cs) !== 0;
     const c1 = s.charCodeAt(cs);
-    if (!quoted && c1 === 60 /* < */ && s.charCodeAt(cs + 1) === 47 /* / */) {
+    if (!quoted && c1 === 60 && (tooDeep > 0 || stack.length >= MAX_NESTING) && (s.charCodeAt(cs + 1) === 47 || isLetter(s.charCodeAt(cs + 1)))) {
+      // Past MAX_NESTING: openers and their closers are kept as bogus lines.
+      const closing = s.charCodeAt(cs + 1) === 47;
+      if (closing && tooDeep === 0) {
+        const span: LineSpan = { start, end, contentStart, contentEnd, eol, continued };
+        closeSection(s.slice(cs, firstEnd), s.slice(cs, ce), span, stack, children, diag);
+        children = stack.length ? stack[stack.length - 1]!.children : file.children;
+        continue;
+      }
+      if (tooDeep === 0 && !closing) {
+        diag('NESTING_DEPTH', 'error', `sections are nested more than ${MAX_NESTING} levels deep here; httpd-migrate reads no deeper, so the file was not migrated`, contentStart, contentEnd);
+      }
+      tooDeep += closing ? -1 : 1;
+      children.push({ type: 'bogus', start, end, contentStart, contentEnd, eol, continued, reason: `nested more than ${MAX_NESTING} levels deep` });
+    } else if (!quoted && c1 === 60 /* < */ && s.charCodeAt(cs + 1) === 47 /* / */) {
       const span: LineSpan = { start, end, contentStart, contentEnd, eol, continued };
       closeSection(s.slice(cs, firstEnd), s.slice(cs, ce), span, stack, children, diag);
       children = stack.length ? stack[stack.length - 1]!.children : file.children;

@@ -1,5 +1,6 @@
 /** Finding files: what the command line names, and the .htaccess files a loaded tree points at. */
-import { statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { strerror } from './include.js';
 import { dirname, join, parse as parsePath, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { sortBytes } from './fnmatch.js';
@@ -7,6 +8,7 @@ import { accessFileLists, hasLooseOpeners, overridesMayApply, type TreeFacts } f
 import type { FileKind, ProjectDiagnostic } from './project.js';
 import { kindOf } from './read.js';
 import { expandWildcardDir, regexDirs } from './directory-match.js';
+import { insideTree, walkableParts } from './boundary.js';
 
 /** A file to read as a starting point. */
 export interface TopEntry {
@@ -49,13 +51,16 @@ function statOrNull(path: string) {
  * gives its matches; anything else is one file with its own directory as
  * fallback ServerRoot (a missing one is reported when it is read).
  */
-export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[]; diagnostics: ProjectDiagnostic[] } {
+export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[]; diagnostics: ProjectDiagnostic[]; named: string[] } {
   const tops: TopEntry[] = [];
+  /** What the user named: each directory and file, and the files a glob matches (the tree's boundary). */
+  const named: string[] = [];
   const diagnostics: ProjectDiagnostic[] = [];
   for (const entry of entries) {
     const abs = resolve(cwd, entry);
     const st = statOrNull(abs);
     if (st?.isDirectory()) {
+      named.push(abs);
       const found = fg().sync(['**/*.conf', '**/.htaccess'], {
         cwd: abs, dot: true, ignore: IGNORE, followSymbolicLinks: false, onlyFiles: false, absolute: true, suppressErrors: true,
       });
@@ -75,11 +80,13 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
         });
       }
       for (const path of sortBytes(found)) tops.push({ path, kind: kindOf(path), fallbackRoot: dirname(path) });
+      named.push(...found);
     } else {
+      named.push(abs);
       tops.push({ path: abs, kind: kindOf(abs), fallbackRoot: dirname(abs) });
     }
   }
-  return { tops, diagnostics };
+  return { tops, diagnostics, named };
 }
 
 /** Code of the finding for a <Directory> whose directories (and so their .htaccess files) cannot be listed. */
@@ -117,19 +124,38 @@ function accessRoots(facts: TreeFacts, notes: ProjectDiagnostic[]): string[] {
  * directories where AllowOverride None means httpd never opens them. Symlinked
  * directories are not followed. Byte order within each root.
  */
-export function findAccessFiles(facts: TreeFacts, notes: ProjectDiagnostic[] = []): string[] {
+export function findAccessFiles(facts: TreeFacts, boundary?: readonly string[], notes: ProjectDiagnostic[] = []): string[] {
+  return accessFilesWithin(facts, boundary, undefined, notes).files;
+}
+
+/**
+ * findAccessFiles within a boundary (see boundary.ts): a directory outside it is not walked (only
+ * the boundary's roots below it are) and is given back in `outside`; /proc, /sys and /dev never are.
+ */
+export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[], onDir?: (walked: number) => void, notes: ProjectDiagnostic[] = []): AccessFiles {
   const lists = accessFileLists(facts);
   const names = [...new Set(lists.flat())];
-  const roots = accessRoots(facts, notes);
+  const named = accessRoots(facts, notes);
+  const outside: string[] = [];
+  const roots: string[] = [];
+  const skipped: AccessFiles['skipped'] = [];
+  for (const dir of named) {
+    if (!statOrNull(dir)?.isDirectory()) continue;
+    if (parsePath(dir).root === dir) {
+      skipped.push({ dir, why: 'it is the root of the file system, and walking all of it is not done; name the directories that hold .htaccess files with --root' });
+      continue;
+    }
+    const parts = boundary ? walkableParts(dir, boundary) : [dir];
+    if (boundary && !insideTree(dir, boundary)) outside.push(dir);
+    roots.push(...parts);
+  }
   const loose = hasLooseOpeners(facts);
   const out: string[] = [];
   const seen = new Set<string>();
-  for (const root of roots) {
+  for (const root of [...new Set(roots)]) {
     if (parsePath(root).root === root || !statOrNull(root)?.isDirectory()) continue;
     if (!loose && !overridesMayApply(root, facts)) continue;
-    const hits = fg().sync(names.map((n) => `**/${fg().escapePath(n)}`), {
-      cwd: root, dot: true, followSymbolicLinks: false, onlyFiles: false, absolute: true, suppressErrors: true,
-    });
+    const hits = findNamed(root, new Set(names), skipped, onDir);
     const byDir = new Map<string, Set<string>>();
     for (const hit of hits) {
       const dir = dirname(hit);
@@ -152,5 +178,40 @@ export function findAccessFiles(facts: TreeFacts, notes: ProjectDiagnostic[] = [
       }
     }
   }
-  return out;
+  return { files: out, outside, skipped };
+}
+
+export interface AccessFiles {
+  files: string[];
+  /** Directories named by the tree that lie outside its boundary (not walked). */
+  outside: string[];
+  /** Directories not walked, and why: the file-system root, or one that cannot be read. */
+  skipped: { dir: string; why: string }[];
+}
+
+/**
+ * Entries named one of `names` anywhere below `root`, symlinked directories not followed. The walk
+ * is iterative (no depth limit from the input); directories it cannot read go to `skipped`.
+ */
+function findNamed(root: string, names: ReadonlySet<string>, skipped: AccessFiles['skipped'], onDir?: (walked: number) => void): string[] {
+  const hits: string[] = [];
+  const todo = [root];
+  let walked = 0;
+  while (todo.length) {
+    const dir = todo.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      skipped.push({ dir, why: `it cannot be read (${strerror(e)})` });
+      continue;
+    }
+    onDir?.(++walked);
+    for (const e of entries) {
+      const path = join(dir, e.name);
+      if (names.has(e.name)) hits.push(path);
+      if (e.isDirectory()) todo.push(path);
+    }
+  }
+  return hits;
 }

@@ -10,11 +10,12 @@ import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Severity } from '../ast/nodes.js';
 import { fnmatch, hasWildcard, sortBytes } from './fnmatch.js';
+import { pseudoFs } from './boundary.js';
 
 /** httpd's AP_MAX_FNMATCH_DIR_DEPTH and AP_MAX_INCLUDE_DEPTH. */
 export const MAX_INCLUDE_DEPTH = 128;
 
-export type IncludeCode = 'INCLUDE_NOT_FOUND' | 'INCLUDE_NO_MATCH' | 'INCLUDE_DIR_NOT_FOUND' | 'INCLUDE_DIR_DEPTH';
+export type IncludeCode = 'INCLUDE_NOT_FOUND' | 'INCLUDE_NO_MATCH' | 'INCLUDE_DIR_NOT_FOUND' | 'INCLUDE_DIR_DEPTH' | 'INCLUDE_PSEUDO_FS';
 
 export interface IncludeProblem {
   code: IncludeCode;
@@ -44,6 +45,11 @@ export function resolveIncludePattern(pattern: string, serverRoot: string): stri
 export function expandInclude(pattern: string, optional: boolean): Expansion {
   const out: Expansion = { files: [], diagnostics: [] };
   const abs = resolve(pattern);
+  if (pseudoFs(abs) && abs !== '/dev/null') {
+    // /sys/kernel alone holds tens of thousands of entries, and some reads there block.
+    out.diagnostics.push({ code: 'INCLUDE_PSEUDO_FS', severity: 'warning', message: `${abs} is in /proc, /sys or /dev, which hold no configuration files; it was not read` });
+    return out;
+  }
   if (!hasWildcard(abs)) includePath(abs, optional, 0, out);
   else matchComponents('/', abs.split('/').filter((p) => p !== ''), optional, out);
   return out;

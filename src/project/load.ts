@@ -6,7 +6,9 @@
  */
 import { dirname, resolve } from 'node:path';
 import type { HttpdVersion } from '../parse/lines.js';
-import { expandEntries, findAccessFiles, type TopEntry } from './discover.js';
+import { accessFilesWithin, expandEntries, type TopEntry } from './discover.js';
+import { boundaryOf } from './boundary.js';
+import { displayPath } from './read.js';
 import type { Project, ProjectDiagnostic } from './project.js';
 import { SourceCache, TreeReader } from './reader.js';
 import { kindOf } from './read.js';
@@ -26,6 +28,13 @@ export interface LoadOptions {
   contents?: ReadonlyMap<string, Buffer>;
   /** Entry files to leave out (ignore patterns), by absolute path. Files they would include are still read. */
   ignore?: (path: string) => boolean;
+  /**
+   * More directories inside the tree (`--root`). The tree is the ServerRoot, the named files and
+   * directories, and these; .htaccess discovery does not walk outside it (see boundary.ts).
+   */
+  roots?: string[];
+  /** Called as files are read and directories searched, for a progress display. */
+  onProgress?: (what: string, count: number) => void;
 }
 
 /**
@@ -57,7 +66,8 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
   if (options.ignore) expanded.tops = expanded.tops.filter((t) => options.contents?.has(t.path) || !options.ignore!(t.path));
 
   const read = (tops: TopEntry[]): TreeReader => {
-    const reader = new TreeReader(cache, { followIncludes, serverRoot, cwd });
+    const onRead = options.onProgress && ((n: number) => options.onProgress!('files read', n));
+    const reader = new TreeReader(cache, { followIncludes, serverRoot, cwd, onRead });
     for (const t of tops) reader.readEntry(t.path, t.kind, t.fallbackRoot);
     return reader;
   };
@@ -71,30 +81,50 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
     if (lost.length > 0) reader = read(expanded.tops.filter((t) => own.includes(t) || lost.includes(t)));
   }
 
+  const boundary = boundaryOf([
+    ...(reader.serverRoot !== null ? [reader.serverRoot] : []), ...(serverRoot !== undefined ? [serverRoot] : []),
+    ...expanded.named, ...(options.roots ?? []).map((r) => resolve(cwd, r)),
+  ]);
+  const outside: ProjectDiagnostic[] = [];
   const notes: ProjectDiagnostic[] = [];
   if (options.htaccess ?? true) {
-    for (const path of findAccessFiles(reader.facts, notes)) reader.add(path, 'htaccess');
+    const found = accessFilesWithin(reader.facts, boundary, options.onProgress && ((n) => options.onProgress!('directories searched for .htaccess', n)), notes);
+    for (const path of found.files) reader.add(path, 'htaccess');
+    for (const { dir, why } of found.skipped) {
+      outside.push({
+        code: 'HTACCESS_SKIPPED', severity: 'warning', path: dir, start: 0, end: 0,
+        message: `.htaccess files below ${dir} were not looked for: ${why}.`,
+      });
+    }
+    for (const dir of found.outside) {
+      outside.push({
+        code: 'HTACCESS_OUTSIDE_TREE', severity: 'warning', path: dir, start: 0, end: 0,
+        message: `${dir} is outside the tree (${boundary.map((b) => displayPath(b, cwd)).join(', ')}), so its .htaccess files were not looked for; add --root ${dir} to migrate them.`,
+      });
+    }
   }
 
   return {
     files: reader.files,
     byPath: new Map(reader.files.map((f) => [f.path, f])),
     includes: reader.includes,
-    diagnostics: [...expanded.diagnostics, ...reader.diagnostics, ...notes],
+    diagnostics: [...expanded.diagnostics, ...reader.diagnostics, ...notes, ...outside],
     serverRoot: reader.serverRoot,
     entries: entries.map((e) => resolve(cwd, e)),
+    boundary,
   };
 }
 
 /** expandEntries, with files whose bytes are given taken as they are named. */
 function expandGiven(entries: string[], cwd: string, contents: ReadonlyMap<string, Buffer> | undefined): ReturnType<typeof expandEntries> {
   if (!contents?.size) return expandEntries(entries, cwd);
-  const out: ReturnType<typeof expandEntries> = { tops: [], diagnostics: [] };
+  const out: ReturnType<typeof expandEntries> = { tops: [], diagnostics: [], named: [] };
   for (const entry of entries) {
     const abs = resolve(cwd, entry);
-    const one = contents.has(abs) ? { tops: [{ path: abs, kind: kindOf(abs), fallbackRoot: dirname(abs) }], diagnostics: [] } : expandEntries([entry], cwd);
+    const one = contents.has(abs) ? { tops: [{ path: abs, kind: kindOf(abs), fallbackRoot: dirname(abs) }], diagnostics: [], named: [abs] } : expandEntries([entry], cwd);
     out.tops.push(...one.tops);
     out.diagnostics.push(...one.diagnostics);
+    out.named.push(...one.named);
   }
   return out;
 }

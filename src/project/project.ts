@@ -53,6 +53,11 @@ export interface Project {
   serverRoot: string | null;
   /** The paths the user named (files, directories or globs), resolved. */
   entries: string[];
+  /**
+   * Real paths of the tree's roots (ServerRoot, named files and directories, --root): what `write`
+   * may change (see boundary.ts). Undefined for a project put together by hand: no boundary.
+   */
+  boundary?: string[];
 }
 
 /** A project of loose files, with no include following. */

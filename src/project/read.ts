@@ -19,6 +19,8 @@ export interface ReadResult {
 /** Control bytes that text files do hold: \t \n \v \f \r and ESC. */
 const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b]);
 const SNIFF = 8000;
+/** The largest file read (a real configuration file is kilobytes): above it a clear error, not an out-of-memory crash. */
+export const MAX_FILE_BYTES = 16 * 2 ** 20;
 
 /** A NUL in the first 8000 bytes and more than 10% of them other control bytes. */
 export function looksBinary(bytes: Uint8Array): boolean {
@@ -60,6 +62,7 @@ export function readSource(path: string, display: string, kind: FileKind, versio
       if (st.isDirectory()) return cannot('is a directory');
       // Like httpd (AH00554), only regular files and /dev/null are configuration; a FIFO would also block the read.
       if (!st.isFile() && path !== '/dev/null') return cannot('not a regular file');
+      if (st.size > MAX_FILE_BYTES) return cannot(`it is ${(st.size / 2 ** 20).toFixed(1)} MB, and httpd-migrate reads configuration files of up to ${MAX_FILE_BYTES / 2 ** 20} MB`);
       bytes = readFileSync(path);
     } catch (e) {
       return cannot(lowerFirst(strerror(e)));

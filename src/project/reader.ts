@@ -59,6 +59,8 @@ export interface ReaderOptions {
   cwd: string;
   /** The ServerRoot given by the caller (httpd's -d), before any ServerRoot line. */
   serverRoot?: string;
+  /** Called with the number of files read so far, for a progress display. */
+  onRead?: (files: number) => void;
 }
 
 export class TreeReader {
@@ -83,6 +85,7 @@ export class TreeReader {
     if (known) return known;
     const { file, problem } = this.cache.read(path, kind);
     this.files.push(file);
+    this.options.onRead?.(this.files.length);
     this.byKey.set(k, file);
     if (problem) this.diagnostics.push({ ...problem, severity: 'error', path: file.path, start: 0, end: 0 });
     if (file.kind === 'htaccess' && !file.readError) {
@@ -214,7 +217,7 @@ export class TreeReader {
     for (const p of expansion.diagnostics) {
       const message = p.code === 'INCLUDE_NO_MATCH'
         ? `httpd 2.4 refuses to start on this line: "${p.message}". httpd 2.2 silently included nothing here; write IncludeOptional if the pattern may match nothing.`
-        : `httpd refuses to start on this line: "${p.message}".`;
+        : p.code === 'INCLUDE_PSEUDO_FS' ? `${d.name} ${p.message}.` : `httpd refuses to start on this line: "${p.message}".`;
       this.diag(file, d, p.code, p.severity, message);
     }
     let height = 1;

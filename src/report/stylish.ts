@@ -8,6 +8,7 @@ import { Chalk } from 'chalk';
 import type { FileReport, Finding } from './findings.js';
 import { splitMessage } from './message.js';
 import { wrap } from './wrap.js';
+import { escapeControls } from './escape.js';
 
 export type StylishMode = 'check' | 'diff' | 'write';
 
@@ -42,12 +43,12 @@ function fileBlock(report: FileReport, findings: Finding[], options: StylishOpti
   const sevWidth = Math.max(...findings.map((f) => f.severity.length));
   const indent = 2 + posWidth + 2 + sevWidth + 2;
   const room = options.width === undefined ? Infinity : Math.max(20, options.width - indent);
-  const heads = findings.map((f) => splitMessage(f.message).headline + (f.fixable && options.mode === 'check' ? ' (fixable)' : ''));
+  const heads = findings.map((f) => splitMessage(escapeControls(f.message)).headline + (f.fixable && options.mode === 'check' ? ' (fixable)' : ''));
   const fits = (h: string, f: Finding) => h.length + 2 + f.ruleId.length <= room;
   // Rule ids line up in one column, as far as the width allows; a long headline does not push it out.
   const column = Math.max(0, ...heads.filter((h, i) => fits(h, findings[i]!) && h.length <= ALIGN_MAX).map((h) => h.length));
   const pad = ' '.repeat(indent);
-  const out = wrap(report.path, options.width ?? Infinity).map((l) => chalk.underline(l));
+  const out = wrap(escapeControls(report.path), options.width ?? Infinity).map((l) => chalk.underline(l));
   findings.forEach((f, i) => {
     const head = heads[i]!;
     const lead = `  ${pos(f).padStart(posWidth)}  ${severityText(f, chalk)}${' '.repeat(sevWidth - f.severity.length)}  `;
@@ -63,7 +64,7 @@ function fileBlock(report: FileReport, findings: Finding[], options: StylishOpti
       if (last.length + 2 + f.ruleId.length <= room) out.push(`${first}${last}  ${rule}`);
       else out.push(`${first}${last}`, `${pad}${' '.repeat(Math.max(0, room - f.ruleId.length))}${rule}`);
     }
-    for (const block of splitMessage(f.message).body) {
+    for (const block of splitMessage(escapeControls(f.message)).body) {
       if (block.text) for (const l of wrap(block.text, room)) out.push(chalk.dim(`${pad}${l}`));
       for (const item of block.items) {
         wrap(item, room - 2).forEach((l, j) => out.push(chalk.dim(`${pad}${j === 0 ? '- ' : '  '}${l}`)));

@@ -11,17 +11,32 @@ import { migrate, type MigrateOptions } from '../../migrate.js';
 import { allRules } from '../../../rules/index.js';
 import { blocking, collectFindings, type FileReport } from '../../report/findings.js';
 import { stylish } from '../../report/stylish.js';
+import { jsonReport } from '../../report/json.js';
+import { sarifReport } from '../../report/sarif.js';
+import { githubReport } from '../../report/github.js';
 import { printConfig, readInputs } from '../inputs.js';
-import { progress } from '../progress.js';
+import { htmlReport } from '../../report/html.js';
+import { accessProofs } from '../../report/access-proof.js';
+import { unifiedDiff } from '../../diff/unified.js';
+import { patchNames } from '../../diff/paths.js';
+import { escapeControls } from '../../report/escape.js';
+import { writeTree, type WriteItem } from '../../write/atomic.js';
+import { removeStaleTemps, staleTemps } from '../../write/temp-names.js';
+import { dirname } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { insideTree } from '../../project/boundary.js';
+import { displayPath } from '../../project/read.js';
+import { colorDiff } from '../../diff/color.js';
+import { activity, progress } from '../progress.js';
 import type { Rule } from '../../engine/rule.js';
+import type { Project } from '../../project/project.js';
 import type { MigrateResult } from '../../migrate.js';
-import type { HttpdCheckResult as HttpdCheck } from '../../httpd/syntax-check.js';
+import { checkWithHttpd, type HttpdCheckResult as HttpdCheck } from '../../httpd/syntax-check.js';
 import { LineCounter } from '../../parse/line-counter.js';
 import type { HttpdMessage } from '../../httpd/errors.js';
 import { applyLayoutChange, layoutPatch } from '../../layout/apply.js';
 import { compiledIn } from '../../httpd/built-in.js';
-import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 
 export type Mode = 'check' | 'diff' | 'write';
 export type Format = 'stylish' | 'json' | 'sarif' | 'github' | 'html';
@@ -57,10 +72,10 @@ export interface MigrateCommandOptions {
   stdinFilename?: string;
   /** --color / --no-color; undefined: decided by the environment and the terminal. */
   color?: boolean;
+  /** More directories inside the tree (--root): write changes files inside the tree only. */
+  roots?: string[];
 }
 
-// Each output format, the diff and the writer are imported where they are used, so that a `check`
-// of one file (the pre-commit case) loads no more code than it runs: start-up is most of its time.
 export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions, io: Io): Promise<number> {
   const rules = selectRules(opts);
   if (opts.printConfig !== undefined) {
@@ -68,10 +83,17 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     return EXIT.CLEAN;
   }
   const inputs = await readInputs(opts, io, mode);
-  const project = loadProject(inputs.paths, {
+  const loading = activity(io);
+  const load = () => loadProject(inputs.paths, {
     cwd: io.cwd, serverRoot: inputs.serverRoot, followIncludes: opts.followIncludes, htaccess: opts.htaccess,
-    contents: inputs.contents, ignore: inputs.resolver.ignored,
+    contents: inputs.contents, ignore: inputs.resolver.ignored, roots: opts.roots, onProgress: loading.update,
   });
+  let project = load();
+  // Temp files an interrupted write left (an Include of the tree may read them): write removes them first.
+  const stale = staleTemps(tempPlaces(project));
+  const removed = mode === 'write' ? removeStaleTemps(stale) : [];
+  if (removed.length > 0) project = load();
+  loading.done();
   const showProgress = progress(io, project.files.length);
   const options: MigrateOptions = {
     rules, suggestions: withPruneLegacy(opts), mpm: inputs.mpm, pruneLegacy: opts.pruneLegacy, onFile: showProgress.update,
@@ -85,26 +107,46 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const refuse = mode === 'write' && httpdOk !== null && !httpdOk.ok && !opts.force;
   const reports: (FileReport & { diff?: string })[] = collectFindings(result, io.cwd, mode === 'write' && !refuse ? 'output' : 'input');
   if (httpdOk) addHttpdFindings(opts.httpd!, result, reports, httpdOk, mode === 'write' && !refuse ? 'output' : 'input');
-  if (refuse) io.stderr.write(`httpd-migrate: ${opts.httpd} -t rejects the migrated tree, so nothing was written (use --force to write anyway).\n`);
+  if (refuse) io.stderr.write(`httpd-migrate: ${escapeControls(opts.httpd!)} -t rejects the migrated tree, so nothing was written (use --force to write anyway).\n`);
   let failedWrites = refuse ? 1 : 0;
+  staleFindings(stale, removed, io.cwd, reports);
   const patches: string[] = [];
-  const differ = mode === 'diff' ? await import('../../diff/unified.js') : null;
-  const writer = mode === 'write' && !refuse ? await import('../../write/atomic.js') : null;
+  const toDiff: { r: MigrateResult['files'][number]; report: FileReport & { diff?: string } }[] = [];
+  const toWrite: { item: WriteItem; report: FileReport }[] = [];
   result.files.forEach((r, i) => {
     const report = reports[i]!;
     if (!r.changed) return;
-    if (differ) {
-      const patch = differ.unifiedDiff(r.file.display, r.file.ast.text, r.output);
-      patches.push(patch);
-      report.diff = patch;
-    } else if (writer) {
-      try {
-        writer.writeAtomic(r.file.path, Buffer.from(r.output, 'latin1'), { backupSuffix: opts.backup });
-      } catch (e) {
-        failedWrites++;
-        report.failed = true;
-        report.findings.unshift({ path: report.path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', message: `cannot write: ${(e as Error).message}`, ruleId: 'io', fixable: false });
-      }
+    if (outsideTree(r, result, report, io.cwd)) return;
+    if (mode === 'diff') {
+      toDiff.push({ r, report });
+    } else if (mode === 'write' && !refuse) {
+      toWrite.push({ item: { path: r.file.path, original: Buffer.from(r.file.ast.text, 'latin1'), output: Buffer.from(r.output, 'latin1') }, report });
+    }
+  });
+  // Patch paths relative to the working directory, or to the directory holding every changed file.
+  const names = patchNames(toDiff.map((d) => d.r.file.path), io.cwd);
+  toDiff.forEach(({ r, report }, i) => {
+    const patch = unifiedDiff(names.names[i]!, r.file.ast.text, r.output);
+    patches.push(patch);
+    report.diff = patch;
+  });
+  if (patches.length && names.base !== io.cwd) {
+    io.stderr.write(`httpd-migrate: the patch's paths are relative to ${escapeControls(names.base)}; apply it there: cd ${escapeControls(shellQuote(names.base))} && git apply (or patch -p1)\n`);
+  }
+  const outcomes = writeTree(toWrite.map((w) => w.item), { backupSuffix: opts.backup, includes: result.project.includes });
+  outcomes.forEach((o, i) => {
+    const report = toWrite[i]!.report;
+    if (o.error !== undefined) {
+      // A file that was not written is counted as failed, not changed.
+      failedWrites++;
+      report.failed = true;
+      report.changed = false;
+      report.findings.unshift({ path: report.path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', message: `cannot write: ${o.error}`, ruleId: 'io', fixable: false });
+    } else if (o.backup && o.backupMoved) {
+      report.findings.unshift({
+        path: report.path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'info', ruleId: 'io', fixable: false,
+        message: `the original is kept as ${displayPath(o.backup, io.cwd)}, not beside the file, where an Include of the tree would read it`,
+      });
     }
   });
   // Debian's mods-enabled/ symlinks and new .load files (src/layout/): patches git applies, or made on disk.
@@ -127,21 +169,16 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const code = exitCode(mode, shown, failedWrites, opts.maxWarnings);
   if (tooMany) io.stderr.write(`httpd-migrate: too many warnings (${tooMany}; maximum: ${opts.maxWarnings}).\n`);
   if (opts.format === 'json') {
-    const { jsonReport } = await import('../../report/json.js');
     io.stdout.write(jsonReport(mode, shown, code));
     return code;
   }
   if (opts.format === 'sarif' || opts.format === 'github') {
     // write has fixed what is fixable: only what is left is reported.
-    const { sarifReport } = await import('../../report/sarif.js');
-    const { githubReport } = await import('../../report/github.js');
     const left = mode === 'write' ? shown.map((r) => ({ ...r, findings: r.findings.filter((f) => !f.fixable) })) : shown;
     io.stdout.write(opts.format === 'sarif' ? sarifReport(left, { cwd: io.cwd, rules: allRules }) : githubReport(left));
     return code;
   }
   if (opts.format === 'html') {
-    const { htmlReport } = await import('../../report/html.js');
-    const { accessProofs } = await import('../../report/access-proof.js');
     const proofs = rules.some((r) => r.meta.access) ? accessProofs(result) : [];
     const files = result.files.map((r, i) => ({ report: reports[i]!, before: r.file.ast.text, after: r.output }));
     io.stdout.write(htmlReport({ mode: refuse ? 'check' : mode, files, proofs, args: treeArgs(opts) }));
@@ -151,7 +188,6 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const human = mode === 'diff' ? io.stderr : io.stdout;
   const layout = { color: colorLevel(human, io.env, opts.color), width: outputWidth(human), args: treeArgs(opts) };
   if (mode === 'diff') {
-    const { colorDiff } = await import('../../diff/color.js');
     const patch = patches.join('');
     io.stdout.write(Buffer.from(colorLevel(io.stdout, io.env, opts.color) ? colorDiff(patch) : patch, 'latin1'));
   }
@@ -159,12 +195,65 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   return code;
 }
 
+/** A path for a shell command line: single-quoted unless it is plain. */
+function shellQuote(path: string): string {
+  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * A changed file outside the tree (ServerRoot, named paths, --root) is read for context only: neither
+ * diffed nor written, and reported with the line that includes it and the option that brings it in.
+ */
+function outsideTree(r: MigrateResult['files'][number], result: MigrateResult, report: FileReport, cwd: string): boolean {
+  const boundary = result.project.boundary;
+  if (!boundary || insideTree(r.file.path, boundary)) return false;
+  const site = result.project.includes.find((s) => s.files.includes(r.file.path));
+  const from = site && result.project.byPath.get(site.from);
+  const by = site && from ? `, included by ${from.display}:${new LineCounter(from.ast.text).position(site.directive.contentStart).line} (${site.directive.name} ${site.pattern})` : '';
+  report.changed = false;
+  report.findings.unshift({
+    path: report.path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'warning', ruleId: 'io', fixable: false,
+    message: `outside the tree (${boundary.map((b) => displayPath(b, cwd)).join(', ')})${by}: read for context, not changed; add --root ${displayPath(dirname(realOf(r.file.path)), cwd)} to migrate it`,
+  });
+  return true;
+}
+
+function realOf(path: string): string {
+  try { return realpathSync(path); } catch { return path; }
+}
+
+/** Where write may have put temp files: the directories of the tree's files and their parents inside the tree. */
+function tempPlaces(project: Project): string[] {
+  const dirs = new Set<string>();
+  for (const f of project.files) {
+    for (let d = dirname(realOf(f.path)); !dirs.has(d); d = dirname(d)) {
+      dirs.add(d);
+      if (!project.boundary || !insideTree(dirname(d), project.boundary) || d === dirname(d)) break;
+    }
+  }
+  return [...dirs];
+}
+
+/** Temp files of an interrupted write: removed by write, reported by check and diff. */
+function staleFindings(stale: string[], removed: string[], cwd: string, reports: FileReport[]): void {
+  for (const path of stale) {
+    const shown = displayPath(path, cwd);
+    const gone = removed.includes(path);
+    const message = gone
+      ? `removed ${shown}, a temp file an interrupted httpd-migrate write left behind`
+      : `${shown} is a temp file an interrupted httpd-migrate write left behind; an Include may read it as configuration. 'httpd-migrate write' removes it`;
+    const finding = { path: shown, line: 1, col: 1, endLine: 1, endCol: 1, severity: gone ? 'info' as const : 'warning' as const, message, ruleId: 'io', fixable: false };
+    const own = reports.find((r) => r.path === shown);
+    if (own) own.findings.unshift(finding);
+    else reports.push({ path: shown, changed: false, failed: false, findings: [finding] });
+  }
+}
+
 /** The httpd binary's syntax check (`-t`) of the migrated tree. */
 async function httpdAccepts(httpd: string, result: MigrateResult): Promise<HttpdCheck> {
   const files = result.files.filter((r) => r.file.readError === undefined)
     .map((r) => ({ path: r.file.path, display: r.file.display, output: r.output, kind: r.file.kind }));
   files.push(...layoutFiles(result.layout, files));
-  const { checkWithHttpd } = await import('../../httpd/syntax-check.js');
   return checkWithHttpd(httpd, files, { serverRoot: result.project.serverRoot, main: result.project.entries[0] ?? null });
 }
 
@@ -195,7 +284,11 @@ function addHttpdFindings(httpd: string, result: MigrateResult, reports: FileRep
     const report = reports.find((r) => r.path === path) ?? reports[0];
     const file = result.files.find((r) => r.file.display === path);
     const line = e.line && file && positions === 'input' ? lineAsRead(file, e.line) : e.line || 1;
-    report?.findings.push({ path, line, col: 1, endLine: line, endCol: 1, severity, message: `${e.message} (${httpd} -t)`, ruleId: 'httpd', fixable: false });
+    // The line httpd names in its text is the migrated copy's too: say the same line as the finding.
+    const message = e.line && line !== e.line
+      ? e.message.split(`line ${e.line} of ${path}`).join(`line ${line} of ${path}`).split(`${path}:${e.line}`).join(`${path}:${line}`)
+      : e.message;
+    report?.findings.push({ path, line, col: 1, endLine: line, endCol: 1, severity, message: `${message} (${httpd} -t)`, ruleId: 'httpd', fixable: false });
   };
   for (const e of check.errors) add(e, e.environment ? 'warning' : 'error');
   for (const w of check.warnings) add(w, 'warning');

@@ -9,6 +9,7 @@ import { loadProject } from '../../project/load.js';
 import { verifyProjects } from '../../eval/verify.js';
 import { formatGroups, groupRows } from '../../report/verify-groups.js';
 import { outputWidth } from '../io.js';
+import { escapeControls } from '../../report/escape.js';
 
 export interface VerifyCommandOptions {
   old: string;
@@ -27,7 +28,7 @@ export function runVerifyCommand(opts: VerifyCommandOptions, io: Io): number {
   const before = load(opts.old, opts.oldServerRoot, '2.2');
   const after = load(opts.new, opts.newServerRoot, '2.4');
   const unreadable = [...before.files, ...after.files].filter((f) => f.readError !== undefined);
-  for (const f of unreadable) io.stderr.write(`${f.display}:1:1  error  ${f.readError}\n`);
+  for (const f of unreadable) io.stderr.write(`${escapeControls(f.display)}:1:1  error  ${escapeControls(f.readError!)}\n`);
   if (unreadable.length) return EXIT.ERROR;
   const result = verifyProjects(before, after);
   const code = result.rows.length ? EXIT.PENDING : EXIT.CLEAN;
@@ -36,7 +37,7 @@ export function runVerifyCommand(opts: VerifyCommandOptions, io: Io): number {
     return code;
   }
   if (result.rows.length) io.stdout.write(formatGroups(result.rows, Math.min(outputWidth(io.stdout) ?? 100, 100)));
-  for (const g of result.gaps) io.stderr.write(`note: ${g}\n`);
+  for (const g of result.gaps) io.stderr.write(`note: ${escapeControls(g)}\n`);
   io.stdout.write(result.rows.length
     ? `\n✖ ${result.rows.length} of ${result.checked} representative requests (${plural(groupRows(result.rows).length, 'group')} above) get a different answer in the new tree.\n`
     : `✔ all ${result.checked} representative requests get the same answer in both trees.\n`);

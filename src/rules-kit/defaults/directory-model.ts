@@ -37,7 +37,12 @@ export function directoryPath(s: Section): string | null {
 function belowRegex(path: string): RegExp {
   if (path === '/') return /^\//;
   const body = path.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
-  return new RegExp(`^${body}(?:/|$)`);
+  try {
+    return new RegExp(`^${body}(?:/|$)`);
+  } catch {
+    // A `[` with no `]` (found by fuzzing) is a literal character to fnmatch: match the path literally.
+    return new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`);
+  }
 }
 
 /** Each file's entries are numbered file by file, so `order` compares positions across files. */

@@ -1,0 +1,45 @@
+/**
+ * The tree's boundary: what `write` may change and where `.htaccess` discovery may walk. It is
+ * the ServerRoot, the files and directories the user named, and any `--root DIR`; everything is
+ * compared by real path, so a symlink out of the tree leads outside it. The pseudo-filesystems
+ * /proc, /sys and /dev (but /dev/shm) are never walked, inside the boundary or not.
+ */
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const PSEUDO_FS = ['/proc', '/sys', '/dev'];
+
+function real(path: string): string {
+  try { return realpathSync(path); } catch { return resolve(path); }
+}
+
+function below(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir === '/' ? '/' : `${dir}/`);
+}
+
+/** Real paths of the boundary's roots, each once, leaving out those inside another. */
+export function boundaryOf(paths: readonly string[]): string[] {
+  const all = [...new Set(paths.map(real))];
+  return all.filter((p) => !all.some((q) => q !== p && below(p, q)));
+}
+
+/** Whether a file lies inside the boundary, by its real path. */
+export function insideTree(path: string, boundary: readonly string[]): boolean {
+  const p = real(path);
+  return boundary.some((root) => below(p, root));
+}
+
+/**
+ * The parts of a directory that .htaccess discovery may walk: the directory itself when it lies
+ * inside the boundary, else the boundary's roots that lie below it; never a pseudo-filesystem.
+ */
+export function walkableParts(dir: string, boundary: readonly string[]): string[] {
+  const d = real(dir);
+  const parts = insideTree(d, boundary) ? [d] : boundary.filter((root) => below(root, d) && root !== d);
+  return parts.filter((p) => !pseudoFs(p));
+}
+
+/** /proc, /sys and /dev hold no configuration; /dev/shm, a plain tmpfs, may. */
+export function pseudoFs(path: string): boolean {
+  return PSEUDO_FS.some((fs) => below(path, fs)) && !below(path, '/dev/shm');
+}

@@ -1,0 +1,46 @@
+/**
+ * Names of the temp files `write` stages its output in, and the clean-up of those an interrupted
+ * run left behind: `.<name>.httpd-migrate-<pid>-<n>.tmp`, a dotfile not ending in `.conf`, so
+ * no wildcard Include reads it; a directory Include is kept away by where it is put.
+ */
+import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+
+const TEMP = /^\..*\.httpd-migrate-(\d+)(?:-\d+)?\.tmp$/s;
+
+export function tempName(base: string, n: number): string {
+  return `.${base}.httpd-migrate-${process.pid}-${n}.tmp`;
+}
+
+/** Temp files in these directories whose process is gone. */
+export function staleTemps(dirs: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const dir of new Set(dirs)) {
+    let names: string[];
+    try { names = readdirSync(dir); } catch { continue; }
+    for (const name of names) {
+      const m = TEMP.exec(name);
+      if (!m || alive(Number(m[1]))) continue;
+      const path = join(dir, name);
+      try { if (lstatSync(path).isFile()) out.push(path); } catch { /* gone meanwhile */ }
+    }
+  }
+  return out.sort();
+}
+
+/** Removes them; gives those removed. */
+export function removeStaleTemps(paths: readonly string[]): string[] {
+  return paths.filter((p) => {
+    try { unlinkSync(p); return true; } catch { return false; }
+  });
+}
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Honest summaries (issue 12, item 14): what was not looked at is said, and a terminal shows
+ * progress while a big tree is read. (A failed write counted as failed: test/write/write-safety.)
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { activity } from '../../src/cli/progress.js';
+import { loadProject } from '../../src/project/load.js';
+import { tempDir } from '../helpers/tmp.js';
+import { runCli } from '../helpers/cli.js';
+import { requireHttpdOrSkip } from '../oracle/httpd.js';
+
+const oracle = requireHttpdOrSkip();
+
+const CLI = resolve(import.meta.dirname, '../../bin/httpd-migrate.js');
+
+describe('directories not searched for .htaccess files', () => {
+  it('are reported: DocumentRoot / (the whole machine)', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'httpd.conf'), 'DocumentRoot /\n');
+    const p = loadProject(['httpd.conf'], { cwd: dir, roots: ['/'] });
+    expect(p.diagnostics).toContainEqual(expect.objectContaining({
+      code: 'HTACCESS_SKIPPED', severity: 'warning', path: '/',
+      message: '.htaccess files below / were not looked for: it is the root of the file system, and walking all of it is not done; name the directories that hold .htaccess files with --root.',
+    }));
+  });
+
+  it('are reported: a directory the user running it cannot read', () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o755);
+    mkdirSync(join(dir, 'www/locked'), { recursive: true });
+    writeFileSync(join(dir, 'www/locked/.htaccess'), 'Order allow,deny\n');
+    chmodSync(join(dir, 'www/locked'), 0o000);
+    writeFileSync(join(dir, 'httpd.conf'), `ServerRoot ${dir}\nDocumentRoot www\n`);
+    // As root every directory is readable: run as nobody then.
+    const asUser = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [process.execPath];
+    const r = spawnSync(asUser[0]!, [...asUser.slice(1), CLI, 'check', 'httpd.conf'], { cwd: dir, encoding: 'utf8' });
+    chmodSync(join(dir, 'www/locked'), 0o755);
+    expect(r.stdout).toContain(`www/locked:1:1  warning  .htaccess files below ${join(dir, 'www/locked')} were not looked for: it cannot be read (Permission denied).`);
+  });
+});
+
+describe('progress while loading', () => {
+  function fakeTerminal(env: NodeJS.ProcessEnv, tty = true) {
+    const out: string[] = [];
+    let now = 0;
+    const a = activity({ stdout: { write: () => true }, stderr: { write: (c) => out.push(String(c)), isTTY: tty }, env, cwd: '/' }, () => now);
+    return { out, a, tick: (ms: number) => { now += ms; } };
+  }
+
+  it('shows a count on a terminal once loading takes more than half a second, and clears it', () => {
+    const t = fakeTerminal({});
+    t.a.update('files read', 10);
+    t.tick(600);
+    t.a.update('files read', 1200);
+    t.tick(10);
+    t.a.update('files read', 1201);
+    t.tick(200);
+    t.a.update('directories searched for .htaccess', 50);
+    t.a.done();
+    expect(t.out).toEqual(['\rhttpd-migrate: files read: 1200\x1b[K', '\rhttpd-migrate: directories searched for .htaccess: 50\x1b[K', '\r\x1b[K']);
+  });
+
+  it('shows nothing on a pipe or under CI', () => {
+    for (const t of [fakeTerminal({}, false), fakeTerminal({ CI: 'true' })]) {
+      t.tick(1000);
+      t.a.update('files read', 5);
+      t.a.done();
+      expect(t.out).toEqual([]);
+    }
+  });
+});
+
+describe.skipIf(oracle.skip)('an httpd message quoted in a finding', () => {
+  it('names the line of the file as read, the same line as the finding, not the migrated copy\'s', async () => {
+    const root = tempDir();
+    // load-implicit-modules adds lines after line 3, so the <VirtualHost> of line 5 moves down in the copy.
+    writeFileSync(join(root, 'httpd.conf'), [
+      `ServerRoot "${root}"`, 'Listen 127.0.0.1:18125', 'LoadModule mpm_prefork_module /usr/lib/apache2/modules/mod_mpm_prefork.so', 'MaxClients 5',
+      '<VirtualHost *:80>', 'ErrorLog /nonexistent-httpd-migrate-dir/error_log', '</VirtualHost>', '',
+    ].join('\n'));
+    const r = await runCli(['check', 'httpd.conf', '--httpd', oracle.httpd!], { cwd: root });
+    expect(r.stdout).toMatch(/^httpd\.conf:5:1 {2}warning {2}.* -t: .*AH02291: .*for error log of vhost defined at httpd\.conf:5 {2}httpd$/m);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Patches that apply, and names that cannot fake terminal output (issue 12, items 9 and 10).
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gitQuote } from '../../src/diff/paths.js';
+import { escapeControls } from '../../src/report/escape.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tmp.js';
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'latin1', stdio: ['ignore', 'pipe', 'pipe'] });
+
+describe('diff paths', () => {
+  it('are relative to the directory holding the changed files when run from elsewhere, with a hint, and git apply gives what write gives', async () => {
+    const tree = tempDir();
+    const elsewhere = tempDir();
+    mkdirSync(join(tree, 'conf'));
+    writeFileSync(join(tree, 'conf/httpd.conf'), 'KeepAlive 1\nInclude conf/other.conf\n');
+    writeFileSync(join(tree, 'conf/other.conf'), 'MaxClients 4\n');
+    const copy = tempDir();
+    cpSync(tree, copy, { recursive: true });
+    const d = await runCli(['diff', '--server-root', tree, join(tree, 'conf/httpd.conf')], { cwd: elsewhere });
+    expect(d.stdout.match(/^(---|\+\+\+) .*$/gm)).toEqual(['--- a/httpd.conf\t', '+++ b/httpd.conf\t', '--- a/other.conf\t', '+++ b/other.conf\t']);
+    expect(d.stderr).toContain(`httpd-migrate: the patch's paths are relative to ${join(tree, 'conf')}; apply it there: cd ${join(tree, 'conf')} && git apply (or patch -p1)\n`);
+    writeFileSync(join(elsewhere, 'm.patch'), d.stdoutBytes);
+    git(join(tree, 'conf'), 'apply', join(elsewhere, 'm.patch'));
+    await runCli(['write', '--server-root', copy, join(copy, 'conf/httpd.conf')], { cwd: elsewhere });
+    for (const f of ['conf/httpd.conf', 'conf/other.conf']) expect(readFileSync(join(tree, f), 'latin1')).toBe(readFileSync(join(copy, f), 'latin1'));
+  });
+
+  it('quote non-ASCII names and tabs the way git does, so git apply finds the files', async () => {
+    const cwd = tempDir();
+    const names = ['ünï.conf', 'tab\there.conf', 'quote"d.conf'];
+    git(cwd, 'init', '-q');
+    for (const n of names) writeFileSync(join(cwd, n), 'KeepAlive 1\n');
+    git(cwd, 'add', '.');
+    git(cwd, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x');
+    const d = await runCli(['diff', ...names], { cwd });
+    for (const n of names) writeFileSync(join(cwd, n), 'KeepAlive On\n');
+    // git lists files in its own order; the header lines themselves must be git's, byte for byte.
+    const fromGit = git(cwd, 'diff').match(/^(---|\+\+\+) .*$/gm)!.sort();
+    expect(d.stdout.match(/^(---|\+\+\+) .*$/gm)!.map((l) => l.replace(/\t$/, '')).sort()).toEqual(fromGit);
+    git(cwd, 'checkout', '--', '.');
+    writeFileSync(join(cwd, '..', 'q.patch'), d.stdoutBytes);
+    git(cwd, 'apply', join(cwd, '..', 'q.patch'));
+    for (const n of names) expect(readFileSync(join(cwd, n), 'latin1')).toBe('KeepAlive On\n');
+    expect(gitQuote('a/ünï.conf')).toBe('"a/\\303\\274n\\303\\257.conf"');
+  });
+
+  it('show a symlinked file at the path the user named', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'real'));
+    writeFileSync(join(cwd, 'real/site.conf'), 'KeepAlive 1\n');
+    symlinkSync('real/site.conf', join(cwd, 'link.conf'));
+    const d = await runCli(['diff', 'link.conf'], { cwd });
+    expect(d.stdout).toMatch(/^--- a\/link\.conf\t\n\+\+\+ b\/link\.conf\t\n/);
+  });
+});
+
+describe('terminal output', () => {
+  it('escapes control characters in file names, so a name cannot print a fake result line or drive the terminal', async () => {
+    const cwd = tempDir();
+    const names = ['x\n✔ no problems, 0 fixable.conf', '\x1b[2J\x1b]0;owned\x07.conf'];
+    for (const n of names) writeFileSync(join(cwd, n), 'KeepAlive 1\n');
+    const r = await runCli(['check', ...names], { cwd });
+    expect(r.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('✔'))).toEqual([]);
+    expect(r.stdout).toContain('x\\n✔ no problems, 0 fixable.conf:1:1  error  KeepAlive 1 becomes');
+    expect(r.stdout).toContain('\\e[2J\\e]0;owned\\x07.conf:1:1  error');
+    const json = JSON.parse((await runCli(['check', '--format', 'json', ...names], { cwd })).stdout) as { files: { path: string }[] };
+    expect(json.files.map((f) => f.path)).toEqual(names);
+  });
+
+  it('escapes C1 controls and bidirectional overrides, and leaves other text alone', () => {
+    expect(escapeControls('a\u009bb\u202ec\td é ✔')).toBe('a\\x9bb\\u202ec\\td é ✔');
+  });
+});

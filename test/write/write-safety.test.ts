@@ -1,0 +1,178 @@
+/**
+ * write never loses data: disk full, existing backup names, edits made while it runs, temp files of
+ * killed runs, hard links, extended attributes, owners and setuid bits (issue 12, items 1-5).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  chmodSync, chownSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeTree } from '../../src/write/atomic.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tmp.js';
+
+const isRoot = process.getuid?.() === 0;
+const hasPython = spawnSync('python3', ['-c', 'import os; os.listxattr'], { stdio: 'ignore' }).status === 0;
+
+/** A 2.2 file of about `bytes` bytes that write grows (MaxClients becomes MaxRequestWorkers). */
+function bigConf(bytes: number): string {
+  const lines: string[] = ['Listen 80'];
+  for (let i = 0, n = 9; n < bytes; i++) {
+    const line = `MaxClients ${i}`;
+    lines.push(line);
+    n += line.length + 1;
+  }
+  return lines.join('\n') + '\n';
+}
+
+function filesBelow(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true }) as string[]).sort();
+}
+
+function xattrs(path: string): Record<string, string> {
+  const py = 'import os,sys,json; p=sys.argv[1]; print(json.dumps({k: os.getxattr(p,k).hex() for k in os.listxattr(p)}))';
+  return JSON.parse(execFileSync('python3', ['-c', py, path], { encoding: 'utf8' })) as Record<string, string>;
+}
+
+function setXattr(path: string, name: string, value: string): boolean {
+  return spawnSync('python3', ['-c', 'import os,sys; os.setxattr(sys.argv[1], sys.argv[2], sys.argv[3].encode())', path, name, value], { stdio: 'ignore' }).status === 0;
+}
+
+describe('write on a full disk (item 1)', () => {
+  const mounts: string[] = [];
+  afterEach(() => {
+    while (mounts.length) spawnSync('umount', [mounts.pop()!]);
+  });
+
+  it.skipIf(!isRoot)('leaves the file whole, counts it as failed and exits 2 when the temp file cannot be written', async () => {
+    const cwd = tempDir();
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', cwd]);
+    mounts.push(cwd);
+    const original = bigConf(43_390);
+    writeFileSync(join(cwd, 'httpd.conf'), original);
+    const r = await runCli(['write', 'httpd.conf'], { cwd });
+    expect(r.code).toBe(2);
+    expect(readFileSync(join(cwd, 'httpd.conf'), 'latin1')).toBe(original);
+    expect(r.stdout).toMatch(/httpd\.conf:1:1 {2}error {2}cannot write: .*ENOSPC/);
+    expect(r.stdout).toMatch(/0 of 1 file changed, .*1 not processed/);
+    expect(filesBelow(cwd)).toEqual(['httpd.conf']);
+  });
+});
+if (!isRoot) console.log('write-safety: not root, so the disk-full, xattr (trusted.*) and owner/setuid tests skip');
+
+describe('--backup (item 2)', () => {
+  it('never replaces or follows an existing backup name, and keeps that file unwritten', async () => {
+    const cwd = tempDir();
+    const outside = tempDir();
+    writeFileSync(join(cwd, 'a.conf'), 'KeepAlive 1\n');
+    writeFileSync(join(cwd, 'a.conf.bak'), 'precious\n');
+    writeFileSync(join(cwd, 'b.conf'), 'KeepAlive 2\n');
+    writeFileSync(join(outside, 'target'), 'outside\n');
+    symlinkSync(join(outside, 'target'), join(cwd, 'b.conf.bak'));
+    writeFileSync(join(cwd, 'c.conf'), 'KeepAlive 3\n');
+    const r = await runCli(['write', '--backup', 'a.conf', 'b.conf', 'c.conf'], { cwd });
+    expect(r.code).toBe(2);
+    expect(readFileSync(join(cwd, 'a.conf.bak'), 'latin1')).toBe('precious\n');
+    expect(readFileSync(join(cwd, 'a.conf'), 'latin1')).toBe('KeepAlive 1\n');
+    expect(readFileSync(join(outside, 'target'), 'latin1')).toBe('outside\n');
+    expect(readFileSync(join(cwd, 'b.conf'), 'latin1')).toBe('KeepAlive 2\n');
+    expect(r.stdout).toMatch(/a\.conf:1:1 {2}error {2}cannot write: the backup .*a\.conf\.bak already exists and was kept/);
+    expect(readFileSync(join(cwd, 'c.conf'), 'latin1')).toBe('KeepAlive On\n');
+    expect(readFileSync(join(cwd, 'c.conf.bak'), 'latin1')).toBe('KeepAlive 3\n');
+    expect(r.stdout).toMatch(/1 of 3 files changed/);
+  });
+
+  it('keeps the first run\'s original when a second run changes the file again', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'a.conf'), 'KeepAlive 1\n');
+    expect((await runCli(['write', '--backup', 'a.conf'], { cwd })).code).toBe(0);
+    writeFileSync(join(cwd, 'a.conf'), 'KeepAlive On\nMaxClients 5\n');
+    const again = await runCli(['write', '--backup', 'a.conf'], { cwd });
+    expect(again.code).toBe(2);
+    expect(readFileSync(join(cwd, 'a.conf.bak'), 'latin1')).toBe('KeepAlive 1\n');
+  });
+
+  it('puts a backup outside a directory that an Include reads whole, and says where', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'sites-enabled'));
+    writeFileSync(join(cwd, 'apache2.conf'), 'ServerRoot .\nInclude sites-enabled/\n');
+    writeFileSync(join(cwd, 'sites-enabled/000-default.conf'), 'KeepAlive 1\n');
+    const r = await runCli(['write', '--backup', '--server-root', cwd, 'apache2.conf'], { cwd });
+    expect(r.stdout).toMatch(/1 of 2 files changed/);
+    expect(readdirSync(join(cwd, 'sites-enabled'))).toEqual(['000-default.conf']);
+    expect(readFileSync(join(cwd, '000-default.conf.bak'), 'latin1')).toBe('KeepAlive 1\n');
+    expect(r.stdout).toMatch(/sites-enabled\/000-default\.conf:1:1 {2}info {2}the original is kept as 000-default\.conf\.bak/);
+  });
+});
+
+describe('a file edited while write runs (item 3)', () => {
+  it('is left with the edit and reported, not overwritten', () => {
+    const dir = tempDir();
+    const path = join(dir, 'a.conf');
+    writeFileSync(path, 'KeepAlive 1\n');
+    const original = readFileSync(path);
+    writeFileSync(path, 'KeepAlive 1\nListen 8080\n');
+    const [o] = writeTree([{ path, original, output: Buffer.from('KeepAlive On\n') }]);
+    expect(o!.error).toMatch(/changed since it was read/);
+    expect(readFileSync(path, 'latin1')).toBe('KeepAlive 1\nListen 8080\n');
+    expect(readdirSync(dir)).toEqual(['a.conf']);
+  });
+});
+
+describe('temp files of a killed run (item 4)', () => {
+  it('are reported by check and removed by write before it reads the tree', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'conf.d'));
+    writeFileSync(join(cwd, 'httpd.conf'), 'Include conf.d/\n');
+    writeFileSync(join(cwd, 'conf.d/x.conf'), 'KeepAlive 1\n');
+    // pid 2^22+1 is above Linux's pid_max, so no process has it.
+    const stale = join(cwd, 'conf.d/.x.conf.httpd-migrate-4194305-0.tmp');
+    writeFileSync(stale, 'KeepAlive 1\nMaxClients 3\n');
+    const c = await runCli(['check', '--server-root', cwd, 'httpd.conf'], { cwd });
+    expect(c.stdout).toMatch(/conf\.d\/\.x\.conf\.httpd-migrate-4194305-0\.tmp:1:1 {2}warning {2}.*temp file an interrupted httpd-migrate write left/);
+    const w = await runCli(['write', '--server-root', cwd, 'httpd.conf'], { cwd });
+    expect(w.code).toBe(0);
+    expect(existsSync(stale)).toBe(false);
+    expect(w.stdout).toMatch(/info {2}removed conf\.d\/\.x\.conf\.httpd-migrate-4194305-0\.tmp/);
+    expect(w.stdout).toMatch(/1 of 3 files changed/);
+    expect(filesBelow(cwd)).toEqual(['conf.d', 'conf.d/x.conf', 'httpd.conf']);
+  });
+});
+
+describe('what a file is besides its bytes (item 5)', () => {
+  it('refuses a file with two hard links, with the reason and the remedy, and leaves both names alone', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'a.conf'), 'KeepAlive 1\n');
+    linkSync(join(cwd, 'a.conf'), join(cwd, 'other-name.conf'));
+    const r = await runCli(['write', 'a.conf'], { cwd });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/a\.conf:1:1 {2}error {2}cannot write: it has 2 hard links.*break/);
+    expect(statSync(join(cwd, 'a.conf')).nlink).toBe(2);
+    expect(readFileSync(join(cwd, 'other-name.conf'), 'latin1')).toBe('KeepAlive 1\n');
+  });
+
+  it.skipIf(!hasPython)('keeps the extended attributes', async () => {
+    const cwd = tempDir();
+    const path = join(cwd, 'a.conf');
+    writeFileSync(path, 'KeepAlive 1\n');
+    const set = ['user.origin', ...(isRoot ? ['trusted.t', 'security.selinux'] : [])].filter((n) => setXattr(path, n, `v-${n}`));
+    expect(set).toContain('user.origin');
+    const before = xattrs(path);
+    expect((await runCli(['write', 'a.conf'], { cwd })).code).toBe(0);
+    expect(readFileSync(path, 'latin1')).toBe('KeepAlive On\n');
+    expect(xattrs(path)).toEqual(before);
+  });
+
+  it.skipIf(!isRoot)('keeps the owner, the group and the setuid/setgid bits', async () => {
+    const cwd = tempDir();
+    const path = join(cwd, 'a.conf');
+    writeFileSync(path, 'KeepAlive 1\n');
+    chownSync(path, 1234, 5678);
+    chmodSync(path, 0o6640);
+    expect((await runCli(['write', 'a.conf'], { cwd })).code).toBe(0);
+    const st = statSync(path);
+    expect(readFileSync(path, 'latin1')).toBe('KeepAlive On\n');
+    expect([st.uid, st.gid, (st.mode & 0o7777).toString(8)]).toEqual([1234, 5678, '6640']);
+  });
+});
