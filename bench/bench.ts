@@ -1,32 +1,36 @@
 /**
- * npm run bench: throughput of parse, parse+print and `check` end to end on a
- * synthetic 10,000-vhost 2.2 tree, with peak memory; and, when apache2 is
- * installed, `apache2 -t` on the equivalent 2.4 tree as the reference.
+ * npm run bench: parse and parse+print throughput in process, then `check` from the CLI on
+ * synthetic trees, each run as a child process for its wall time, CPU time and peak RSS:
+ * 10,000 vhosts in 101 files and in 10,000 files, 50,000 vhosts, 2,000 and 20,000 `.htaccess`
+ * files under one DocumentRoot and the same blocks as `<Directory>` sections of one file,
+ * 2,000 and 4,000 top-level `<Directory>` blocks, and one small file against `node -e 0`;
+ * with `apache2 -t` on the 2.4 twin of the 10,000-vhost tree as the reference.
+ *
+ * BENCH_QUICK=1 divides every size by 10 (to try it out); BENCH_TIMEOUT=<seconds> limits each run (default 600).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parse } from '../src/parse/parser.js';
 import { print } from '../src/print/print.js';
-import { loadProject } from '../src/project/load.js';
-import { migrate } from '../src/migrate.js';
-import { skipProofsForBenchmark } from '../src/eval/prove.js';
-import { allRules } from '../rules/index.js';
-import { generateTree } from './generate.js';
+import { generateDirectoryBlocks, generateHtaccessTree, generateTree, type GeneratedTree } from './generate.js';
+import { measure, type Measured } from './measure.js';
 
-const VHOSTS = Number(process.env.BENCH_VHOSTS ?? 10_000);
-const PER_FILE = 100;
+const SCALE = process.env.BENCH_QUICK === '1' ? 10 : 1;
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT ?? 600) * 1000;
+const CLI = resolve(import.meta.dirname, '../../bin/httpd-migrate.js');
+const n = (x: number) => Math.round(x / SCALE);
+const fmt = (x: number) => x.toLocaleString('en-US');
 
 function mbps(bytes: number, ms: number): string {
   return `${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s`;
 }
 
-function time<T>(fn: () => T, runs = 1): { ms: number; value: T } {
-  let value!: T;
+function time(fn: () => void, runs: number): number {
   const t0 = performance.now();
-  for (let i = 0; i < runs; i++) value = fn();
-  return { ms: (performance.now() - t0) / runs, value };
+  for (let i = 0; i < runs; i++) fn();
+  return (performance.now() - t0) / runs;
 }
 
 function findApache(): string | null {
@@ -34,76 +38,86 @@ function findApache(): string | null {
   return null;
 }
 
-const base = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'httpd-migrate-bench-'));
-try {
-  const tree = generateTree(join(base, 't22'), VHOSTS, PER_FILE, '2.2');
-  const texts = tree.files > 0 ? readAll(tree.root) : [];
-  console.log(`tree: ${VHOSTS} vhosts in ${tree.files} files, ${(tree.bytes / 1e6).toFixed(2)} MB (2.2 syntax)`);
+interface Row { name: string; size: string; m: Measured }
+const rows = new Map<string, Row>();
 
-  // Each tree is dropped at once, as in a real run; keeping them all alive would measure the GC instead.
+function show(key: string, name: string, tree: GeneratedTree | null, m: Measured): void {
+  const size = tree ? `${fmt(tree.files)} file${tree.files === 1 ? '' : 's'}, ${(tree.bytes / 1e6).toFixed(2)} MB` : '';
+  rows.set(key, { name, size, m });
+  const wall = m.timedOut ? `> ${(TIMEOUT_MS / 1000).toFixed(0)} s (stopped)` : `${(m.ms / 1000).toFixed(2)} s`;
+  const exit = m.timedOut || m.status === 0 || m.status === 1 ? '' : `  exit ${m.status}: ${m.stderr.trim().split('\n')[0] ?? ''}`;
+  console.log(`| ${name} | ${size} | ${wall} | ${(m.cpuMs / 1000).toFixed(2)} s | ${m.rssMb.toFixed(0)} MB |${exit}`);
+}
+
+const base = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'httpd-migrate-bench-'));
+const scratch = join(base, 'scratch');
+const check = (key: string, name: string, tree: GeneratedTree) => {
+  show(key, name, tree, measure(process.execPath, [CLI, 'check', '--no-color', tree.main], base, TIMEOUT_MS));
+  rmSync(tree.root, { recursive: true, force: true });
+};
+try {
+  execFileSync('mkdir', ['-p', scratch]);
+  const v10k = n(10_000);
+
+  // Parse and parse+print in process, on the 10,000-vhost tree's files.
+  const tree = generateTree(join(base, 'parse'), v10k, 100, '2.2');
+  const list = execFileSync('find', [tree.root, '-name', '*.conf', '-type', 'f'], { encoding: 'utf8' }).trim().split('\n').sort();
+  const texts = list.map((f) => readFileSync(f));
   const parseAll = () => { for (const t of texts) parse(t); };
   const parsePrintAll = () => { for (const t of texts) print(parse(t)); };
   time(parsePrintAll, 3); // warm-up
   const p = time(parseAll, 10);
-  console.log(`parse:        ${mbps(tree.bytes, p.ms)}  (${p.ms.toFixed(0)} ms)`);
   const pp = time(parsePrintAll, 10);
-  console.log(`parse+print:  ${mbps(tree.bytes, pp.ms)}  (${pp.ms.toFixed(0)} ms)`);
+  console.log(`tree: ${fmt(v10k)} vhosts in ${tree.files} files, ${(tree.bytes / 1e6).toFixed(2)} MB (2.2 syntax)`);
+  console.log(`parse:        ${mbps(tree.bytes, p)}  (${p.toFixed(0)} ms)`);
+  console.log(`parse+print:  ${mbps(tree.bytes, pp)}  (${pp.toFixed(0)} ms)`);
+  rmSync(tree.root, { recursive: true, force: true });
 
-  // Three ways to run `check`, each measured as the median of three runs after one warm-up run of each:
-  // - with proofs: what the CLI does;
-  // - proofs off: the same rules and the same rewrites, but the prover and the guard skipped (the acceptance baseline);
-  // - access rules off: every other rule, so no access rewrite and no second pass either.
-  const load = () => loadProject([tree.main], { htaccess: false });
-  // Each returns only the number of files to change, so no run's trees outlive it.
-  const count = (r: ReturnType<typeof migrate>) => r.files.filter((f) => f.changed).length;
-  const withProofs = () => count(migrate(load()));
-  const proofsOff = () => { const project = load(); skipProofsForBenchmark(project); return count(migrate(project, { guard: () => null })); };
-  const withoutAccess = allRules.filter((r) => !r.meta.access);
-  const accessOff = () => count(migrate(load(), { rules: withoutAccess, guard: () => null }));
-  const runs = { withProofs: [] as number[], proofsOff: [] as number[], accessOff: [] as number[] };
-  let changed = 0;
-  for (let round = 0; round < 4; round++) {
-    const c = time(withProofs);
-    changed = c.value;
-    const o = time(proofsOff);
-    const a = time(accessOff);
-    if (round === 0) continue; // warm-up
-    runs.withProofs.push(c.ms);
-    runs.proofsOff.push(o.ms);
-    runs.accessOff.push(a.ms);
-  }
-  const c = median(runs.withProofs);
-  const o = median(runs.proofsOff);
-  const a = median(runs.accessOff);
-  console.log(`check:        ${mbps(tree.bytes, c)}  (${c.toFixed(0)} ms, ${changed} files to change, access rewrites proven)`);
-  console.log(`check, proofs off:       ${mbps(tree.bytes, o)}  (${o.toFixed(0)} ms; same rewrites, unproven; with proofs is ${(c / o).toFixed(2)}x)`);
-  console.log(`check, access rules off: ${mbps(tree.bytes, a)}  (${a.toFixed(0)} ms; with proofs is ${(c / a).toFixed(2)}x)`);
-  console.log(`peak memory:  ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB RSS`);
-
+  console.log('\n| run | input | wall | CPU | peak RSS |\n|---|---|---|---|---|');
   const apache = findApache();
   if (apache) {
     const mods = '/usr/lib/apache2/modules';
     const head = ['mpm_event', 'authz_core', 'authz_host'].map((m) => `LoadModule ${m}_module ${mods}/mod_${m}.so\n`).join('')
       + `PidFile "${base}/httpd.pid"\nDefaultRuntimeDir "${base}"\nErrorLog "${base}/error.log"\n`;
-    const t24 = generateTree(join(base, 't24'), VHOSTS, PER_FILE, '2.4', head);
-    const t0 = performance.now();
-    const r = spawnSync(apache, ['-t', '-f', t24.main, '-d', t24.root], { encoding: 'utf8' });
-    const ms = performance.now() - t0;
-    const ok = r.status === 0 ? 'Syntax OK' : `failed: ${(r.stderr || '').trim().split('\n')[0]}`;
-    console.log(`apache2 -t:   ${mbps(t24.bytes, ms)}  (${ms.toFixed(0)} ms on the equivalent 2.4 tree, ${(t24.bytes / 1e6).toFixed(2)} MB; ${ok})`);
+    const t24 = generateTree(join(base, 't24'), v10k, 100, '2.4', head);
+    show('apache', `\`apache2 -t\`, ${fmt(v10k)} vhosts (2.4 twin)`, t24, measure(apache, ['-t', '-f', t24.main, '-d', t24.root], scratch, TIMEOUT_MS));
+    rmSync(t24.root, { recursive: true, force: true });
   } else {
-    console.log('apache2 -t:   skipped (apache2 not installed: apt-get install -y apache2-bin)');
+    console.log('apache2 -t: skipped (apache2 not installed: apt-get install -y apache2-bin)');
   }
+  check('v10k', `check, ${fmt(v10k)} vhosts`, generateTree(join(base, 'v10k'), v10k, 100, '2.2'));
+  check('v10kFiles', `check, ${fmt(v10k)} vhosts, one per file`, generateTree(join(base, 'v10kf'), v10k, 1, '2.2'));
+  check('v50k', `check, ${fmt(n(50_000))} vhosts`, generateTree(join(base, 'v50k'), n(50_000), 100, '2.2'));
+  check('ht2k', `check, ${fmt(n(2_000))} \`.htaccess\` files`, generateHtaccessTree(join(base, 'ht2k'), n(2_000)));
+  check('ht20k', `check, ${fmt(n(20_000))} \`.htaccess\` files`, generateHtaccessTree(join(base, 'ht20k'), n(20_000)));
+  check('dir20k', `check, the same ${fmt(n(20_000))} blocks as \`<Directory>\``, generateDirectoryBlocks(join(base, 'dir20k'), n(20_000)));
+  check('dir2k', `check, ${fmt(n(2_000))} \`<Directory>\` blocks`, generateDirectoryBlocks(join(base, 'dir2k'), n(2_000)));
+  check('dir4k', `check, ${fmt(n(4_000))} \`<Directory>\` blocks`, generateDirectoryBlocks(join(base, 'dir4k'), n(4_000)));
+  show('node', '`node -e 0`', null, measure(process.execPath, ['-e', '0'], scratch, TIMEOUT_MS));
+  const one = generateTree(join(base, 'one'), 1, 1, '2.2');
+  const small = join(one.root, 'conf.d', 'vhosts-0000.conf');
+  writeFileSync(small, readFileSync(small));
+  show('one', 'check, one small file', { ...one, main: small, files: 1 }, measure(process.execPath, [CLI, 'check', '--no-color', small], scratch, TIMEOUT_MS));
+
+  console.log('\nAcceptance (issue 14), as ratios of CPU time:');
+  // Ratios of CPU time: the machine may be shared, and CPU time is what a busy neighbour does not inflate.
+  const ratio = (a: string, b: string, by: 'ms' | 'cpuMs' = 'cpuMs') => {
+    const x = rows.get(a)?.m;
+    const y = rows.get(b)?.m;
+    return x && y && !x.timedOut && !y.timedOut ? x[by] / y[by] : NaN;
+  };
+  const goal = (what: string, value: number, max: number, unit = '×') =>
+    console.log(`  ${Number.isNaN(value) ? '?' : value <= max ? 'ok  ' : 'FAIL'} ${what}: ${Number.isNaN(value) ? 'n/a' : value.toFixed(2)}${unit} (at most ${max}${unit})`);
+  goal('10k vhosts / apache2 -t', ratio('v10k', 'apache'), 2);
+  goal('10k vhosts in 10k files / in 101 files', ratio('v10kFiles', 'v10k'), 2);
+  goal('50k vhosts / 10k vhosts', ratio('v50k', 'v10k'), 5.5);
+  goal('20k .htaccess / 2k .htaccess', ratio('ht20k', 'ht2k'), 12);
+  goal('20k .htaccess / the same as <Directory>', ratio('ht20k', 'dir20k'), 2);
+  goal('4k <Directory> / 2k <Directory>', ratio('dir4k', 'dir2k'), 2.5);
+  goal('peak RSS on 10k vhosts', rows.get('v10k')?.m.rssMb ?? NaN, 250, ' MB');
+  const extra = (rows.get('one')?.m.cpuMs ?? NaN) - (rows.get('node')?.m.cpuMs ?? NaN);
+  goal('one-file check CPU over `node -e 0`', extra, 80, ' ms');
+  if (SCALE !== 1) console.log('  (BENCH_QUICK=1: sizes divided by 10, so the ratios are not the acceptance figures)');
 } finally {
   rmSync(base, { recursive: true, force: true });
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((x, y) => x - y);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-function readAll(root: string): Buffer[] {
-  const list = execFileSync('find', [root, '-name', '*.conf', '-type', 'f'], { encoding: 'utf8' }).trim().split('\n').sort();
-  return list.map((f) => readFileSync(f));
 }

@@ -66,3 +66,43 @@ export function generateTree(root: string, vhosts: number, perFile: number, vers
   writeFileSync(join(root, 'httpd.conf'), main);
   return { root, main: join(root, 'httpd.conf'), bytes: bytes + main.length, files: files + 1 };
 }
+
+/** The 2.2 access block of one directory: what each `.htaccess` file and each `<Directory>` section holds. */
+function access22(i: number): string {
+  return `Order deny,allow\nDeny from all\nAllow from 10.${i % 256}.${(i >> 8) % 256}.0/24\n`;
+}
+
+function dirName(i: number): string {
+  return `d${String(i).padStart(5, '0')}`;
+}
+
+function mainOf(root: string, body: string): string {
+  return `ServerRoot "${root}"\nListen 127.0.0.1:18181\nServerName 127.0.0.1\nDocumentRoot "${root}/htdocs"\n${body}`;
+}
+
+/** n `.htaccess` files, one per directory under one DocumentRoot whose `<Directory>` allows overrides. */
+export function generateHtaccessTree(root: string, n: number): GeneratedTree {
+  let bytes = 0;
+  for (let i = 0; i < n; i++) {
+    const dir = join(root, 'htdocs', dirName(i));
+    mkdirSync(dir, { recursive: true });
+    const text = access22(i);
+    writeFileSync(join(dir, '.htaccess'), text);
+    bytes += text.length;
+  }
+  const main = mainOf(root, `<Directory "${root}/htdocs">\n    AllowOverride All\n</Directory>\n`);
+  writeFileSync(join(root, 'httpd.conf'), main);
+  return { root, main: join(root, 'httpd.conf'), bytes: bytes + main.length, files: n + 1 };
+}
+
+/** One file of n top-level `<Directory>` sections, each holding the block the `.htaccess` tree puts in a file. */
+export function generateDirectoryBlocks(root: string, n: number): GeneratedTree {
+  mkdirSync(join(root, 'htdocs'), { recursive: true });
+  const parts: string[] = [];
+  for (let i = 0; i < n; i++) {
+    parts.push(`<Directory "${root}/htdocs/${dirName(i)}">\n${access22(i).split('\n').filter(Boolean).map((l) => `    ${l}\n`).join('')}</Directory>\n`);
+  }
+  const main = mainOf(root, parts.join(''));
+  writeFileSync(join(root, 'httpd.conf'), main);
+  return { root, main: join(root, 'httpd.conf'), bytes: main.length, files: 1 };
+}

@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import { defineRule } from '../src/engine/rule.js';
+import { memo } from '../src/ast/memo.js';
 import type { Directive, Section } from '../src/ast/nodes.js';
 import { dirCovers } from '../src/eval/match.js';
 import { hasAuthConfig, hasLimitDirectives } from '../src/eval/overrides.js';
@@ -17,13 +18,14 @@ export default defineRule({
     access: true,
   },
   create(context) {
-    const htaccess = context.project.files.filter((f) => f.kind === 'htaccess' && hasLimitDirectives(f.ast.children));
+    // The project's .htaccess files with Limit-class lines: found once per project, looked at only where AllowOverride is.
+    const htaccess = () => memo(context.project, 'allowoverride-authconfig:htaccess', () => context.project.files.filter((f) => f.kind === 'htaccess' && hasLimitDirectives(f.ast.children)));
     return {
       'Directive:allowoverride'(node, ancestors) {
         const dir = [...ancestors].reverse().find((s: Section) => s.lname === 'directory');
         if (!dir || !grants(node, 'limit') || grants(node, 'authconfig') || grants(node, 'all')) return;
         const path = dir.args.map((a) => a.value).join(' ').replace(/\/+$/, '') || '/';
-        const users = htaccess.filter((f) => dirCovers(path, dirname(f.path)));
+        const users = htaccess().filter((f) => dirCovers(path, dirname(f.path)));
         if (!users.length) return;
         const broken = users.filter((f) => hasAuthConfig(f.ast.children));
         if (broken.length) {
@@ -42,8 +44,10 @@ export default defineRule({
       File(file) {
         if (!file.path.endsWith('.htaccess') || !hasLimitDirectives(file.children)) return;
         const dir = dirname(file.path);
-        const covered = context.project.files.some((f) => f.kind === 'conf' && /<Directory[^>]*>/i.test(f.ast.text)
-          && [...f.ast.text.matchAll(/<Directory\s+"?([^">\s]+)"?\s*>/gi)].some((m) => dirCovers(m[1]!.replace(/\/+$/, '') || '/', dir)));
+        // The literal <Directory> paths of the project's .conf files, read once per project.
+        const paths = memo(context.project, 'allowoverride-authconfig:dirs', () => context.project.files.filter((f) => f.kind === 'conf')
+          .flatMap((f) => [...f.ast.text.matchAll(/<Directory\s+"?([^">\s]+)"?\s*>/gi)].map((m) => m[1]!.replace(/\/+$/, '') || '/')));
+        const covered = paths.some((p) => dirCovers(p, dir));
         if (covered) return;
         const first = file.children.find((n) => n.type === 'directive' || n.type === 'section');
         if (!first) return;

@@ -1,7 +1,7 @@
 import type { ConfigFile, Directive, Section } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertIntoSection } from '../src/edit/fixer.js';
-import { projectFiles } from '../src/rules-kit/load-module.js';
+import { gather } from '../src/rules-kit/project-facts.js';
 import { fileMemo, memo } from '../src/ast/memo.js';
 import { defaultOnlyTargets, directoryIndex, ownDirectives } from '../src/rules-kit/defaults/directory-model.js';
 import { liveDirectives, mainConfigs, scopeOf } from '../src/rules-kit/defaults/scope.js';
@@ -26,7 +26,7 @@ export default defineRule({
         if (file.path.endsWith('.htaccess')) return;
         // Options outside any section set the value for every directory of the server (or of that virtual host).
         const targets = fileMemo(context.project, file, 'explicit-options:targets', () => {
-          const base = projectFiles(context.project, file).flatMap(serverOptions);
+          const base = gather(context.project, file, 'explicit-options:server', serverOptions);
           const mainSets = base.some((l) => scopeOf(l.ancestors) === null);
           const hostSets = new Set(base.map((l) => scopeOf(l.ancestors)));
           return defaultOnlyTargets(directoryIndex(context.project, file), sets, (d) => mainSets || (d.vhost !== null && hostSets.has(d.vhost)));

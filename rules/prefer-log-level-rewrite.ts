@@ -4,7 +4,7 @@ import { walk } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
 import { removeLine } from '../src/edit/fixer.js';
 import { setModuleLevel, traceLevel } from '../src/rules-kit/log-level.js';
-import { projectFiles } from '../src/rules-kit/load-module.js';
+import { gather } from '../src/rules-kit/project-facts.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
 
 export default defineRule({
@@ -21,7 +21,7 @@ export default defineRule({
     return {
       File() {
         // Each file's RewriteLog* lines are scanned once (memo per tree), then joined in project order.
-        seen = projectFiles(context.project, file).flatMap((f) => memo(f, 'prefer-log-level-rewrite:lines', () => {
+        seen = gather(context.project, file, 'prefer-log-level-rewrite:lines', (f) => memo(f, 'prefer-log-level-rewrite:lines', () => {
           const out: typeof seen = [];
           walk(f, {
             directive: (d, anc) => {

@@ -4,7 +4,7 @@ import { walk } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
 import { removeLine, replaceContent } from '../src/edit/fixer.js';
 import { ACCEPT_MECHS, lockDir, mechWord, sslMutexPlan } from '../src/apache/mutex.js';
-import { projectFiles } from '../src/rules-kit/load-module.js';
+import { gather } from '../src/rules-kit/project-facts.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
 
 const NAMES: Record<string, string> = {
@@ -29,7 +29,7 @@ export default defineRule({
         // The project-wide scan is shared by every file while the trees are the originals.
         // Each file's last AcceptMutex/LockFile is scanned once (memo per tree), then folded in project order.
         const last = { accept: null as Directive | null, lock: null as Directive | null };
-        for (const f of projectFiles(context.project, file)) {
+        const owns = gather(context.project, file, 'prefer-mutex:last', (f) => {
           const own = memo(f, 'prefer-mutex:last', () => {
             let accept: Directive | null = null;
             let lock: Directive | null = null;
@@ -42,6 +42,9 @@ export default defineRule({
             });
             return { accept, lock };
           });
+          return own.accept || own.lock ? [own] : [];
+        });
+        for (const own of owns) {
           last.accept = own.accept ?? last.accept;
           last.lock = own.lock ?? last.lock;
         }

@@ -1,8 +1,7 @@
 import type { Directive, Section } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter } from '../src/edit/fixer.js';
-import { projectFiles } from '../src/rules-kit/load-module.js';
-import { deadIn24, liveDirectives, serverLevel, virtualHostOf } from '../src/rules-kit/defaults/scope.js';
+import { deadIn24, liveDirectives, projectServerLevel, serverLevel, virtualHostOf } from '../src/rules-kit/defaults/scope.js';
 
 /** The client-side and proxy-side CRL settings and the line each needs in 2.4. */
 const KINDS = [
@@ -29,7 +28,7 @@ export default defineRule({
         done.set(vhost, (done.get(vhost) ?? new Set()).add(kind.check));
         const lcheck = kind.check.toLowerCase();
         // A virtual host inherits the main server's setting.
-        const checked = projectFiles(context.project, context.file).some((f) => serverLevel(f, lcheck).length > 0)
+        const checked = projectServerLevel(context.project, context.file, lcheck).length > 0
           || (vhost !== null && liveDirectives(vhost, lcheck).length > 0);
         if (checked) return;
         const last = sources[sources.length - 1]!.directive;

@@ -2,9 +2,8 @@ import type { Directive, Node, Section } from '../src/ast/nodes.js';
 import { rawArgs } from '../src/ast/query.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter, insertLinesBefore } from '../src/edit/fixer.js';
-import { projectFiles } from '../src/rules-kit/load-module.js';
 import { ownDirectives } from '../src/rules-kit/defaults/directory-model.js';
-import { deadIn24, liveDirectives, scopeOf, serverLevel } from '../src/rules-kit/defaults/scope.js';
+import { deadIn24, liveDirectives, projectServerLevel, scopeOf } from '../src/rules-kit/defaults/scope.js';
 
 const DN_VAR = /SSL_(?:CLIENT|SERVER)_[SI]_DN(?![A-Za-z0-9_])/;
 const LINE = 'SSLOptions +LegacyDNStringFormat';
@@ -37,7 +36,7 @@ export default defineRule({
         done.add(scope);
         // Already kept: in this scope, an enclosing one or the main server.
         const around = ancestors.flatMap((s) => ownDirectives(s, 'ssloptions'))
-          .concat(projectFiles(context.project, context.file).flatMap((f) => serverLevel(f, 'ssloptions')));
+          .concat(projectServerLevel(context.project, context.file, 'ssloptions'));
         if (around.some((l) => hasLegacy(l.directive))) return;
         const siblings: Node[] = ancestors.length ? ancestors[ancestors.length - 1]!.children : context.file.children;
         const lastOptions = siblings.filter((n): n is Directive => n.type === 'directive' && n.lname === 'ssloptions').pop();

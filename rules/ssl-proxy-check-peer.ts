@@ -1,8 +1,7 @@
 import type { Section } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter } from '../src/edit/fixer.js';
-import { projectFiles } from '../src/rules-kit/load-module.js';
-import { deadIn24, liveDirectives, serverLevel, virtualHostOf } from '../src/rules-kit/defaults/scope.js';
+import { deadIn24, liveDirectives, projectServerLevel, virtualHostOf } from '../src/rules-kit/defaults/scope.js';
 
 /** The peer checks 2.4 turns on by default, in the order the lines are written. */
 const CHECKS = ['SSLProxyCheckPeerCN', 'SSLProxyCheckPeerName', 'SSLProxyCheckPeerExpire'];
@@ -22,7 +21,7 @@ export default defineRule({
         if (node.args[0]?.value.toLowerCase() !== 'on' || seen.has(vhost) || deadIn24(ancestors)) return;
         seen.add(vhost);
         // A virtual host inherits what the main server sets.
-        const mainSet = projectFiles(context.project, context.file).flatMap((f) => serverLevel(f, ...CHECKS.map((c) => c.toLowerCase())));
+        const mainSet = projectServerLevel(context.project, context.file, ...CHECKS.map((c) => c.toLowerCase()));
         const hostSet = vhost ? liveDirectives(vhost, ...CHECKS.map((c) => c.toLowerCase())) : [];
         const set = new Set([...mainSet, ...hostSet].map((l) => l.directive.lname));
         const missing = CHECKS.filter((c) => !set.has(c.toLowerCase()));

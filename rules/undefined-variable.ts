@@ -2,6 +2,7 @@ import type { ConfigFile, LineSpan } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
 import { memo } from '../src/ast/memo.js';
 import { defineRule } from '../src/engine/rule.js';
+import { fileIndex, gather } from '../src/rules-kit/project-facts.js';
 
 /** `${NAME}` as ap_resolve_env reads it: everything up to the next `}`. */
 const VAR = /\$\{([^}]*)\}/g;
@@ -20,6 +21,12 @@ function defineEvents(file: ConfigFile): { at: number; name: string; on: boolean
   });
 }
 
+/** A file's Define and UnDefine lines, as a share of the project-wide list (none when it has no such line). */
+function definesOf(file: ConfigFile): { file: ConfigFile; events: ReturnType<typeof defineEvents> }[] {
+  const events = defineEvents(file);
+  return events.length ? [{ file, events }] : [];
+}
+
 export default defineRule({
   meta: {
     id: 'undefined-variable',
@@ -29,12 +36,14 @@ export default defineRule({
   },
   create(context) {
     const file = context.file;
-    const env = { ...process.env, ...((context.options.env as Record<string, string> | undefined) ?? {}) };
     if (!file.text.includes('${')) return {};
+    const env = { ...process.env, ...((context.options.env as Record<string, string> | undefined) ?? {}) };
     const before = new Set<string>();
-    for (const f of context.project.files) {
-      if (f.ast === file || f.path === file.path) break;
-      for (const e of defineEvents(f.ast)) {
+    // The Define and UnDefine lines of the files read before this one (only files that have some are visited).
+    const at = fileIndex(context.project, file);
+    for (const { file: f, events } of gather(context.project, file, 'undefined-variable:defines', definesOf)) {
+      if (f === file || fileIndex(context.project, f) >= at) break;
+      for (const e of events) {
         if (e.on) before.add(e.name);
         else before.delete(e.name);
       }

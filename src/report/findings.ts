@@ -54,6 +54,13 @@ export interface FileReport {
 export function collectFindings(result: MigrateResult, cwd = process.cwd(), positions: 'input' | 'output' = 'input'): FileReport[] {
   const byPath = new Map(result.project.files.map((f) => [f.path, f.display]));
   const projectDiags = result.project.diagnostics;
+  // Finding a rule's doc reads the package's package.json: once per rule per run, not once per finding.
+  const docRefs = new Map<string, ReturnType<typeof ruleDocRef>>();
+  const docRef = (id: string) => {
+    if (!docRefs.has(id)) docRefs.set(id, ruleDocRef(id));
+    const ref = docRefs.get(id)!;
+    return ref && { ...ref };
+  };
   const reports = result.files.map((r): FileReport => {
     const path = r.file.display;
     const findings: Finding[] = [];
@@ -87,7 +94,7 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
       const f: Finding = { path: byPath.get(p.path) ?? path, ...at(p), severity: p.severity, message: p.message, ruleId: p.ruleId, fixable };
       const fix = fixable ? edits(p.originalEdits) : undefined;
       const suggestion = !fixable && p.suggestion ? edits(p.originalEdits) : undefined;
-      const docs = ruleDocRef(p.ruleId);
+      const docs = docRef(p.ruleId);
       if (fix) f.fix = fix;
       if (suggestion) f.suggestion = suggestion;
       if (docs) f.docs = docs;

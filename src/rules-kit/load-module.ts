@@ -9,6 +9,7 @@ import type { Project } from '../project/project.js';
 import { memo } from '../ast/memo.js';
 import { knownModule, shortFromSymbol, SOMETIMES_BUILTIN } from '../apache/modules.js';
 import { readBy24 } from './reach.js';
+import { gather } from './project-facts.js';
 
 export interface LoadLine {
   file: ConfigFile;
@@ -49,7 +50,7 @@ function collectLoadLines(file: ConfigFile): LoadLine[] {
 
 /** Every LoadModule line of the project, in file order. */
 export function projectLoadLines(project: Project, current: ConfigFile): LoadLine[] {
-  return projectFiles(project, current).flatMap(loadLines);
+  return gather(project, current, 'loadLines', loadLines);
 }
 
 /** Short names of every module the project loads somewhere. */
@@ -88,14 +89,16 @@ export function isDebianModuleFile(path: string): boolean {
 /** True when the project manages modules Debian's way (a2enmod): it includes or holds mods-enabled files. */
 export function isDebianTree(project: Project, current: ConfigFile): boolean {
   if (project.includes.some((s) => /mods-enabled/.test(s.pattern))) return true;
-  return projectFiles(project, current).some((f) => isDebianModuleFile(f.path)
-    || loadIncludes(f).some((p) => /mods-enabled/.test(p)));
+  return gather(project, current, 'debianModuleFiles', (f) => (isDebianModuleFile(f.path)
+    || loadIncludes(f).some((p) => /mods-enabled/.test(p)) ? [f] : [])).length > 0;
 }
 
 function loadIncludes(file: ConfigFile): string[] {
-  const out: string[] = [];
-  walk(file, { directive: (d) => { if ((d.lname === 'include' || d.lname === 'includeoptional') && d.args[0]) out.push(d.args[0].value); } });
-  return out;
+  return memo(file, 'includeArgs', () => {
+    const out: string[] = [];
+    walk(file, { directive: (d) => { if ((d.lname === 'include' || d.lname === 'includeoptional') && d.args[0]) out.push(d.args[0].value); } });
+    return out;
+  });
 }
 
 

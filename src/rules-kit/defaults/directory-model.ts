@@ -10,7 +10,7 @@
 import type { ConfigFile, Section } from '../../ast/nodes.js';
 import { walk } from '../../ast/walk.js';
 import type { Project } from '../../project/project.js';
-import { projectFiles } from '../load-module.js';
+import { fileIndex } from '../project-facts.js';
 import { memo } from '../../ast/memo.js';
 import { deadIn24, liveDirectives, scopeOf, type Located } from './scope.js';
 
@@ -80,8 +80,8 @@ function indexEntries(entries: readonly DirEntry[]): PathIndex {
 export function directoryIndex(project: Project, current: ConfigFile): DirectoryIndex {
   const whole = memo(project, 'directoryIndex', () => indexEntries(project.files.flatMap((f, i) => entriesOf(f.ast, i))));
   const original = project.byPath.get(current.path)?.ast;
-  if (original === current) return { at: (p) => whole.byPath.get(p) ?? [], wild: whole.wild, own: entriesOf(current, project.files.findIndex((f) => f.ast === current)) };
-  const own = entriesOf(current, projectFiles(project, current).indexOf(current));
+  if (original === current) return { at: (p) => whole.byPath.get(p) ?? [], wild: whole.wild, own: entriesOf(current, fileIndex(project, current)) };
+  const own = entriesOf(current, fileIndex(project, current));
   const mine = indexEntries(own);
   const kept = (e: DirEntry) => e.file !== original;
   return {

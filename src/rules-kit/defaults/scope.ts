@@ -9,7 +9,7 @@ import { readBy24 } from '../reach.js';
 import type { ConfigFile, Directive, Section } from '../../ast/nodes.js';
 import { walk } from '../../ast/walk.js';
 import type { Project } from '../../project/project.js';
-import { projectFiles } from '../load-module.js';
+import { gather } from '../project-facts.js';
 import { memo } from '../../ast/memo.js';
 
 /** Containers that only decide whether their body is read; they do not open a new scope. */
@@ -70,6 +70,11 @@ export function isMainConfig(file: ConfigFile): boolean {
 
 /** The main configurations of a project, in reading order: those no other file includes. */
 export function mainConfigs(project: Project, current: ConfigFile): ConfigFile[] {
-  const included = new Set(project.includes.flatMap((i) => i.files));
-  return projectFiles(project, current).filter((f) => !f.path.endsWith('.htaccess') && !included.has(f.path) && isMainConfig(f));
+  const included = memo(project, 'includedPaths', () => new Set(project.includes.flatMap((i) => i.files)));
+  return gather(project, current, 'mainConfigs', (f) => (!f.path.endsWith('.htaccess') && !included.has(f.path) && isMainConfig(f) ? [f] : []));
+}
+
+/** Directives at server level in any file of the project (`current` in place of its copy), in file order. */
+export function projectServerLevel(project: Project, current: ConfigFile, ...lnames: string[]): Located[] {
+  return gather(project, current, `server:${lnames.join(',')}`, (f) => serverLevel(f, ...lnames));
 }
