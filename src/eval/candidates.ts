@@ -9,7 +9,7 @@ import { dualBlocks } from './dual.js';
 import { mergeUncached } from './merge.js';
 import type { Item, Model, Scope } from './model.js';
 import type { CondContext } from './modules.js';
-import { isAccessItem, itemsOf, keyOf, ownRequest, translateScope, UNIT_INDENT, type Verdict } from './prove.js';
+import { isAccessItem, itemsOf, keyOf, ownRequest, translateScope, unreadReason, UNIT_INDENT, type Verdict } from './prove.js';
 import { translateMixedState } from './translate-mixed.js';
 import { Untranslatable } from './translate.js';
 
@@ -72,8 +72,11 @@ export function mixedCandidates(project: Project, after0: Model, c22: CondContex
     if (s.errors.length) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `httpd 2.4 rejects this section (${s.errors[0]})` }); continue; }
     const req = ownRequest(after0, s);
     if (!req) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `no request path matches <${s.kind} ${s.pattern}>, so its rewrite cannot be proven` }); continue; }
+    const m = mergeUncached(after0, req, s);
+    const unread = unreadReason(m, s);
+    if (unread) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: unread }); continue; }
     try {
-      accept(s, s, translateMixedState(mergeUncached(after0, req, s), UNIT_INDENT), after0, out);
+      accept(s, s, translateMixedState(m, UNIT_INDENT), after0, out);
     } catch (e) {
       if (!(e instanceof Untranslatable)) throw e;
       out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: e.message });

@@ -36,7 +36,9 @@ export function loadedModules(files: readonly ConfigFile[]): string[] {
 
 /** The modules of a tree for a version: its LoadModule lines or the default set; 2.4 adds what the migration loads. */
 export function moduleSet(loaded: readonly string[], version: Version, compat: boolean): string[] {
-  const base = loaded.length ? [...loaded] : [...DEFAULT_22];
+  // LoadModule lines of modules gone in 2.4 alone do not make the list explicit: the migration removes
+  // them, and a second run must read the tree as the first did (a fragment that loads only mod_authz_default).
+  const base = loaded.some((m) => !ONLY_22.has(m)) ? [...loaded] : [...new Set([...DEFAULT_22, ...loaded])];
   if (version === '2.2') return base;
   const out: string[] = [];
   for (const m of base) {

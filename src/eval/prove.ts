@@ -13,7 +13,7 @@ import { projectModel, type ModelOptions } from './inputs.js';
 import { mixedCandidates, pureCandidates } from './candidates.js';
 import { conditionHolds } from './modules.js';
 import { applicableScopes } from './match.js';
-import { mergeUncached } from './merge.js';
+import { htaccessOf, mergeUncached, type Merged } from './merge.js';
 import type { AuthzNode, Item, Mask, Model, Request, Scope } from './model.js';
 import { eachRepresentative } from './partition.js';
 import { instanceOf, urlMapping } from './probes.js';
@@ -75,6 +75,19 @@ export function ownRequest(model: Model, s: Scope): Request | null {
   }
 }
 
+/**
+ * Why a section's merged state says nothing about the section itself: its .htaccess is
+ * ignored, or httpd answers 500 before reading it. A translation from such a state would
+ * drop the section's own lines (a `Deny from all` read as nothing at all), and every
+ * request it applies to answers the same either way, so no proof could catch it.
+ */
+export function unreadReason(m: Merged, s: Scope): string | null {
+  if (s.kind !== 'htaccess' && !htaccessOf(s)) return null;
+  if (m.fail) return `httpd answers 500 to every request this section applies to (${m.fail}), so no request shows what its lines do and the rewrite cannot be proven; fix that error first`;
+  if (!m.scopes.includes(s)) return 'httpd does not read this section (the .htaccess holding it is ignored), so no request shows what its lines do and the rewrite cannot be proven';
+  return null;
+}
+
 /** The indentation unit used for nested Require containers. */
 const UNIT = '    ';
 
@@ -84,6 +97,8 @@ export function translateScope(before: Model, s: Scope): { lines: string[] } | {
   const req = ownRequest(before, s);
   if (!req) return { reason: `no request path matches <${s.kind} ${s.pattern}>, so its rewrite cannot be proven` };
   const m = mergeUncached(before, req, s);
+  const unread = unreadReason(m, s);
+  if (unread) return { reason: unread };
   try {
     return { lines: translateState(before, m, UNIT) };
   } catch (e) {
@@ -151,12 +166,18 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   const beforeOf = new Map(before.scopes.map((s) => [keyOf(s), s]));
   let contexts = unproven.has(project) ? [] : contextsOf([...candidates.keys()], after0);
   let after = withItems(after0, candidates);
+  // The candidates shown on some request that does not fail before: a proof over requests that all
+  // answer 500 (a broken .htaccess next to the section) says nothing about the section's lines.
+  const exercised = new Set<Scope>();
   for (let round = 0; round < 50 && candidates.size && contexts.length; round++) {
     const drop = new Map<Scope, string>();
     for (const ctx of contexts) {
       const gaps = eachRepresentative([before, after], [ctx], (r) => {
         const b = decide(before, r);
         const a = decide(after, r);
+        if (b.status !== 500 && exercised.size < candidates.size) {
+          for (const s of applicableScopes(after, r)) if (candidates.has(originalOf(s))) exercised.add(originalOf(s));
+        }
         if (b.status === a.status) return;
         const blame = [...applicableScopes(after, r)].reverse().find((s) => candidates.has(originalOf(s)));
         if (!blame) return;
@@ -166,6 +187,9 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
       if (gaps.length) {
         for (const s of candidates.keys()) if ((s.vhost === ctx || s.vhost === '') && !drop.has(s)) drop.set(s, `\0the rewrite cannot be proven: ${gaps[0]}`);
       }
+    }
+    if (round === 0) {
+      for (const s of candidates.keys()) if (!exercised.has(s) && !drop.has(s)) drop.set(s, `\0${VACUOUS}`);
     }
     if (!drop.size) break;
     for (const [s, why] of drop) {
@@ -197,6 +221,8 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   }
   return { verdicts, before, after, mixed, live, byFile };
 }
+
+const VACUOUS = 'every request this section applies to is answered 500 (or not at all) before the rewrite, so no request shows what its lines do and the rewrite cannot be proven; fix that error first';
 
 const V24_ONLY = new Set(['all', 'ip', 'host', 'env', 'local', 'method', 'expr', 'dbm-group', 'dbm-file-group', 'forward-dns']);
 

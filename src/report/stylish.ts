@@ -96,7 +96,7 @@ export function summary(reports: readonly FileReport[], options: StylishOptions,
   const changed = reports.filter((r) => r.changed).length;
   const failed = reports.filter((r) => r.failed).length;
   const files = plural(reports.length, 'file');
-  const cmd = (verb: string) => chalk.bold(`httpd-migrate ${verb}${options.args ? ` ${options.args}` : ''}`);
+  const cmd = (verb: string) => chalk.bold(`httpd-migrate ${verb}${options.args ? ` ${escapeControls(options.args)}` : ''}`);
   const out: string[] = [];
   const mark = (fs: readonly Finding[]) => (failed || fs.some((f) => f.severity === 'error') ? chalk.red('✖')
     : fs.some((f) => f.severity === 'warning') ? chalk.yellow('⚠') : chalk.blue('ℹ'));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitQuote } from '../../src/diff/paths.js';
 import { escapeControls } from '../../src/report/escape.js';
-import { runCli } from '../helpers/cli.js';
+import { findingLines, runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/tmp.js';
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'latin1', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -67,8 +67,8 @@ describe('terminal output', () => {
     const r = await runCli(['check', ...names], { cwd });
     expect(r.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
     expect(r.stdout.split('\n').filter((l) => l.startsWith('✔'))).toEqual([]);
-    expect(r.stdout).toContain('x\\n✔ no problems, 0 fixable.conf:1:1  error  KeepAlive 1 becomes');
-    expect(r.stdout).toContain('\\e[2J\\e]0;owned\\x07.conf:1:1  error');
+    expect(findingLines(r.stdout)).toContain('x\\n✔ no problems, 0 fixable.conf:1:1  error  KeepAlive 1 becomes');
+    expect(findingLines(r.stdout)).toContain('\\e[2J\\e]0;owned\\x07.conf:1:1  error');
     const json = JSON.parse((await runCli(['check', '--format', 'json', ...names], { cwd })).stdout) as { files: { path: string }[] };
     expect(json.files.map((f) => f.path)).toEqual(names);
   });
