@@ -132,16 +132,6 @@ export function itemsOf(lines: readonly string[], after: Model): { items: Item[]
 }
 
 const proofs = new WeakMap<Project, ProjectProof>();
-const unproven = new WeakSet<Project>();
-
-/**
- * For the benchmark's baseline only (`npm run bench`): translate this project's sections
- * without proving them, to measure what the proofs cost. No command or option reaches it.
- */
-export function skipProofsForBenchmark(project: Project): void {
-  unproven.add(project);
-}
-
 /** Proves the rewrites of a whole project once (cached on the project). */
 export function proveProject(project: Project, opts: ModelOptions = {}): ProjectProof {
   const hit = proofs.get(project);
@@ -164,7 +154,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     ? mixedCandidates(project, after0, c22, c24)
     : pureCandidates(project, before22, after0, c22, c24);
   const beforeOf = new Map(before.scopes.map((s) => [keyOf(s), s]));
-  let contexts = unproven.has(project) ? [] : contextsOf([...candidates.keys()], after0);
+  let contexts = contextsOf([...candidates.keys()], after0);
   let after = withItems(after0, candidates);
   // The candidates shown on some request that does not fail before: a proof over requests that all
   // answer 500 (a broken .htaccess next to the section) says nothing about the section's lines.
@@ -207,7 +197,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     const original = file ? currentAccessText(file, body, live) : [];
     verdicts.set(keyOf(s), { status: 'rewrite', scope: orig, lines: lines.get(s)!, original });
   }
-  if (!mixed && !unproven.has(project)) {
+  if (!mixed) {
     const refused = [...verdicts].filter(([, v]) => v.status === 'refused');
     if (refused.length) {
       const changes = compatChanges(before, after, refused.map(([k]) => k), keyOf, contextsOf(refused.map(([, v]) => v.scope), after0));

@@ -122,15 +122,9 @@ function accessRoots(facts: TreeFacts, notes: ProjectDiagnostic[]): string[] {
  * directory that exists (see accessRoots; never the filesystem root), the
  * first name of each AccessFileName list that exists in a directory, skipping
  * directories where AllowOverride None means httpd never opens them. Symlinked
- * directories are not followed. Byte order within each root.
- */
-export function findAccessFiles(facts: TreeFacts, boundary?: readonly string[], notes: ProjectDiagnostic[] = []): string[] {
-  return accessFilesWithin(facts, boundary, undefined, notes).files;
-}
-
-/**
- * findAccessFiles within a boundary (see boundary.ts): a directory outside it is not walked (only
- * the boundary's roots below it are) and is given back in `outside`; /proc, /sys and /dev never are.
+ * directories are not followed. Byte order within each root. Within a boundary (see boundary.ts),
+ * a directory outside it is not walked (only the boundary's roots below it are) and is given back in
+ * `outside`; /proc, /sys and /dev never are.
  */
 export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[], onDir?: (walked: number) => void, notes: ProjectDiagnostic[] = []): AccessFiles {
   const lists = accessFileLists(facts);
