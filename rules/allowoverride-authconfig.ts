@@ -2,8 +2,8 @@ import { dirname } from 'node:path';
 import { defineRule } from '../src/engine/rule.js';
 import { memo } from '../src/ast/memo.js';
 import type { Directive, Section } from '../src/ast/nodes.js';
-import { dirCovers } from '../src/eval/match.js';
-import { hasAuthConfig, hasLimitDirectives } from '../src/eval/overrides.js';
+import { dirCovers } from '../src/access/decide/index.js';
+import { hasAuthConfig, hasLimitDirectives } from '../src/access/model/index.js';
 
 function grants(d: Directive, word: string): boolean {
   return d.args.some((a) => a.value.toLowerCase() === word);

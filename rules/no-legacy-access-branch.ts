@@ -1,9 +1,8 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
 import { removeLine } from '../src/edit/fixer.js';
-import { branchKind, dualBlocks, hasAccess } from '../src/eval/dual.js';
-import { projectModel } from '../src/eval/inputs.js';
-import type { CondContext } from '../src/eval/modules.js';
+import { branchKind, dualBlocks, hasAccess } from '../src/access/migrate/index.js';
+import { type CondContext, projectModel } from '../src/access/model/index.js';
 import { projectOf, type Project } from '../src/project/project.js';
 
 const contexts = new WeakMap<Project, [CondContext, CondContext]>();

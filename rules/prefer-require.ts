@@ -1,7 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
-import { accessDirectives, currentAccessText, rewriteEdits } from '../src/eval/rewrite.js';
-import { fileVerdicts } from '../src/eval/rule-support.js';
+import { accessDirectives, currentAccessText, fileVerdicts, rewriteEdits } from '../src/access/migrate/index.js';
 
 const COMPAT = /^(order|allow|deny|satisfy)$/;
 

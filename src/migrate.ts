@@ -6,7 +6,7 @@ import { lintFile } from './engine/run.js';
 import type { Project, SourceFile } from './project/project.js';
 import { components } from './project/components.js';
 import { allRules } from '../rules/index.js';
-import { accessGuard } from './eval/guard.js';
+import { accessGuard } from './access/migrate/index.js';
 import { DEFAULT_SETTINGS, fileFilter, type FileSettings } from './engine/settings.js';
 import { directives } from './ast/walk.js';
 import { LineCounter } from './parse/line-counter.js';

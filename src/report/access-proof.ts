@@ -5,17 +5,16 @@
  * refused section the rewrite that was refused is evaluated too, so the request it would change
  * (the counterexample) shows up as a row with two different answers.
  *
- * Read-only use of the evaluator (src/eval): the same models and representatives the prover used.
+ * Read-only use of the evaluator (src/access): the same models and representatives the prover used.
  */
 import type { MigrateResult } from '../migrate.js';
 import type { Project } from '../project/project.js';
 import { components } from '../project/components.js';
 import { LineCounter } from '../parse/line-counter.js';
-import { decide } from '../eval/equivalence.js';
-import { applicableScopes } from '../eval/match.js';
-import type { Item, Model, Outcome, Request, Scope } from '../eval/model.js';
-import { eachRepresentative } from '../eval/partition.js';
-import { contextsOf, isAccessItem, itemsOf, keyOf, proveProject, translateScope, withItems, type Verdict } from '../eval/prove.js';
+import { decide, eachRepresentative } from '../access/compare/index.js';
+import { applicableScopes } from '../access/decide/index.js';
+import type { Item, Model, Outcome, Request, Scope } from '../access/model/index.js';
+import { contextsOf, isAccessItem, itemsOf, keyOf, proveProject, translateScope, withItems, type Verdict } from '../access/migrate/index.js';
 
 export interface ProofRow {
   vhost: string;

@@ -3,7 +3,7 @@
  * (virtual host, method, path) and the answers they get, with the clients listed below,
  * wrapped to the width. `--format json` keeps every row.
  */
-import type { VerifyRow } from '../eval/verify.js';
+import type { VerifyRow } from '../access/compare/index.js';
 import { wrap } from './wrap.js';
 
 export interface VerifyGroup {

@@ -4,7 +4,7 @@
  * 2.4 and still read by 2.2, so the migration rules leave it as it is.
  */
 import type { Section } from '../ast/nodes.js';
-import { ifVersion } from '../eval/modules.js';
+import { ifVersion } from '../access/model/index.js';
 
 /** True for an `<IfVersion>` section whose body 2.4 skips. */
 export function skippedBy24(section: Section): boolean {

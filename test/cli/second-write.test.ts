@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { moduleSet, DEFAULT_22 } from '../../src/eval/modules.js';
+import { moduleSet, DEFAULT_22 } from '../../src/access/model/index.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/tmp.js';
 

@@ -5,7 +5,8 @@
  * htpasswd file with the same groups, provided the evaluator decides the replacement exactly as
  * the original counterexample in both versions (so it shows the same refusal on the server).
  */
-import { decide22, decide24, type Model, type Request } from '../../src/eval/index.js';
+import { decide22, decide24 } from '../../src/access/decide/index.js';
+import { type Model, type Request } from '../../src/access/model/index.js';
 import type { OracleRequest } from '../oracle/harness.js';
 import { SOURCES } from './generate.js';
 import { ENV_VARS, GROUPS, HOSTS, MODEL_DIR, MODEL_LOC, toEvalRequest, USERS } from './scenario.js';

@@ -5,7 +5,9 @@
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { accessGuard, decide22, decide24, projectModel, type Model, type Outcome, type Version } from '../../src/eval/index.js';
+import { accessGuard } from '../../src/access/migrate/index.js';
+import { decide22, decide24 } from '../../src/access/decide/index.js';
+import { type Model, type Outcome, projectModel, type Version } from '../../src/access/model/index.js';
 import type { Rule } from '../../src/engine/rule.js';
 import { migrate } from '../../src/migrate.js';
 import { parse } from '../../src/parse/parser.js';

@@ -9,9 +9,9 @@
  *        Allow/Deny line are not run for (b): 2.4 refuses to start on them.
  */
 import type { OracleRequest } from '../oracle/harness.js';
-import type { Outcome } from '../../src/eval/index.js';
-import { applicableScopes } from '../../src/eval/match.js';
-import { isMixed } from '../../src/eval/prove.js';
+import type { Outcome } from '../../src/access/model/index.js';
+import { applicableScopes } from '../../src/access/decide/index.js';
+import { isMixed } from '../../src/access/migrate/index.js';
 import { describedRequest, sendable } from './counterexample.js';
 import { hasInlineComment } from './generate.js';
 import { migrateScenario, modelOf, predict, textsOf, type ScenarioTexts } from './predict.js';

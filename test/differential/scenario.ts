@@ -4,7 +4,7 @@
  * the hosts table (nss_wrapper), the users and groups, and the SetEnvIf lines that put
  * environment variables on some client addresses. The evaluator is told the same facts.
  */
-import type { Credentials, Request } from '../../src/eval/index.js';
+import type { Credentials, Request } from '../../src/access/model/index.js';
 import type { OracleRequest } from '../oracle/harness.js';
 
 /** A line, or a section with an opening line, children and a closing line. */

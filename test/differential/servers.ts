@@ -5,7 +5,7 @@
  * fails to start anyway is split in halves until the job that breaks it is found. A job that
  * does not start gets 500 for every request (decide24 predicts 500 for a start-up error).
  */
-import { startupError } from '../../src/eval/startup.js';
+import { startupError } from '../../src/access/decide/index.js';
 import { DEFAULT_MODULES, runBatch, type OracleRequest, type Scenario } from '../oracle/harness.js';
 import { moduleLoadLines, runAsLines, syntaxCheck } from '../oracle/httpd.js';
 import { modelOf, type ScenarioTexts } from './predict.js';

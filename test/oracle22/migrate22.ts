@@ -9,7 +9,7 @@ import { allRules } from '../../rules/index.js';
 import { migrate } from '../../src/migrate.js';
 import { parse } from '../../src/parse/parser.js';
 import { directives } from '../../src/ast/walk.js';
-import { projectModel, type Model } from '../../src/eval/index.js';
+import { type Model, projectModel } from '../../src/access/model/index.js';
 import { dirOf, HTGROUP, HTPASSWD, locOf, MAIN, projectOf22, type Oracle22, type Scenario22 } from './scenarios.js';
 
 export interface Migrated22 {

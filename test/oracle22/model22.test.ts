@@ -3,7 +3,8 @@
  * `oracle22/` must get the status the real server gave (semantics §2.1, §2.5, §4.5, §4.6).
  */
 import { describe, expect, it } from 'vitest';
-import { decide22, projectModel } from '../../src/eval/index.js';
+import { decide22 } from '../../src/access/decide/index.js';
+import { projectModel } from '../../src/access/model/index.js';
 import { requireDataOrSkip } from '../helpers/shared-data.js';
 import { describe22, evalRequest, loadOracle22, ORACLE22, projectOf22 } from './scenarios.js';
 

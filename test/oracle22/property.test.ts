@@ -6,7 +6,8 @@
  * choice of requests as well as its translations.
  */
 import { describe, expect, it } from 'vitest';
-import { decide22, decide24, projectModel } from '../../src/eval/index.js';
+import { decide22, decide24 } from '../../src/access/decide/index.js';
+import { projectModel } from '../../src/access/model/index.js';
 import { generate22, SERVER22 } from './generate22.js';
 import { migrate22, migratedModel } from './migrate22.js';
 import { describe22, evalRequest, projectOf22, type Oracle22 } from './scenarios.js';

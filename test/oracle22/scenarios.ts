@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Credentials, Request } from '../../src/eval/index.js';
+import type { Credentials, Request } from '../../src/access/model/index.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf, type Project, type SourceFile } from '../../src/project/project.js';
 import type { OracleRequest } from '../oracle/harness.js';

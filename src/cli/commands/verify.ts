@@ -6,7 +6,7 @@
 import type { Io } from '../io.js';
 import { EXIT } from '../errors.js';
 import { loadProject } from '../../project/load.js';
-import { verifyProjects } from '../../eval/verify.js';
+import { verifyProjects } from '../../access/compare/index.js';
 import { formatGroups, groupRows } from '../../report/verify-groups.js';
 import { outputWidth } from '../io.js';
 import { escapeControls } from '../../report/escape.js';

@@ -1,0 +1,63 @@
+/** Comparing two models over the representative requests (semantics §4; docs/access-control.md). */
+import { decide22, decide24 } from '../decide/index.js';
+import type { Model, Outcome, Request } from '../model/index.js';
+import { eachRepresentative } from './partition.js';
+
+export function decide(model: Model, req: Request): Outcome {
+  return model.version === '2.2' ? decide22(model, req) : decide24(model, req);
+}
+
+export interface Difference {
+  request: Request;
+  before: Outcome;
+  after: Outcome;
+}
+
+export interface Comparison {
+  equivalent: boolean;
+  /** The first differing request, when any. */
+  counterexample: Difference | null;
+  /** Every differing request (up to `limit`). */
+  differences: Difference[];
+  /** Why the partition may be incomplete. */
+  gaps: string[];
+  checked: number;
+}
+
+/** Compares `before` and `after` on every representative request of the given contexts. */
+export function compareModels(before: Model, after: Model, contexts?: readonly string[], limit = 1): Comparison {
+  const differences: Difference[] = [];
+  let checked = 0;
+  const gaps = eachRepresentative([before, after], contexts, (request) => {
+    checked++;
+    const b = decide(before, request);
+    const a = decide(after, request);
+    if (b.status === a.status) return false;
+    differences.push({ request, before: b, after: a });
+    return differences.length >= limit;
+  });
+  return { equivalent: differences.length === 0 && gaps.length === 0, counterexample: differences[0] ?? null, differences, gaps, checked };
+}
+
+const STATUS_TEXT: Record<number, string> = { 200: '200', 401: '401', 403: '403', 500: '500' };
+
+/** "GET /admin from 10.0.0.5, no credentials" */
+export function describeRequest(r: Request): string {
+  const parts = [`${r.method} ${r.path}`];
+  if (r.vhost) parts.push(`on <VirtualHost ${r.vhost}>`);
+  parts.push(`from ${r.ip}${r.host ? ` (${r.host})` : ''}`);
+  if (r.env.length) parts.push(`with ${r.env.join(', ')} set`);
+  const c = r.credentials;
+  const creds = !c ? 'no credentials' : c.password === 'bad' ? `user ${c.user} with a wrong password` : `user ${c.user}${c.groups.length ? ` (groups ${c.groups.join(', ')})` : ''}`;
+  const root = r.docroot === undefined ? '' : `, if DocumentRoot is "${r.docroot || '/'}" (the files loaded set none)`;
+  return `${parts.join(' ')}, ${creds}${root}`;
+}
+
+export function describeOutcome(o: Outcome): string {
+  return `${STATUS_TEXT[o.status]} (${o.by})`;
+}
+
+/** "GET /admin from 10.0.0.5, no credentials: 403 before, 200 after" */
+export function describeDifference(d: Difference): string {
+  return `${describeRequest(d.request)}: ${d.before.status} before, ${d.after.status} after`;
+}

@@ -1,0 +1,226 @@
+/**
+ * A finite set of representative requests that covers every distinction two
+ * models can make (docs/access-control.md gives the argument): both sides of
+ * every network boundary, each host name with a sub-domain, a look-alike and
+ * no name, every combination of the variables, each method class plus an
+ * unlisted method, and anonymous / each user and group / a wrong password.
+ */
+import { type AuthzNode, type Credentials, formatAddress, isContiguous, type Item, type Mask, type Model, type Request, type Scope, type Subnet, subnetRange, V4_FULL, V6_FULL } from '../model/index.js';
+import { applicableScopes, contextScopes, SERVER_ADDRESS } from '../decide/index.js';
+import { probes, type Probe } from './probes.js';
+
+export interface Mentions {
+  subnets: Subnet[];
+  hosts: Set<string>;
+  env: Set<string>;
+  methods: Set<string>;
+  users: Set<string>;
+  groups: Set<string>;
+  local: boolean;
+  /** Why the partition may not be complete (e.g. a non-contiguous netmask). */
+  gaps: string[];
+}
+
+export function emptyMentions(): Mentions {
+  return { subnets: [], hosts: new Set(), env: new Set(), methods: new Set(), users: new Set(), groups: new Set(), local: false, gaps: [] };
+}
+
+function addMask(m: Mentions, mask: Mask): void {
+  if (mask) for (const x of mask.methods) m.methods.add(x);
+}
+
+function addNode(m: Mentions, n: AuthzNode): void {
+  addMask(m, n.mask);
+  if (n.kind === 'container') { n.children.forEach((c) => addNode(m, c)); return; }
+  switch (n.name) {
+    case 'ip': m.subnets.push(...(n.subnets ?? [])); break;
+    case 'host': case 'forward-dns': n.args.forEach((h) => m.hosts.add(h.toLowerCase())); break;
+    case 'env': n.args.forEach((v) => m.env.add(v.toLowerCase())); break;
+    case 'method': n.args.forEach((x) => m.methods.add(x)); break;
+    case 'user': n.args.forEach((u) => m.users.add(u)); break;
+    case 'group': case 'dbm-group': n.args.forEach((g) => m.groups.add(g.toLowerCase())); break;
+    case 'local': m.local = true; break;
+  }
+}
+
+function addItem(m: Mentions, it: Item): void {
+  if ('mask' in it) addMask(m, it.mask);
+  if (it.k === 'allow' || it.k === 'deny') {
+    for (const e of it.entries) {
+      if (e.kind === 'ip') m.subnets.push(e.subnet);
+      else if (e.kind === 'host' && !e.comment) m.hosts.add(e.name);
+      else if (e.kind === 'env') m.env.add(e.name);
+    }
+  } else if (it.k === 'require') {
+    const kw = (it.words[0] ?? '').toLowerCase();
+    if (kw === 'user') it.words.slice(1).forEach((u) => m.users.add(u));
+    if (kw === 'group') it.words.slice(1).forEach((g) => m.groups.add(g.toLowerCase()));
+  } else if (it.k === 'authz') addNode(m, it.node);
+}
+
+/** Everything the scopes mention that can tell requests apart. */
+export function mentions(scopes: Iterable<Scope>, into = emptyMentions()): Mentions {
+  for (const s of scopes) for (const it of s.items) addItem(into, it);
+  return into;
+}
+
+/** One address per cell of the arrangement of all subnets of one family (contiguous masks: intervals). */
+function addresses(subnets: readonly Subnet[], family: 4 | 6, gaps: string[]): string[] {
+  const full = family === 4 ? V4_FULL : V6_FULL;
+  const points = new Set<bigint>([family === 4 ? 0x0a000001n : 0x20010db8n << 96n]);
+  for (const s of subnets) {
+    if (s.family !== family) continue;
+    if (!isContiguous(s)) {
+      gaps.push('a non-contiguous netmask');
+      points.add(s.net);
+      points.add(s.net ^ (s.mask & -s.mask));
+      continue;
+    }
+    const [lo, hi] = subnetRange(s);
+    points.add(lo);
+    if (lo > 0n) points.add(lo - 1n);
+    if (hi < full) points.add(hi + 1n);
+  }
+  return [...points].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((p) => formatAddress(family, p));
+}
+
+export function clientAddresses(m: Mentions): string[] {
+  const out = addresses(m.subnets, 4, m.gaps);
+  const v6 = m.subnets.some((s) => s.family === 6);
+  if (v6 || m.local) out.push(...addresses(m.subnets, 6, m.gaps));
+  if (v6 || m.local) out.push(...out.filter((a) => !a.includes(':')).slice(0, 64).map((a) => `::ffff:${a}`));
+  if (m.local) out.push('127.0.0.1', '127.0.0.2', '::1', SERVER_ADDRESS);
+  return [...new Set(out)];
+}
+
+/** Each name, a sub-domain of it, a name that merely ends with the same letters, an unrelated name, and no name. */
+export function hostNames(m: Mentions): (string | null)[] {
+  const out = new Set<string | null>([null, 'unlisted.invalid']);
+  for (const h of m.hosts) {
+    const bare = h.replace(/^\.+/, '');
+    if (!bare) continue;
+    if (!h.startsWith('.')) out.add(bare);
+    out.add(`sub.${bare}`);
+    out.add(`x${bare}`);
+  }
+  return [...out];
+}
+
+export function envSets(m: Mentions, limit = 10): string[][] {
+  const vars = [...m.env].sort();
+  if (vars.length > limit) { m.gaps.push(`more than ${limit} environment variables`); vars.length = limit; }
+  const out: string[][] = [];
+  for (let bits = 0; bits < 1 << vars.length; bits++) out.push(vars.filter((_, i) => bits & (1 << i)));
+  return out;
+}
+
+export const UNLISTED_METHOD = 'UNLISTED';
+
+export function methodList(m: Mentions): string[] {
+  return m.methods.size ? [...new Set(['GET', ...m.methods, UNLISTED_METHOD])] : ['GET'];
+}
+
+export function credentialList(m: Mentions, limit = 6): (Credentials | null)[] {
+  const groups = [...m.groups].sort();
+  if (groups.length > limit) { m.gaps.push(`more than ${limit} groups`); groups.length = limit; }
+  const out: (Credentials | null)[] = [null, { user: 'intruder', groups: [], password: 'bad' }];
+  for (const user of [...m.users, 'someone']) {
+    for (let bits = 0; bits < 1 << groups.length; bits++) {
+      out.push({ user, groups: groups.filter((_, i) => bits & (1 << i)), password: 'good' });
+    }
+  }
+  return out;
+}
+
+export interface Partition {
+  requests: Request[];
+  /** Reasons the partition may miss a distinction (empty when complete). */
+  gaps: string[];
+}
+
+/** Two models whose sections of a context sit at the same places (the same tree read twice), so that their probes coincide. */
+function sameShape(a: Model, b: Model, vhost: string): boolean {
+  if (a === b) return true;
+  const sa = contextScopes(a, vhost);
+  const sb = contextScopes(b, vhost);
+  if (sa.length !== sb.length) return false;
+  for (let i = 0; i < sa.length; i++) {
+    const x = sa[i]!, y = sb[i]!;
+    if (x.kind !== y.kind || x.pattern !== y.pattern || x.vhost !== y.vhost) return false;
+  }
+  return (a.docroots.get(vhost) ?? a.docroots.get('')) === (b.docroots.get(vhost) ?? b.docroots.get(''))
+    && JSON.stringify(a.aliases.get(vhost) ?? []) === JSON.stringify(b.aliases.get(vhost) ?? [])
+    && JSON.stringify(a.aliases.get('') ?? []) === JSON.stringify(b.aliases.get('') ?? []);
+}
+
+const ids = new WeakMap<Scope, number>();
+let nextId = 0;
+function idOf(s: Scope): number {
+  let v = ids.get(s);
+  if (v === undefined) { v = nextId++; ids.set(s, v); }
+  return v;
+}
+
+/** True when the scopes hold anything that depends on who the user is. */
+function needsCredentials(scopes: readonly Scope[]): boolean {
+  const userNode = (n: AuthzNode): boolean => (n.kind === 'container' ? n.children.some(userNode) : !USERLESS.has(n.name));
+  return scopes.some((s) => s.items.some((i) => i.k === 'require' || (i.k === 'authz' && userNode(i.node))));
+}
+
+/** 2.4 providers whose answer never depends on the user. */
+const USERLESS = new Set(['all', 'env', 'method', 'ip', 'host', 'local', 'forward-dns']);
+
+/**
+ * The representative requests of the given contexts ('' = main server) of one
+ * or two models. Probes that meet the same sections in every model are one
+ * class; each class gets the product of the distinctions its own sections make.
+ */
+export function representatives(models: readonly Model[], contexts?: readonly string[], maxRequests = 5_000_000): Partition {
+  const requests: Request[] = [];
+  const gaps = eachRepresentative(models, contexts, (r) => { requests.push(r); }, maxRequests);
+  return { requests, gaps };
+}
+
+/**
+ * Calls `visit` with each representative request (without keeping them), and
+ * returns the gaps. `visit` may return true to stop early.
+ */
+export function eachRepresentative(models: readonly Model[], contexts: readonly string[] | undefined, visit: (r: Request) => boolean | void, maxRequests = 5_000_000): string[] {
+  const ctxs = contexts ?? [...new Set(['', ...models.flatMap((m) => m.vhosts)])];
+  let produced = 0;
+  const gaps: string[] = [];
+  for (const vhost of ctxs) {
+    const map = new Map<string, Probe>();
+    for (const [i, model] of models.entries()) {
+      if (i > 0 && sameShape(models[0]!, model, vhost)) continue;
+      for (const p of probes(model, vhost, contextScopes(model, vhost), gaps)) map.set(`${p.path}\0${p.file}`, p);
+    }
+    const classes = new Map<string, { probe: Probe; scopes: Scope[] }>();
+    for (const p of map.values()) {
+      const probeReq: Request = { vhost, path: p.path, file: p.file, method: 'GET', ip: '', host: null, env: [], credentials: null };
+      const per = models.map((m) => applicableScopes(m, probeReq));
+      const key = per.map((l) => l.map(idOf).join(',')).join('|');
+      if (!classes.has(key)) classes.set(key, { probe: p, scopes: per.flat() });
+    }
+    for (const { probe: p, scopes } of classes.values()) {
+      const m = mentions(scopes);
+      const ips = clientAddresses(m);
+      const hosts = hostNames(m);
+      const envs = envSets(m);
+      const methods = methodList(m);
+      const creds = needsCredentials(scopes) ? credentialList(m) : [null];
+      gaps.push(...m.gaps);
+      const count = ips.length * hosts.length * envs.length * methods.length * creds.length;
+      if (produced + count > maxRequests) {
+        gaps.push(`the request space is too large (more than ${maxRequests} representatives)`);
+        return [...new Set(gaps)];
+      }
+      produced += count;
+      const key = `${vhost}\0${p.path}\0${p.file}`;
+      for (const method of methods) for (const credentials of creds) for (const env of envs) for (const host of hosts) for (const ip of ips) {
+        if (visit({ vhost, path: p.path, file: p.file, method, ip, host, env, credentials, key, ...(p.docroot !== undefined && { docroot: p.docroot }) }) === true) return [...new Set(gaps)];
+      }
+    }
+  }
+  return [...new Set(gaps)];
+}

@@ -1,0 +1,146 @@
+/** Probe locations for a context: each section's own path, a child, a look-alike sibling, with every file name and URL the sections name. */
+import type { Model, Scope } from '../model/index.js';
+import { samplesFor } from './sample.js';
+
+/**
+ * A probe location: the URL path and the file it maps to; `docroot` names the DocumentRoot the
+ * mapping assumed when the files loaded set none for the context.
+ */
+export interface Probe { path: string; file: string; docroot?: string }
+
+/** The DocumentRoot assumed for a context when the files loaded set none (nor the main server). */
+export const DEFAULT_DOCROOT = '/srv/htdocs';
+
+function instance(pattern: string): string {
+  return pattern.replace(/\*/g, 'x').replace(/\?/g, 'x').replace(/\[!?([^\]])[^\]]*\]/g, '$1');
+}
+
+/** The DocumentRoot the files loaded set for a context (its own, else the main server's), if any. */
+export function knownDocroot(model: Model, vhost: string): string | undefined {
+  return model.docroots.get(vhost) ?? model.docroots.get('');
+}
+
+/** URL ↔ file mapping of a context: Alias lines first, then DocumentRoot (`docroot` when given: one candidate of an unknown one). */
+export function urlMapping(model: Model, vhost: string, assumed?: string): { docroot: string; toUrl: (file: string) => string; toFile: (url: string) => string } {
+  const docroot = knownDocroot(model, vhost) ?? assumed ?? DEFAULT_DOCROOT;
+  const aliases = [...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])];
+  const toUrl = (file: string): string => {
+    for (const [url, dir] of aliases) if (file === dir || file.startsWith(dir + '/')) return url.replace(/\/$/, '') + file.slice(dir.length);
+    if (file.startsWith(docroot + '/')) return file.slice(docroot.length);
+    return '/__fs__' + file;
+  };
+  const toFile = (url: string): string => {
+    for (const [prefix, dir] of aliases) if (url === prefix || url.startsWith(prefix.replace(/\/$/, '') + '/')) return dir + url.slice(prefix.replace(/\/$/, '').length);
+    return docroot + url;
+  };
+  return { docroot, toUrl, toFile };
+}
+
+export function instanceOf(pattern: string): string {
+  return instance(pattern);
+}
+
+/** The file-name words of the sections' patterns (`html` of `\.html$`), a few at most. */
+function wordsOf(scopes: readonly Scope[]): string[] {
+  const out = new Set<string>();
+  for (const s of scopes) {
+    if (s.kind !== 'files' && s.kind !== 'filesmatch' && s.kind !== 'locationmatch') continue;
+    for (const w of s.pattern.match(/[A-Za-z0-9_-]+/g) ?? []) if (out.size < 8) out.add(w);
+  }
+  return [...out];
+}
+
+export function probes(model: Model, vhost: string, scopes: readonly Scope[], gaps: string[]): Probe[] {
+  const known = knownDocroot(model, vhost);
+  const roots = known !== undefined ? [known] : docrootCandidates(scopes);
+  const dirs = new Set<string>([...roots.map((r) => r || '/'), '/__outside__']);
+  // f.html, and a name that no <Files> section is likely to name, so that a directory is also probed outside its <Files>.
+  const names = new Set<string>(['f.html', 'zz-unlisted.none']);
+  const urls = new Set<string>(['/']);
+  const proxied = new Set<string>();
+  const words = wordsOf(scopes);
+  for (const s of scopes) {
+    switch (s.kind) {
+      case 'directory': case 'htaccess': {
+        const d = instance(s.pattern).replace(/\/$/, '');
+        dirs.add(d || '/'); dirs.add(`${d}/sub`); dirs.add(`${d}x`);
+        break;
+      }
+      case 'directorymatch': {
+        const ds = s.regex ? samplesFor(s.regex, '/') : [];
+        for (const d of ds) { dirs.add(d); dirs.add(`${d}/sub`); }
+        if (!ds.length) gaps.push(`no path matches <DirectoryMatch ${s.pattern}>`);
+        break;
+      }
+      case 'files': {
+        names.add(instance(s.pattern) || 'f');
+        // A wildcard also filled with the words of the other sections (x.* and \.html$ meet at x.html).
+        if (/[*?]/.test(s.pattern)) for (const w of words) names.add(s.pattern.replace(/\*/g, w).replace(/\?/g, 'x'));
+        break;
+      }
+      case 'filesmatch': {
+        const ns = s.regex ? samplesFor(s.regex).filter((n) => !n.includes('/')) : [];
+        for (const n of ns) names.add(n);
+        if (!ns.length) gaps.push(`no file name matches <FilesMatch ${s.pattern}>`);
+        break;
+      }
+      case 'location': {
+        const u = instance(s.pattern);
+        urls.add(u || '/'); urls.add(`${u.replace(/\/$/, '')}/sub/f.html`); urls.add(`${u.replace(/\/$/, '')}x`);
+        break;
+      }
+      case 'locationmatch': {
+        const us = s.regex ? samplesFor(s.regex, '/') : [];
+        for (const u of us) {
+          urls.add(u.startsWith('/') ? u : '/' + u);
+          // Its last segment as a file name too: the URL pattern then meets every directory's sections.
+          const base = u.slice(u.lastIndexOf('/') + 1);
+          if (base) names.add(base);
+        }
+        if (!us.length) gaps.push(`no URL matches <LocationMatch ${s.pattern}>`);
+        break;
+      }
+      case 'proxy': proxied.add(instance(s.pattern === '*' ? 'http://backend/x' : s.pattern)); break;
+    }
+    if (s.within && s.within.kind === 'directory') dirs.add(instance(s.within.pattern));
+  }
+  const out = new Map<string, Probe>();
+  for (const root of roots) {
+    const { toUrl, toFile } = urlMapping(model, vhost, root);
+    // Named only when it is one of several (the counterexample then depends on it).
+    const docroot = roots.length > 1 ? root : undefined;
+    const add = (p: Probe) => { const k = `${p.path}\0${p.file}`; if (!out.has(k)) out.set(k, docroot === undefined ? p : { ...p, docroot }); };
+    for (const d of dirs) for (const n of names) { const file = `${d === '/' ? '' : d}/${n}`; add({ path: toUrl(file), file }); }
+    for (const u of urls) {
+      add({ path: u, file: toFile(u) });
+      // Every file name below every URL too: a <Files> section meets a <Location> there (semantics §4.5).
+      for (const n of names) { const f = `${u.replace(/\/$/, '')}/${n}`; add({ path: f, file: toFile(f) }); }
+    }
+  }
+  for (const p of proxied) out.set(`/proxied\0proxy:${p}`, { path: '/proxied', file: `proxy:${p}` });
+  return [...out.values()];
+}
+
+/**
+ * The DocumentRoots a context may have when the files loaded set none (a conf.d file or a
+ * virtual host checked alone: the main configuration may well set one). The default, each
+ * directory a file-system section names (every URL then lies under it, so every <Location>
+ * meets every <Directory>), and each place where a <Location> would map exactly onto a
+ * <Directory> (/srv/www for <Directory /srv/www/sub> and <Location /sub>).
+ */
+function docrootCandidates(scopes: readonly Scope[]): string[] {
+  const named = new Set<string>();
+  const locations = new Set<string>();
+  for (const s of scopes) {
+    if (s.kind === 'directory' || s.kind === 'htaccess') named.add(instance(s.pattern).replace(/\/$/, ''));
+    else if (s.kind === 'directorymatch' && s.regex) for (const d of samplesFor(s.regex, '/')) named.add(d.replace(/\/$/, ''));
+    else if (s.kind === 'location') locations.add(instance(s.pattern).replace(/\/$/, ''));
+    if (s.within && s.within.kind === 'directory') named.add(instance(s.within.pattern).replace(/\/$/, ''));
+  }
+  const out = new Set<string>([DEFAULT_DOCROOT]);
+  for (const d of named) {
+    out.add(d);
+    for (const u of locations) if (u && d.endsWith(u) && d.length > u.length) out.add(d.slice(0, -u.length));
+  }
+  return [...out];
+}

@@ -1,0 +1,224 @@
+/** Which sections apply to a request, in httpd's merge order (semantics §2.1). */
+import type { Model, Request, Scope, Version } from '../model/index.js';
+
+/** fnmatch-style wildcard (`*`, `?`, `[...]`) to a regex; `*` does not cross `/` when `pathname` is set. */
+export function wildcard(pattern: string, pathname: boolean): RegExp {
+  let src = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '*') src += pathname ? '[^/]*' : '.*';
+    else if (c === '?') src += pathname ? '[^/]' : '.';
+    else if (c === '[') {
+      const end = pattern.indexOf(']', i + 1);
+      if (end === -1) src += '\\[';
+      else { src += '[' + pattern.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\') + ']'; i = end; }
+    } else src += c.replace(/[.+^${}()|\\]/g, '\\$&');
+  }
+  return new RegExp(`^${src}$`);
+}
+
+const wildcardCache = new Map<string, RegExp>();
+function wc(pattern: string, pathname: boolean): RegExp {
+  const key = (pathname ? '1' : '0') + pattern;
+  let r = wildcardCache.get(key);
+  if (!r) { r = wildcard(pattern, pathname); wildcardCache.set(key, r); }
+  return r;
+}
+
+const hasWild = (s: string) => /[*?[]/.test(s);
+
+const componentCache = new Map<string, number>();
+
+export function components(p: string): number {
+  let n = componentCache.get(p);
+  if (n === undefined) componentCache.set(p, (n = p === '/' ? 0 : p.split('/').filter(Boolean).length));
+  return n;
+}
+
+/** Does a non-regex `<Directory D>` (or .htaccess dir) cover the directory `dir`? */
+export function dirCovers(pattern: string, dir: string): boolean {
+  if (pattern === '/') return dir.startsWith('/');
+  if (!hasWild(pattern)) return dir === pattern || under(dir, pattern);
+  const pc = pattern.split('/');
+  const dc = dir.split('/');
+  if (dc.length < pc.length) return false;
+  return wc(pattern, true).test(dc.slice(0, pc.length).join('/'));
+}
+
+// The directory and base name of the last file asked about: applicableScopes asks for the same file once per section.
+let lastFile = '';
+let lastDir = '/';
+let lastBase = '';
+function splitFile(file: string): void {
+  if (file === lastFile) return;
+  const i = file.lastIndexOf('/');
+  lastFile = file;
+  lastDir = i <= 0 ? '/' : file.slice(0, i);
+  lastBase = file.slice(i + 1);
+}
+
+function dirOf(file: string): string {
+  splitFile(file);
+  return lastDir;
+}
+
+function baseOf(file: string): string {
+  splitFile(file);
+  return lastBase;
+}
+
+/** True when `path` lies below `prefix` (`prefix` + `/` + more), without building the string. */
+function under(path: string, prefix: string): boolean {
+  return path.length > prefix.length && path.charCodeAt(prefix.length) === 47 && path.startsWith(prefix);
+}
+
+function locationCovers(pattern: string, url: string): boolean {
+  if (hasWild(pattern)) return wc(pattern, false).test(url) || wc(pattern + '/*', false).test(url);
+  if (pattern === '/' || pattern === '') return true;
+  return url === pattern || (pattern.endsWith('/') ? url.startsWith(pattern) : under(url, pattern));
+}
+
+/**
+ * Does a `<DirectoryMatch>` / `<Directory ~>` apply to a file? Both versions test the regex once,
+ * on the whole file name (so `^/d/` applies to every file below /d, and `^/d/f` to /d/f.html).
+ * 2.2 passes REG_NOTEOL (2.2.34 request.c): `$` never matches at the end, so `^/d(/.*)?$` never
+ * applies there, while 2.4 matches it (both tested: oracle22/ on 2.2.34, the oracle on 2.4.71).
+ * Appending a newline emulates REG_NOTEOL: `.` and `$` (without the m flag) cannot get past it.
+ */
+function directoryRegexApplies(re: RegExp, file: string, version: Version): boolean {
+  return re.test(version === '2.2' ? `${file}\n` : file);
+}
+
+function scopeApplies(s: Scope, req: Request, version: Version): boolean {
+  const proxied = req.file.startsWith('proxy:');
+  switch (s.kind) {
+    case 'directory': case 'htaccess':
+      // A request for the directory itself (a <Location> URL that maps to it) walks it too.
+      return !proxied && (dirCovers(s.pattern, dirOf(req.file)) || req.file === s.pattern);
+    case 'directorymatch':
+      return !proxied && !!s.regex && directoryRegexApplies(s.regex, req.file, version);
+    case 'files': case 'filesmatch': {
+      if (s.within && !scopeApplies(s.within, req, version)) return false;
+      const base = baseOf(req.file);
+      return s.regex ? s.regex.test(base) : wc(s.pattern, false).test(base);
+    }
+    case 'location':
+      return locationCovers(s.pattern, req.path);
+    case 'locationmatch':
+      return !!s.regex && s.regex.test(req.path);
+    case 'proxy': {
+      if (!proxied) return false;
+      const target = req.file.slice(6);
+      return s.regex ? s.regex.test(target) : (s.pattern === '*' || wc(s.pattern, false).test(target) || target.startsWith(s.pattern));
+    }
+  }
+}
+
+/** Phase of a scope in the merge: directories (with .htaccess), regex directories, files, locations. */
+function phase(s: Scope): number {
+  switch (s.kind) {
+    case 'directory': case 'htaccess': case 'proxy': return 0;
+    case 'directorymatch': return 1;
+    case 'files': case 'filesmatch': return 2;
+    default: return 3;
+  }
+}
+
+interface ContextIndex {
+  own: Map<string, Scope[]>;
+  both: Map<string, Scope[]>;
+  /** For a derived model: the model it was copied from, and the contexts whose scopes changed. */
+  base?: Model;
+  changed?: ReadonlySet<string>;
+}
+
+const contextCache = new WeakMap<Model, ContextIndex>();
+
+function indexOf(model: Model): ContextIndex {
+  let c = contextCache.get(model);
+  if (!c) {
+    c = { own: new Map(), both: new Map() };
+    for (const s of model.scopes) {
+      const list = c.own.get(s.vhost);
+      if (list) list.push(s); else c.own.set(s.vhost, [s]);
+    }
+    contextCache.set(model, c);
+  }
+  return c;
+}
+
+/** The scopes a model holds for one context alone ('' = the main server's own). */
+function ownScopes(model: Model, vhost: string): Scope[] {
+  const c = indexOf(model);
+  const hit = c.own.get(vhost);
+  if (hit) return hit;
+  if (c.base && !c.changed!.has(vhost)) return ownScopes(c.base, vhost);
+  return [];
+}
+
+/**
+ * Indexes `to`, a copy of `from` in which only the scopes of file `path` were
+ * replaced by `added`, without scanning every scope again.
+ */
+export function deriveContextIndex(from: Model, to: Model, path: string, added: readonly Scope[]): void {
+  const changed = new Set<string>();
+  for (const s of added) changed.add(s.vhost);
+  for (const v of indexOf(from).own.keys()) if (ownScopes(from, v).some((s) => s.path === path)) changed.add(v);
+  const own = new Map<string, Scope[]>();
+  for (const v of changed) {
+    own.set(v, [...ownScopes(from, v).filter((s) => s.path !== path), ...added.filter((s) => s.vhost === v)].sort((a, b) => a.order - b.order));
+  }
+  contextCache.set(to, { own, both: new Map(), base: from, changed });
+}
+
+/** The scopes of the main server and of one virtual host ('' = main server only), in configuration order. */
+export function contextScopes(model: Model, vhost: string): Scope[] {
+  const c = indexOf(model);
+  if (c.base && !c.changed!.has(vhost) && !c.changed!.has('')) return contextScopes(c.base, vhost);
+  let both = c.both.get(vhost);
+  if (!both) {
+    const main = ownScopes(model, '');
+    both = vhost === '' ? main : [...main, ...ownScopes(model, vhost)];
+    c.both.set(vhost, both);
+  }
+  return both;
+}
+
+/** `ap_count_dirs`: the slashes of a regex section's pattern, its sort key among regex sections. */
+function slashes(pattern: string): number {
+  let n = 0;
+  for (let i = 0; i < pattern.length; i++) if (pattern.charCodeAt(i) === 47) n++;
+  return n;
+}
+
+/**
+ * The scopes that apply to a request, in merge order (semantics §2.1); main-server sections before
+ * the virtual host's. Directories sort by depth (a .htaccess after its `<Directory>`), regex
+ * directories by the slashes of their pattern (core's reorder_sorter), then by position. `<Files>`
+ * merge through the directory record: the top-level ones are the base every directory record
+ * starts from, and those nested in a `<Directory>` or .htaccess follow in the order their
+ * container merged.
+ */
+export function applicableScopes(model: Model, req: Request): Scope[] {
+  const all = contextScopes(model, req.vhost).filter((s) => scopeApplies(s, req, model.version));
+  const byVhostThenOrder = (a: Scope, b: Scope) => (a.vhost === '' ? 0 : 1) - (b.vhost === '' ? 0 : 1) || a.order - b.order;
+  const dirs = all.filter((s) => phase(s) < 2).sort((a, b) => {
+    const pa = phase(a), pb = phase(b);
+    if (pa !== pb) return pa - pb;
+    if (pa === 0 && a.kind !== 'proxy' && b.kind !== 'proxy') {
+      const da = components(a.pattern), db = components(b.pattern);
+      if (da !== db) return da - db;
+      const ha = a.kind === 'htaccess' ? 1 : 0, hb = b.kind === 'htaccess' ? 1 : 0;
+      if (ha !== hb) return ha - hb;
+    }
+    if (pa === 1) {
+      const da = slashes(a.pattern), db = slashes(b.pattern);
+      if (da !== db) return da - db;
+    }
+    return byVhostThenOrder(a, b);
+  });
+  const container = (s: Scope) => (s.within ? dirs.indexOf(s.within) : -1);
+  const files = all.filter((s) => phase(s) === 2).sort((a, b) => container(a) - container(b) || byVhostThenOrder(a, b));
+  const locations = all.filter((s) => phase(s) === 3).sort(byVhostThenOrder);
+  return [...dirs, ...files, ...locations];
+}

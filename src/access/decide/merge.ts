@@ -1,0 +1,208 @@
+/**
+ * Merging the applicable sections into the effective per-directory state, the
+ * way each version does (semantics §2.1, §3.4, §3.5, §1.9).
+ */
+import type { AuthzNode, Item, Mask, Model, Request, Scope, SettingKey } from '../model/index.js';
+import { applicableScopes, dirCovers } from './match.js';
+
+/** Does a directive mask apply to the request method? Names are case-sensitive; HEAD counts as GET (semantics §1.10). */
+export function applies(mask: Mask, method: string): boolean {
+  if (!mask) return true;
+  const m = method === 'HEAD' ? 'GET' : method;
+  return mask.methods.includes(m) !== mask.except;
+}
+
+type HostItem = Extract<Item, { k: 'order' | 'allow' | 'deny' | 'satisfy' }>;
+
+export interface Merged {
+  /** Order/Allow/Deny (and in 2.4, Satisfy) of the last section that set any: no merger (§2.1, §3.5). */
+  host: HostItem[] | null;
+  /** 2.2: Require lines of the last section with any. */
+  requires: Extract<Item, { k: 'require' }>[];
+  /** 2.2: Satisfy items in merge order (merged per method). */
+  satisfy: Extract<Item, { k: 'satisfy' }>[];
+  /** 2.4: the merged Require tree. */
+  tree: AuthzNode | null;
+  /** Settings, with the module records that have no merger reset together. */
+  settings: Map<SettingKey, string>;
+  /** A .htaccess problem that makes the request fail with 500. */
+  fail: string | null;
+  /** Start-up errors of the scopes involved. */
+  errors: string[];
+  scopes: Scope[];
+}
+
+/** Settings that live in one module record without a merger: any of them in a section resets the others. */
+const RECORDS: SettingKey[][] = [
+  ['authgroupfile', 'authzgroupfileauthoritative'],
+  ['authdbmgroupfile', 'authzdbmauthoritative'],
+  ['authzuserauthoritative'], ['authzownerauthoritative'], ['authzdefaultauthoritative'], ['authzldapauthoritative'],
+];
+
+const LIMIT = new Set(['order', 'allow', 'deny']);
+
+function allowedByOverride(it: Item, cats: ReadonlySet<string>): boolean {
+  if (cats.has('all')) return true;
+  if (it.k === 'set' && it.key === 'allowoverride') return false;
+  if (LIMIT.has(it.k)) return cats.has('limit');
+  return cats.has('authconfig');
+}
+
+/** The AllowOverride in force for a directory, from the `<Directory>` sections covering it (null = unset). */
+export function overrideFor(model: Model, vhost: string, dir: string): string | null {
+  return overrideSource(model, vhost, dir)?.value ?? null;
+}
+
+/** The AllowOverride value in force for a directory and the `<Directory>` that set it. */
+export function overrideSource(model: Model, vhost: string, dir: string): { value: string; scope: Scope } | null {
+  let v: { value: string; scope: Scope } | null = null;
+  const dirs = model.scopes.filter((s) => s.kind === 'directory' && (s.vhost === '' || s.vhost === vhost) && dirCovers(s.pattern, dir));
+  dirs.sort((a, b) => a.pattern.split('/').length - b.pattern.split('/').length || (a.vhost === b.vhost ? 0 : a.vhost === '' ? -1 : 1) || a.order - b.order);
+  for (const s of dirs) for (const it of s.items) if (it.k === 'set' && it.key === 'allowoverride') v = { value: it.value, scope: s };
+  return v;
+}
+
+const mergeCache = new WeakMap<Model, Map<string, Merged>>();
+const MERGE_CACHE_SIZE = 4096;
+
+/** The merged state for a request's context and location (cached: it does not depend on client or method). */
+/** The .htaccess a section sits in, if any (a `<Files>` inside a .htaccess). */
+export function htaccessOf(s: Scope): Scope | null {
+  for (let w = s.within; w; w = w.within) if (w.kind === 'htaccess') return w;
+  return null;
+}
+
+const nestedCache = new WeakMap<Model, Map<Scope, Scope[]>>();
+
+/** The sections inside each .htaccess of a model. */
+function nestedIn(model: Model, h: Scope): Scope[] {
+  let map = nestedCache.get(model);
+  if (!map) {
+    map = new Map();
+    for (const s of model.scopes) {
+      const home = s.kind === 'htaccess' ? null : htaccessOf(s);
+      if (home) map.set(home, [...(map.get(home) ?? []), s]);
+    }
+    nestedCache.set(model, map);
+  }
+  return map.get(h) ?? [];
+}
+
+/**
+ * How a .htaccess is read for a request (semantics §1.9): 'ignored' under
+ * AllowOverride None, a 500 message when any line in it (its <Files> sections
+ * included) is not allowed or is wrong, else 'ok'.
+ */
+function htaccessState(model: Model, vhost: string, h: Scope, v24: boolean): 'ok' | 'ignored' | string {
+  const source = overrideSource(model, vhost, h.pattern);
+  const explicit = source?.value ?? null;
+  const migrated = model.htaccessOverride === 'migrated';
+  // The migration writes AllowOverride All only into <Directory> sections it sees; with none covering the
+  // .htaccess, 2.4 keeps its unset default (the file is read with nothing allowed).
+  const ov = explicit ?? (!v24 || (migrated && coveredByDirectory(model, vhost, h.pattern)) ? 'All' : '');
+  const cats = new Set(ov.toLowerCase().split(/\s+/).filter(Boolean));
+  // allowoverride-authconfig adds AuthConfig next to Limit, except above a .htaccess that 2.2 refused.
+  const keep = source && (model.keepOverrideFor ?? []).some((d) => dirCovers(source.scope.pattern, d));
+  if (migrated && cats.has('limit') && !keep) cats.add('authconfig');
+  if (cats.has('none')) return 'ignored';
+  if (cats.size === 0 && h.hasContent) return `${h.path}: nothing is allowed here (AllowOverride is unset)`;
+  for (const x of [h, ...nestedIn(model, h)]) {
+    const bad = x.items.find((it) => !allowedByOverride(it, cats));
+    if (bad) return `${h.path}: ${bad.k === 'set' ? bad.key : bad.k} not allowed here`;
+    if (x.errors.length) return `${h.path}: ${x.errors[0]}`;
+  }
+  return 'ok';
+}
+
+function coveredByDirectory(model: Model, vhost: string, dir: string): boolean {
+  return model.scopes.some((s) => s.kind === 'directory' && (s.vhost === '' || s.vhost === vhost) && dirCovers(s.pattern, dir));
+}
+
+export function merge(model: Model, req: Request): Merged {
+  let cache = mergeCache.get(model);
+  if (!cache) { cache = new Map(); mergeCache.set(model, cache); }
+  const key = req.key ?? `${req.vhost}\0${req.path}\0${req.file}`;
+  let hit = cache.get(key);
+  if (!hit) {
+    // Requests come context by context, so old entries are not asked for again: keep the cache small
+    // instead of holding a merged state for every location of a 10,000-vhost tree until the run ends.
+    if (cache.size >= MERGE_CACHE_SIZE) cache.clear();
+    hit = mergeUncached(model, req);
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+/** The merged state up to and including `upTo` (the whole merge when null). */
+export function mergeUncached(model: Model, req: Request, upTo: Scope | null = null): Merged {
+  const m: Merged = { host: null, requires: [], satisfy: [], tree: null, settings: new Map(), fail: null, errors: [], scopes: [] };
+  const v24 = model.version === '2.4';
+  const list = applicableScopes(model, req);
+  const cut = upTo ? list.indexOf(upTo) : -1;
+  const skipped = new Set<Scope>();
+  for (const s of cut >= 0 ? list.slice(0, cut + 1) : list) {
+    const items = s.items;
+    const home = s.kind === 'htaccess' ? null : htaccessOf(s);
+    if (home && skipped.has(home)) continue; // a <Files> of a .htaccess that is ignored or failed
+    if (s.kind === 'htaccess') {
+      const st = htaccessState(model, req.vhost, s, v24);
+      if (st !== 'ok') {
+        skipped.add(s);
+        if (st !== 'ignored') m.fail = st;
+        continue;
+      }
+    } else if (s.errors.length && !home) m.errors.push(...s.errors);
+    m.scopes.push(s);
+    mergeScope(m, items, v24);
+  }
+  return m;
+}
+
+function mergeScope(m: Merged, items: readonly Item[], v24: boolean): void {
+  const host = items.filter((i): i is HostItem => LIMIT.has(i.k) || (v24 && i.k === 'satisfy'));
+  if (host.length) m.host = host;
+  if (!v24) {
+    const req = items.filter((i): i is Extract<Item, { k: 'require' }> => i.k === 'require');
+    if (req.length) m.requires = req;
+    for (const i of items) if (i.k === 'satisfy') m.satisfy.push(i);
+  } else {
+    mergeAuthz(m, items);
+  }
+  const sets = items.filter((i): i is Extract<Item, { k: 'set' }> => i.k === 'set');
+  for (const rec of RECORDS) {
+    if (sets.some((i) => rec.includes(i.key))) for (const k of rec) m.settings.delete(k);
+  }
+  for (const i of sets) m.settings.set(i.key, i.value);
+}
+
+/** merge_authz_core_dir_config (semantics §3.4). */
+function mergeAuthz(m: Merged, items: readonly Item[]): void {
+  const nodes = items.filter((i): i is Extract<Item, { k: 'authz' }> => i.k === 'authz').map((i) => i.node);
+  const opItem = [...items].reverse().find((i): i is Extract<Item, { k: 'authmerging' }> => i.k === 'authmerging');
+  if (!nodes.length && !opItem) return; // no authz_core record in this section
+  const section: AuthzNode | null = nodes.length
+    ? { kind: 'container', op: 'or', negate: false, mask: unionMask(nodes.map((n) => n.mask)), children: nodes }
+    : null;
+  const op = opItem?.value ?? 'unset';
+  const base = m.tree;
+  if (op === 'unset' && !section && base) return;
+  if (op === 'off' || op === 'unset' || !(base || section)) { m.tree = section; return; }
+  if (base && section) m.tree = { kind: 'container', op: op === 'and' ? 'and' : 'or', negate: false, mask: unionMask([base.mask, section.mask]), children: [base, section] };
+  else m.tree = base ?? section;
+}
+
+function unionMask(masks: Mask[]): Mask {
+  if (masks.some((x) => x === null || x.except)) {
+    if (masks.every((x) => x !== null && x.except)) {
+      // intersection of the excluded lists
+      const lists = masks.map((x) => x!.methods);
+      return { except: true, methods: lists[0]!.filter((mm) => lists.every((l) => l.includes(mm))) };
+    }
+    if (masks.some((x) => x === null)) return null;
+    const ex = masks.filter((x) => x!.except).map((x) => x!.methods);
+    const inc = masks.filter((x) => !x!.except).flatMap((x) => x!.methods);
+    const excluded = ex[0]!.filter((mm) => ex.every((l) => l.includes(mm)) && !inc.includes(mm));
+    return { except: true, methods: excluded };
+  }
+  return { except: false, methods: [...new Set(masks.flatMap((x) => x!.methods))] };
+}

@@ -1,0 +1,85 @@
+/**
+ * The sections the prover tries to rewrite, with their translations as 2.4
+ * items: from the 2.2 reading of a 2.2 tree, or from the 2.4 reading (with
+ * mod_access_compat) of a tree that already mixes in 2.4 syntax.
+ */
+import type { Section } from '../../ast/nodes.js';
+import type { Project } from '../../project/project.js';
+import { dualBlocks } from './dual-version.js';
+import { mergeUncached } from '../decide/index.js';
+import type { CondContext, Item, Model, Scope } from '../model/index.js';
+import { isAccessItem, itemsOf, keyOf, ownRequest, translateScope, unreadReason, UNIT_INDENT, type Verdict } from './prove.js';
+import { translateMixedState } from './translate-mixed.js';
+import { Untranslatable } from './translate.js';
+
+export interface Candidates {
+  /** Scope of the 2.4 reading → its items after the rewrite. */
+  candidates: Map<Scope, Item[]>;
+  lines: Map<Scope, string[]>;
+  verdicts: Map<Section | string, Verdict>;
+}
+
+const COMPAT = new Set(['order', 'allow', 'deny', 'satisfy']);
+
+function compatName(k: string): string {
+  return k === 'order' ? 'Order' : k === 'satisfy' ? 'Satisfy' : k === 'allow' ? 'Allow' : 'Deny';
+}
+
+/** Sections written for both versions are left as they are, unless 2.4 still reads compat lines outside the branches. */
+function dualVersion(project: Project, s: Scope, twin: Scope, c22: CondContext, c24: CondContext, verdicts: Candidates['verdicts']): boolean {
+  const body = s.node ? s.node.children : project.byPath.get(s.path)?.ast.children ?? [];
+  if (!dualBlocks(body, c22, c24).length) return false;
+  const stray = twin.items.find((i) => COMPAT.has(i.k));
+  if (stray) {
+    verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `the section has separate 2.2 and 2.4 branches, but its ${compatName(stray.k)} line outside them is read by 2.4 too, where mod_access_compat ANDs it with the 2.4 branch (and without the module httpd does not start); move it into the 2.2 branch` });
+  }
+  return true;
+}
+
+function accept(s: Scope, twin: Scope, t: string[], after0: Model, out: Candidates): void {
+  const parsed = itemsOf(t, after0);
+  if (parsed.errors.length) {
+    out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `internal: the translation does not start in 2.4 (${parsed.errors[0]})` });
+    return;
+  }
+  out.candidates.set(twin, [...twin.items.filter((i) => !isAccessItem(i)), ...parsed.items]);
+  out.lines.set(twin, t);
+}
+
+/** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
+export function pureCandidates(project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext): Candidates {
+  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map() };
+  const afterByKey = new Map(after0.scopes.map((s) => [keyOf(s), s]));
+  for (const s of before.scopes) {
+    if (!s.items.some(isAccessItem)) continue;
+    const twin = afterByKey.get(keyOf(s));
+    if (!twin) continue; // a 2.2-only branch: left as it is
+    if (dualVersion(project, s, twin, c22, c24, out.verdicts)) continue;
+    const t = translateScope(before, s);
+    if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
+    else accept(s, twin, t.lines, after0, out);
+  }
+  return out;
+}
+
+/** Every section of a mixed tree that still has compat lines, translated from its merged 2.4 state. */
+export function mixedCandidates(project: Project, after0: Model, c22: CondContext, c24: CondContext): Candidates {
+  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map() };
+  for (const s of after0.scopes) {
+    if (!s.items.some((i) => COMPAT.has(i.k))) continue;
+    if (dualVersion(project, s, s, c22, c24, out.verdicts)) continue;
+    if (s.errors.length) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `httpd 2.4 rejects this section (${s.errors[0]})` }); continue; }
+    const req = ownRequest(after0, s);
+    if (!req) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `no request path matches <${s.kind} ${s.pattern}>, so its rewrite cannot be proven` }); continue; }
+    const m = mergeUncached(after0, req, s);
+    const unread = unreadReason(m, s);
+    if (unread) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: unread }); continue; }
+    try {
+      accept(s, s, translateMixedState(m, UNIT_INDENT), after0, out);
+    } catch (e) {
+      if (!(e instanceof Untranslatable)) throw e;
+      out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: e.message });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+/** What prefer-require needs per file: the project proof, and the sections of this file with their verdicts. */
+import type { ConfigFile, Section } from '../../ast/nodes.js';
+import { walk } from '../../ast/walk.js';
+import { projectOf, type Project } from '../../project/project.js';
+import { proveProject, type ProjectProof, type Verdict } from './prove.js';
+import type { ModelOptions } from '../model/index.js';
+
+const SCOPE = /^(directory|directorymatch|files|filesmatch|location|locationmatch|proxy|proxymatch)$/;
+
+const keyCache = new WeakMap<ConfigFile, Map<Section, string>>();
+
+/**
+ * A stable key for each access section of a file across passes of the fix loop: its opening line
+ * and how many identical ones precede it. Shared by the rule and the guard (guard.ts).
+ */
+export function sectionKeys(file: ConfigFile): Map<Section, string> {
+  let hit = keyCache.get(file);
+  if (hit) return hit;
+  const seen = new Map<string, number>();
+  hit = new Map<Section, string>();
+  const out = hit;
+  walk(file, {
+    enter: (s) => {
+      if (!SCOPE.test(s.lname)) return;
+      const open = file.text.slice(s.open.contentStart, s.open.contentEnd);
+      const n = (seen.get(open) ?? 0) + 1;
+      seen.set(open, n);
+      out.set(s, `${open}\0${n}`);
+    },
+  });
+  keyCache.set(file, out);
+  return out;
+}
+
+export interface FileVerdicts {
+  proof: ProjectProof;
+  /** True when `file` is the project's own copy (first pass of the fix loop). */
+  original: boolean;
+  /** Verdicts by section of `file` (null key: the file itself, for .htaccess and fragments). */
+  sections: Map<Section | null, Verdict>;
+}
+
+/** The verdicts for the sections of one file, mapped onto `file` even when it is a later pass's re-parse. */
+export function fileVerdicts(project: Project, file: ConfigFile, opts: ModelOptions = {}): FileVerdicts {
+  const own = project.byPath.get(file.path);
+  const proj = own ? project : projectOf([{ path: file.path, display: file.path, kind: file.path.endsWith('.htaccess') ? 'htaccess' : 'conf', ast: file }]);
+  const origAst = proj.byPath.get(file.path)!.ast;
+  const proof = proveProject(proj, opts);
+  const original = origAst === file;
+  const sections = new Map<Section | null, Verdict>();
+  const fileVerdict = proof.verdicts.get(file.path);
+  if (fileVerdict && fileVerdict.scope.node === null) sections.set(null, fileVerdict);
+  if (original) {
+    for (const v of proof.byFile.get(file.path) ?? []) if (v.scope.node) sections.set(v.scope.node, v);
+  } else {
+    const byKey = new Map<string, Verdict>();
+    if (!proof.byFile.get(file.path)?.length) return { proof, original, sections };
+    for (const [s, key] of sectionKeys(origAst)) { const v = proof.verdicts.get(s); if (v) byKey.set(key, v); }
+    for (const [s, key] of sectionKeys(file)) { const v = byKey.get(key); if (v) sections.set(s, v); }
+  }
+  return { proof, original, sections };
+}

@@ -1,0 +1,109 @@
+/**
+ * accessGuard: the engine's FixGuard for access rules. Before a fix of a rule
+ * with meta.access is applied, the file is re-read with every access fix of
+ * this pass applied, as 2.4, and compared on the representative requests with
+ * what the prover established (first pass), or with the file as it stands
+ * (later passes). A fix whose section shows a difference is vetoed with the
+ * first differing request in words. When the edited file reads to exactly the
+ * sections the reference holds (splice.ts readsTheSame), no request can differ,
+ * and the comparison is skipped.
+ */
+import type { ConfigFile, Section } from '../../ast/nodes.js';
+import { applyEdits, type Edit } from '../../edit/edit.js';
+import { reparse, type FixGroup, type FixGuard } from '../../engine/fix-loop.js';
+import type { Problem, Rule, RuleOptions } from '../../engine/rule.js';
+import type { Project } from '../../project/project.js';
+import { decide, describeDifference, eachRepresentative } from '../compare/index.js';
+import { type Item, type Model, projectModel, type Scope } from '../model/index.js';
+import { applicableScopes } from '../decide/index.js';
+import { contextsOf, keyOf, proveProject, withItems } from './prove.js';
+import { readAlone, readsTheSame, spliceFile, spliceable } from './splice.js';
+import { sectionKeys } from './file-verdicts.js';
+
+export interface GuardOptions extends RuleOptions {
+  /** The access rules whose fixes need proof (those with meta.access). */
+  rules: readonly Rule[];
+}
+
+interface Check {
+  /** Key of each section that shows a difference, with the first differing request. */
+  failures: Map<string, string>;
+  /** Set when the check itself failed: every access fix of the file is then vetoed. */
+  error?: string;
+}
+
+/** Section keys by node, shared by the original and edited copies of a file. */
+const keys = sectionKeys;
+
+/** The innermost scope section holding an offset (the keys map lists sections in document order, outer first). */
+function innermostAt(file: ConfigFile, offset: number): Section | null {
+  let best: Section | null = null;
+  for (const s of keys(file).keys()) if (s.start <= offset && offset < s.end) best = s;
+  return best;
+}
+
+export function accessGuard(project: Project, options: GuardOptions): FixGuard {
+  const ids = new Set(options.rules.filter((r) => r.meta.access).map((r) => r.meta.id));
+  const cache = new WeakMap<ConfigFile, Check>();
+  return (file: ConfigFile, problem: Problem, _edits: readonly Edit[], pass: readonly FixGroup[]): Problem | null => {
+    if (!ids.has(problem.ruleId)) return null;
+    let check = cache.get(file);
+    if (!check) {
+      try {
+        check = checkFile(project, file, pass.filter((g) => ids.has(g.problem.ruleId)).flatMap((g) => g.edits));
+      } catch (e) {
+        check = { failures: new Map(), error: (e as Error).message };
+      }
+      cache.set(file, check);
+    }
+    if (check.error !== undefined) {
+      return { ...problem, fix: undefined, suggestion: undefined, severity: 'error', message: `The rewrite was not applied because the re-check failed (internal: ${check.error}). ${problem.message}` };
+    }
+    if (!check.failures.size) return null;
+    const section = innermostAt(file, problem.start);
+    const key = section ? keys(file).get(section)! : '\0file';
+    const why = check.failures.get(key);
+    if (!why) return null;
+    return { ...problem, fix: undefined, suggestion: undefined, severity: 'error', message: `The rewrite was not applied because the re-check of the edited file found a difference: ${why}. ${problem.message}` };
+  };
+}
+
+/** The other files' sections with the items the reference gives them (their own rewrites, proven together). */
+function asProven(model: Model, reference: Model, path: string): Model {
+  const byKey = new Map(reference.scopes.map((s) => [keyOf(s), s]));
+  const items = new Map<Scope, Item[]>();
+  for (const s of model.scopes) {
+    if (s.path === path) continue;
+    const r = byKey.get(keyOf(s));
+    if (r && r.items !== s.items) items.set(s, r.items);
+  }
+  return withItems(model, items);
+}
+
+/** Checks the file with the access edits of this pass applied. */
+function checkFile(project: Project, file: ConfigFile, edits: readonly Edit[]): Check {
+  const edited = reparse(applyEdits(file.text, edits), file.path);
+  const original = project.byPath.get(file.path)?.ast === file;
+  const replace = (ast: ConfigFile) => new Map([[file.path, ast]]);
+  const reference: Model = original ? proveProject(project).after : projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(file) });
+  const failures = new Map<string, string>();
+  const part = spliceable(project, file.path) ? readAlone(reference, edited) : null;
+  // The usual case: the edited file reads to exactly the sections the prover established.
+  if (part && readsTheSame(reference, part, file.path)) return { failures };
+  const after = part
+    ? spliceFile(reference, edited, part)
+    : asProven(projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(edited) }), reference, file.path);
+  const own = after.scopes.filter((s) => s.path === file.path);
+  if (!own.length) return { failures };
+  const editedKeys = keys(edited);
+  const keyOfScope = (s: Scope) => (s.node ? editedKeys.get(s.node) ?? '\0file' : '\0file');
+  eachRepresentative([reference, after], contextsOf(own, after), (r) => {
+    const a = decide(after, r);
+    const b = decide(reference, r);
+    if (a.status === b.status) return;
+    const blame = [...applicableScopes(after, r)].reverse().find((s) => s.path === file.path);
+    const k = blame ? keyOfScope(blame) : '\0file';
+    if (!failures.has(k)) failures.set(k, describeDifference({ request: r, before: b, after: a }));
+  });
+  return { failures };
+}

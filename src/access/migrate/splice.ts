@@ -1,0 +1,92 @@
+/**
+ * A model with one file's sections replaced by those of an edited copy, without
+ * reading the rest of the project again (the guard checks one file at a time).
+ */
+import type { ConfigFile } from '../../ast/nodes.js';
+import type { Project } from '../../project/project.js';
+import { buildModel, isFragment, type Model, type Scope } from '../model/index.js';
+import { memo } from '../../ast/memo.js';
+import { deriveContextIndex } from '../decide/index.js';
+
+/** True when the file is read at server level (not from inside a section), so that it can be read alone. */
+export function spliceable(project: Project, path: string): boolean {
+  const sites = project.includes.filter((s) => s.files.includes(path));
+  return sites.every((s) => s.context.length === 0) && project.byPath.get(path)?.kind === 'conf';
+}
+
+/** The edited file read alone, as the reference's version and modules read it. */
+export function readAlone(reference: Model, edited: ConfigFile): Model {
+  return buildModel([{ file: edited, kind: 'conf', ...(isFragment(edited) ? { wrap: '/probe' } : {}) }], {
+    version: reference.version, modules: reference.modules, anyModule: reference.cond?.anyModule ?? false,
+  });
+}
+
+/**
+ * True when the file read alone (`part`) gives exactly the sections the reference holds for it:
+ * the same kinds, patterns, contexts, nesting, errors and access items, in one unbroken run of
+ * the configuration order, and no server-level fact the reference lacks. Splicing it in then
+ * leaves a model that decides every request as the reference does, so nothing needs evaluating.
+ */
+export function readsTheSame(reference: Model, part: Model, path: string): boolean {
+  const old = scopesByPath(reference).get(path) ?? [];
+  const now = part.scopes;
+  if (old.length !== now.length || part.errors.length) return false;
+  if (!part.vhosts.every((v) => vhostSet(reference).has(v)) || !sameEntries(reference.docroots, part.docroots)) return false;
+  if (![...part.aliases].every(([k, v]) => same(reference.aliases.get(k), v))) return false;
+  return old.every((o, i) => {
+    const n = now[i]!;
+    return o.order === old[0]!.order + i && o.kind === n.kind && o.pattern === n.pattern && o.vhost === n.vhost
+      && String(o.regex) === String(n.regex) && (o.within ? old.indexOf(o.within) : -1) === (n.within ? now.indexOf(n.within) : -1)
+      && o.hasContent === n.hasContent && same(o.errors, n.errors) && same(o.items, n.items);
+  });
+}
+
+function scopesByPath(model: Model): Map<string, Scope[]> {
+  return memo(model, 'scopesByPath', () => {
+    const out = new Map<string, Scope[]>();
+    for (const s of model.scopes) {
+      const list = out.get(s.path);
+      if (list) list.push(s);
+      else out.set(s.path, [s]);
+    }
+    return out;
+  });
+}
+
+/** Deep equality of plain data (primitives, bigints, arrays, plain objects, RegExps), for items and errors. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (a instanceof RegExp || b instanceof RegExp) return String(a) === String(b) && a instanceof RegExp && b instanceof RegExp;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
+  const ka = Object.keys(a);
+  const ob = b as Record<string, unknown>;
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(ob, k) && same((a as Record<string, unknown>)[k], ob[k]));
+}
+
+export function spliceFile(reference: Model, edited: ConfigFile, part = readAlone(reference, edited)): Model {
+  const old = reference.scopes.filter((s) => s.path === edited.path);
+  const base = old.length ? Math.min(...old.map((s) => s.order)) : reference.scopes.length;
+  const n = part.scopes.length + 1;
+  part.scopes.forEach((s, i) => { s.order = base + (i + 1) / n - 1; });
+  const scopes = [...reference.scopes.filter((s) => s.path !== edited.path), ...part.scopes];
+  const known = vhostSet(reference);
+  const vhosts = part.vhosts.every((v) => known.has(v)) ? reference.vhosts : [...new Set([...reference.vhosts, ...part.vhosts])];
+  const docroots = sameEntries(reference.docroots, part.docroots) ? reference.docroots : new Map([...reference.docroots, ...part.docroots]);
+  const aliases = [...part.aliases].every(([k, v]) => same(reference.aliases.get(k), v)) ? reference.aliases : new Map([...reference.aliases, ...part.aliases]);
+  const out: Model = { ...reference, scopes, vhosts, docroots, aliases, errors: part.errors.length ? [...reference.errors, ...part.errors] : reference.errors };
+  deriveContextIndex(reference, out, edited.path, part.scopes);
+  return out;
+}
+
+const vhostSets = new WeakMap<Model, Set<string>>();
+function vhostSet(m: Model): Set<string> {
+  let s = vhostSets.get(m);
+  if (!s) { s = new Set(m.vhosts); vhostSets.set(m, s); }
+  return s;
+}
+
+function sameEntries<V>(big: ReadonlyMap<string, V>, small: ReadonlyMap<string, V>): boolean {
+  for (const [k, v] of small) if (big.get(k) !== v) return false;
+  return true;
+}

@@ -1,0 +1,190 @@
+/**
+ * The 2.2 effective state of a section → a complete 2.4 Require tree, as text
+ * (semantics §4.2–§4.6): host rules, Satisfy and the deciding Require lines,
+ * split by method class with <Limit>/<LimitExcept> where they differ.
+ */
+import { applies, authorizers, type Merged, satisfyFor } from '../decide/index.js';
+import type { HostEntry, Item, Model, Request } from '../model/index.js';
+
+/** A tree to print: a Require line, or a container. */
+export type Out = { t: 'line'; text: string } | { t: 'all' | 'any' | 'none'; children: Out[] };
+
+const GRANTED: Out = { t: 'line', text: 'Require all granted' };
+const DENIED: Out = { t: 'line', text: 'Require all denied' };
+const line = (text: string): Out => ({ t: 'line', text });
+
+export class Untranslatable extends Error {}
+
+/** OR members for a list of entries: one Require line per kind, keeping each address or name as written. */
+function orMembers(entries: readonly HostEntry[]): Out[] {
+  const out: Out[] = [];
+  const ip = entries.filter((e) => e.kind === 'ip').map((e) => e.text);
+  const host = entries.filter((e) => e.kind === 'host').map((e) => e.text);
+  const env = entries.filter((e) => e.kind === 'env' && !e.negated).map((e) => (e as { name: string }).name);
+  const envText = entries.filter((e) => e.kind === 'env' && !e.negated).map((e) => e.text.slice(4));
+  if (ip.length) out.push(line(`Require ip ${ip.join(' ')}`));
+  if (host.length) out.push(line(`Require host ${host.join(' ')}`));
+  if (env.length) out.push(line(`Require env ${envText.join(' ')}`));
+  for (const e of entries) {
+    if (e.kind === 'env' && e.negated) out.push({ t: 'all', children: [GRANTED, line(`Require not env ${e.text.slice(5)}`)] });
+  }
+  return out;
+}
+
+function anyOf(members: Out[]): Out {
+  return members.length === 1 ? members[0]! : { t: 'any', children: members };
+}
+
+/** AND members meaning "no Deny entry matches": RequireNone of the positive ones, `Require env V` for each env=!V. */
+function notDenied(d: readonly HostEntry[]): Out[] {
+  const pos = d.filter((e) => !(e.kind === 'env' && e.negated));
+  const out: Out[] = [];
+  if (pos.length) out.push({ t: 'none', children: orMembers(pos) });
+  for (const e of d) if (e.kind === 'env' && e.negated) out.push(line(`Require env ${e.text.slice(5)}`));
+  return out;
+}
+
+function allOf(members: Out[]): Out {
+  const positive = members.some((m) => m.t !== 'none');
+  const list = positive ? members : [GRANTED, ...members];
+  return list.length === 1 ? list[0]! : { t: 'all', children: list };
+}
+
+/** H′: the host rules for one method (§4.2). */
+export function hostTree(host: readonly Item[] | null, method: string): Out {
+  let order = 'deny,allow';
+  const a: HostEntry[] = [];
+  const d: HostEntry[] = [];
+  for (const it of host ?? []) {
+    if (!('mask' in it) || !applies(it.mask, method)) continue;
+    if (it.k === 'order') order = it.value;
+    else if (it.k === 'allow') a.push(...it.entries.filter((e) => !(e.kind === 'host' && e.comment)));
+    else if (it.k === 'deny') d.push(...it.entries.filter((e) => !(e.kind === 'host' && e.comment)));
+  }
+  const aAll = a.some((e) => e.kind === 'all');
+  const dAll = d.some((e) => e.kind === 'all');
+  if (order === 'deny,allow') {
+    if (aAll || d.length === 0) return GRANTED;
+    if (dAll) return a.length ? anyOf(orMembers(a)) : DENIED;
+    return anyOf([...orMembers(a), allOf(notDenied(d))]);
+  }
+  if (a.length === 0 || dAll) return DENIED;
+  if (d.length === 0) return aAll ? GRANTED : anyOf(orMembers(a));
+  return allOf([...(aAll ? [] : [anyOf(orMembers(a))]), ...notDenied(d)]);
+}
+
+const MODULE_KEYWORD: Record<string, (kw: string) => string> = {
+  authz_groupfile: (kw) => kw,
+  authz_dbm: (kw) => (kw === 'group' ? 'dbm-group' : 'dbm-file-group'),
+  authz_user: (kw) => kw,
+};
+
+/** R′: the Require lines that decide in 2.2, in 2.4 spelling (§4.4), or null when no Require applies. */
+export function requireTree(model: Model, m: Merged, method: string): Out | null {
+  const lines = m.requires.filter((r) => applies(r.mask, method));
+  if (!lines.length) return null;
+  const out: Out[] = [];
+  let decided = false;
+  for (const a of authorizers(model, m)) {
+    const owned = lines.filter((l) => a.owns.includes((l.words[0] ?? '').toLowerCase()));
+    if (!owned.length) continue;
+    const map = MODULE_KEYWORD[a.module];
+    if (!map) throw new Untranslatable(`Require ${owned[0]!.words.join(' ')} is decided by mod_${a.module}, which the prover does not model`);
+    for (const l of owned) {
+      const kw = (l.words[0] ?? '').toLowerCase();
+      if (kw === 'file-group' || kw === 'file-owner') throw new Untranslatable(`Require ${kw} depends on file ownership, which the prover does not model`);
+      const args = kw === 'valid-user' ? [] : l.words.slice(1);
+      out.push(line(['Require', map(kw), ...args].join(' ')));
+    }
+    if (a.authoritative) { decided = true; break; }
+  }
+  if (!out.length) {
+    throw new Untranslatable(`no 2.2 module owns "Require ${lines[0]!.words.join(' ')}", so 2.2 authenticates and then always answers 401; 2.4 has no clean equivalent`);
+  }
+  const defaultAuth = model.modules.includes('authz_default') && (m.settings.get('authzdefaultauthoritative') ?? 'on').toLowerCase() !== 'off';
+  if (!decided && !defaultAuth) {
+    throw new Untranslatable('every authorisation module is non-authoritative, so 2.2 answers 500 where 2.4 answers 401');
+  }
+  const unique = [...new Map(out.map((o) => [(o as { text: string }).text, o])).values()];
+  if (unique.some((o) => o.t === 'line' && o.text === 'Require valid-user')) return line('Require valid-user');
+  return anyOf(unique);
+}
+
+/** The complete tree for one method (§4.3). */
+export function methodTree(model: Model, m: Merged, method: string): Out {
+  const h = hostTree(m.host, method);
+  const r = requireTree(model, m, method);
+  if (!r) return h;
+  const isG = h === GRANTED;
+  const isD = h === DENIED;
+  if (satisfyFor(m.satisfy, method) === true) {
+    if (isG) return GRANTED;
+    if (isD) return r;
+    return anyOf([...(h.t === 'any' ? h.children : [h]), ...(r.t === 'any' ? r.children : [r])]);
+  }
+  if (isG) return r;
+  if (isD) return DENIED;
+  return { t: 'all', children: [...(h.t === 'all' ? h.children : [h]), r] };
+}
+
+/** Prints a tree at top level: an OR prints its members bare (the implicit RequireAny). */
+export function printTree(o: Out, unit: string, depth = 0): string[] {
+  const ind = unit.repeat(depth);
+  if (o.t === 'line') return [ind + o.text];
+  if (o.t === 'any' && depth === 0) return o.children.flatMap((c) => printTree(c, unit, 0));
+  const name = o.t === 'all' ? 'RequireAll' : o.t === 'any' ? 'RequireAny' : 'RequireNone';
+  return [`${ind}<${name}>`, ...o.children.flatMap((c) => printNested(c, unit, depth + 1)), `${ind}</${name}>`];
+}
+
+function printNested(o: Out, unit: string, depth: number): string[] {
+  if (o.t === 'line') return [unit.repeat(depth) + o.text];
+  const name = o.t === 'all' ? 'RequireAll' : o.t === 'any' ? 'RequireAny' : 'RequireNone';
+  const ind = unit.repeat(depth);
+  return [`${ind}<${name}>`, ...o.children.flatMap((c) => printNested(c, unit, depth + 1)), `${ind}</${name}>`];
+}
+
+/** Methods a merged state distinguishes (from its masks), each standing for its class. */
+export function stateMethods(m: Merged): string[] {
+  const set = new Set<string>();
+  const add = (it: Item) => { if ('mask' in it && it.mask) it.mask.methods.forEach((x) => set.add(x)); };
+  (m.host ?? []).forEach(add);
+  m.requires.forEach(add);
+  m.satisfy.forEach(add);
+  return [...set];
+}
+
+/** The lines to write in a section for its merged 2.2 state: one tree, or one per method class. */
+export function translateState(model: Model, m: Merged, unit: string): string[] {
+  return byMethodClass(stateMethods(m), (meth) => methodTree(model, m, meth), unit);
+}
+
+/** One tree when every method gets the same, else one <Limit> per class and a <LimitExcept> for the rest (§4.6). */
+export function byMethodClass(listed: readonly string[], treeFor: (method: string) => Out, unit: string): string[] {
+  if (!listed.length) return printTree(treeFor('GET'), unit);
+  const reps = [...new Set(['GET', ...listed])];
+  const classes = new Map<string, string[]>();
+  const bodies = new Map<string, string[]>();
+  for (const meth of [...reps, '\0unlisted']) {
+    const body = printTree(treeFor(meth), unit);
+    const key = body.join('\n');
+    bodies.set(key, body);
+    classes.set(key, [...(classes.get(key) ?? []), meth]);
+  }
+  if (classes.size === 1) return [...bodies.values()][0]!;
+  const out: string[] = [];
+  for (const [key, methods] of classes) {
+    const body = bodies.get(key)!.map((l) => unit + l);
+    if (methods.includes('\0unlisted')) {
+      const others = reps.filter((x) => !methods.includes(x));
+      out.push(`<LimitExcept ${others.join(' ')}>`, ...body, '</LimitExcept>');
+    } else {
+      out.push(`<Limit ${methods.join(' ')}>`, ...body, '</Limit>');
+    }
+  }
+  return out;
+}
+
+export { GRANTED, DENIED, anyOf };
+
+/** A request for a section's own location, used to read its effective state. */
+export type OwnRequest = (req: Request) => Request;

@@ -1,0 +1,215 @@
+/**
+ * Project or files + version + modules → Model: the per-directory sections of
+ * the main server and of each virtual host, with their access items. Includes
+ * are followed through project.includes; <IfModule>, <IfDefine> and
+ * <IfVersion> are evaluated for the target version.
+ */
+import type { ConfigFile, Directive, Node, Section } from '../../ast/nodes.js';
+import { directives } from '../../ast/walk.js';
+import type { Project } from '../../project/project.js';
+import { readDirective } from './directives.js';
+import type { AuthzNode, Mask, Model, Scope, ScopeKind, Version } from './model.js';
+import { conditionHolds, type CondContext } from './module-conditions.js';
+
+export interface BuildOptions {
+  version: Version;
+  /** Short module names loaded (see modules.ts moduleSet). */
+  modules: readonly string[];
+  /** The tree names no modules: `<IfModule>` counts every module of the version as loaded. */
+  anyModule?: boolean;
+  defines?: readonly string[];
+  /** Wrap top-level access directives as the body of `<Directory wrap>` (.htaccess and loose fragments). */
+  wrap?: string | null;
+  project?: Project | null;
+}
+
+const SCOPE_KINDS: Record<string, ScopeKind> = {
+  directory: 'directory', directorymatch: 'directorymatch', files: 'files', filesmatch: 'filesmatch',
+  location: 'location', locationmatch: 'locationmatch', proxy: 'proxy', proxymatch: 'proxy',
+};
+
+export interface SourceInput {
+  file: ConfigFile;
+  /** 'htaccess' files become a scope of their directory. */
+  kind: 'conf' | 'htaccess';
+  /** For .htaccess: the directory it sits in. */
+  dir?: string;
+  /** Read the file as the body of `<Directory wrap>` (a loose fragment with top-level access directives). */
+  wrap?: string;
+}
+
+interface Ctx {
+  vhost: string;
+  scope: Scope | null;
+  mask: Mask;
+  containers: Extract<AuthzNode, { kind: 'container' }>[];
+  path: string;
+  file: ConfigFile;
+  depth: number;
+  /** The files being read, outermost first: an Include of one of them is a cycle, not followed again. */
+  within: readonly string[];
+}
+
+const includeCache = new WeakMap<ConfigFile, Map<Directive, number>>();
+
+/** Each Include/IncludeOptional line of a file with its position among them. */
+function includeLines(file: ConfigFile): Map<Directive, number> {
+  let m = includeCache.get(file);
+  if (!m) {
+    m = new Map(directives(file, 'include', 'includeoptional').map((d, i) => [d, i]));
+    includeCache.set(file, m);
+  }
+  return m;
+}
+
+/** Builds the model of a set of files (each read once; Include lines are followed through the project). */
+export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): Model {
+  const modules = new Set(opts.modules);
+  const cond: CondContext = { version: opts.version, modules, anyModule: opts.anyModule ?? false, defines: new Set(opts.defines ?? []) };
+  const model: Model = {
+    version: opts.version, modules: opts.modules, scopes: [], vhosts: [], docroots: new Map(), aliases: new Map(), errors: [], cond,
+  };
+  const vhostCount = new Map<string, number>();
+  let order = 0;
+  // Include sites by including file and position among its Include lines, so that an edited copy of a file still finds them.
+  const includes = new Map<string, string[]>();
+  for (const site of opts.project?.includes ?? []) {
+    const from = opts.project?.byPath.get(site.from)?.ast;
+    const idx = from ? includeLines(from).get(site.directive) : undefined;
+    if (idx !== undefined) includes.set(`${site.from}\0${idx}`, site.files);
+  }
+  const replaced = new Map(inputs.map((i) => [i.file.path, i.file]));
+
+  const newScope = (kind: ScopeKind, pattern: string, regex: RegExp | null, ctx: Ctx, node: Section | null, path: string): Scope => {
+    const s: Scope = { kind, pattern, regex, within: ctx.scope, vhost: ctx.vhost, order: order++, items: [], node, path, errors: [] };
+    model.scopes.push(s);
+    return s;
+  };
+
+  const visit = (nodes: readonly Node[], ctx: Ctx): void => {
+    for (const n of nodes) {
+      if (n.type === 'directive') directive(n, ctx);
+      else if (n.type === 'section') section(n, ctx);
+    }
+  };
+
+  const directive = (d: Directive, ctx: Ctx): void => {
+    if ((d.lname === 'include' || d.lname === 'includeoptional') && ctx.depth < 128) {
+      const idx = includeLines(ctx.file).get(d);
+      for (const p of includes.get(`${ctx.path}\0${idx}`) ?? []) {
+        // A file that includes itself (a glob matching it) would otherwise be walked 2^128 ways.
+        if (ctx.within.includes(p)) continue;
+        const f = replaced.get(p) ?? opts.project?.byPath.get(p)?.ast;
+        if (f) visit(f.children, { ...ctx, path: p, file: f, depth: ctx.depth + 1, within: [...ctx.within, p] });
+      }
+      return;
+    }
+    if (d.lname === 'define' && opts.version === '2.4' && d.args[0]) (cond.defines as Set<string>).add(d.args[0].value);
+    if (!ctx.scope) {
+      if (d.lname === 'documentroot' && d.args[0]) model.docroots.set(ctx.vhost, trimSlash(d.args[0].value));
+      else if ((d.lname === 'alias' || d.lname === 'scriptalias') && d.args.length >= 2) {
+        const list = model.aliases.get(ctx.vhost) ?? [];
+        list.push([d.args[0]!.value, trimSlash(d.args[1]!.value)]);
+        model.aliases.set(ctx.vhost, list);
+      }
+    }
+    const r = readDirective(d, ctx.mask, opts.version, modules);
+    if (!r) return;
+    const target = ctx.scope;
+    if (!target) {
+      if (r.items.some((i) => i.k !== 'set' || i.key !== 'allowoverride')) model.errors.push(`${d.name} not allowed here`);
+      model.errors.push(...r.errors);
+      return;
+    }
+    target.errors.push(...r.errors);
+    for (const it of r.items) {
+      const top = ctx.containers[ctx.containers.length - 1];
+      if (it.k === 'authz' && top) top.children.push(it.node);
+      else target.items.push(it);
+    }
+  };
+
+  const section = (s: Section, ctx: Ctx): void => {
+    const holds = conditionHolds(s, cond);
+    if (holds !== null) {
+      if (holds) visit(s.children, ctx);
+      return;
+    }
+    const arg = s.args.map((a) => a.value).join(' ');
+    if (s.lname === 'virtualhost') {
+      const name = s.children.find((c): c is Directive => c.type === 'directive' && c.lname === 'servername')?.args[0]?.value;
+      const base = name ? `${arg} ${name}` : arg;
+      const n = (vhostCount.get(base) ?? 0) + 1;
+      vhostCount.set(base, n);
+      const key = n > 1 ? `${base}#${n}` : base;
+      model.vhosts.push(key);
+      visit(s.children, { ...ctx, vhost: key, scope: null });
+      return;
+    }
+    const kind = SCOPE_KINDS[s.lname];
+    if (kind) {
+      const tilde = s.args[0]?.value === '~';
+      const pattern = tilde ? s.args.slice(1).map((a) => a.value).join(' ') : arg;
+      const isRegex = tilde || kind.endsWith('match') || s.lname === 'proxymatch';
+      const realKind: ScopeKind = tilde && kind === 'directory' ? 'directorymatch' : tilde && kind === 'files' ? 'filesmatch' : tilde && kind === 'location' ? 'locationmatch' : kind;
+      let regex: RegExp | null = null;
+      if (isRegex) {
+        try { regex = new RegExp(pattern); } catch { model.errors.push(`Regular expression could not be compiled: ${pattern}`); }
+      }
+      const scope = newScope(realKind, isRegex ? pattern : (kind === 'proxy' ? pattern : trimSlash(pattern)), regex, ctx, s, ctx.path);
+      visit(s.children, { ...ctx, scope, mask: null, containers: [] });
+      return;
+    }
+    if (s.lname === 'limit' || s.lname === 'limitexcept') {
+      const methods = s.args.map((a) => (a.value === 'HEAD' ? 'GET' : a.value));
+      visit(s.children, { ...ctx, mask: { except: s.lname === 'limitexcept', methods } });
+      return;
+    }
+    if (s.lname === 'requireall' || s.lname === 'requireany' || s.lname === 'requirenone') {
+      if (opts.version === '2.2' || !ctx.scope) {
+        (ctx.scope?.errors ?? model.errors).push(`Invalid command '<${s.name}', perhaps misspelled or defined by a module not included in the server configuration`);
+        return;
+      }
+      const c: Extract<AuthzNode, { kind: 'container' }> = {
+        kind: 'container', op: s.lname === 'requireall' ? 'and' : 'or', negate: s.lname === 'requirenone', mask: ctx.mask, children: [],
+      };
+      const top = ctx.containers[ctx.containers.length - 1];
+      if (top) top.children.push(c);
+      else ctx.scope.items.push({ k: 'authz', node: c });
+      visit(s.children, { ...ctx, containers: [...ctx.containers, c] });
+      return;
+    }
+    visit(s.children, ctx);
+  };
+
+  for (const input of inputs) {
+    const base: Ctx = { vhost: '', scope: null, mask: null, containers: [], path: input.file.path, file: input.file, depth: 0, within: [input.file.path] };
+    const wrap = input.wrap ?? opts.wrap;
+    if (input.kind === 'htaccess' || wrap) {
+      const dir = input.kind === 'htaccess' ? (input.dir ?? wrap ?? '/probe') : wrap!;
+      const scope = newScope(input.kind === 'htaccess' ? 'htaccess' : 'directory', trimSlash(dir), null, base, null, input.file.path);
+      scope.hasContent = input.file.children.some((n) => n.type === 'directive' || n.type === 'section');
+      visit(input.file.children, { ...base, scope });
+    } else {
+      visit(input.file.children, base);
+    }
+  }
+  for (const s of model.scopes) checkTree(s);
+  return model;
+}
+
+function trimSlash(p: string): string {
+  return p.length > 1 ? p.replace(/\/+$/, '') : p;
+}
+
+/** 2.4 start-up checks on Require containers (semantics §3.3). */
+function checkTree(s: Scope): void {
+  const check = (n: AuthzNode, parentOr: boolean): void => {
+    if (n.negate && parentOr) s.errors.push(`negative Require directive has no effect in <RequireAny> directive`);
+    if (n.kind !== 'container') return;
+    if (n.children.length === 0) s.errors.push(`<Require${n.op === 'and' ? 'All' : n.negate ? 'None' : 'Any'}> directive contains no authorization directives`);
+    else if (n.children.every((c) => c.negate)) s.errors.push('directive contains only negative authorization directives');
+    for (const c of n.children) check(c, n.op === 'or');
+  };
+  for (const it of s.items) if (it.k === 'authz') check(it.node, true);
+}

@@ -1,0 +1,148 @@
+/** Reads the access-control directives of one section into model items, for 2.2 or 2.4 (semantics §2.2, §2.3, §3.2). */
+import type { Directive } from '../../ast/nodes.js';
+import { parseIpWord } from './ip.js';
+import type { AuthzNode, HostEntry, Item, Mask, OrderValue, SettingKey, Version } from './model.js';
+
+const SETTINGS: ReadonlySet<string> = new Set<SettingKey>([
+  'authtype', 'authname', 'authgroupfile', 'authdbmgroupfile', 'allowoverride', 'authzuserauthoritative', 'authzgroupfileauthoritative',
+  'authzdbmauthoritative', 'authzownerauthoritative', 'authzdefaultauthoritative', 'authzldapauthoritative',
+]);
+
+export const AUTHORITATIVE = new Set([
+  'authzuserauthoritative', 'authzgroupfileauthoritative', 'authzdbmauthoritative', 'authzownerauthoritative',
+  'authzdefaultauthoritative', 'authzldapauthoritative', 'authdefaultauthoritative', 'authzdbdauthoritative',
+]);
+
+/** 2.4 authz providers and the module that supplies each. */
+const PROVIDERS: Record<string, string> = {
+  all: 'authz_core', env: 'authz_core', method: 'authz_core', expr: 'authz_core',
+  ip: 'authz_host', host: 'authz_host', local: 'authz_host', 'forward-dns': 'authz_host',
+  user: 'authz_user', 'valid-user': 'authz_user', group: 'authz_groupfile', 'file-group': 'authz_groupfile',
+  'file-owner': 'authz_owner', 'dbm-group': 'authz_dbm', 'dbm-file-group': 'authz_dbm', 'dbd-group': 'authz_dbd',
+  'ldap-user': 'authnz_ldap', 'ldap-group': 'authnz_ldap', 'ldap-dn': 'authnz_ldap', 'ldap-attribute': 'authnz_ldap',
+  'ldap-filter': 'authnz_ldap', ssl: 'ssl', 'ssl-verify-client': 'ssl',
+};
+
+/** Words of a Require/Allow argument that follow an inline `#` (httpd has no inline comments: semantics §1.2). */
+export function commentStart(words: readonly string[]): number {
+  const i = words.findIndex((w) => w.startsWith('#'));
+  return i === -1 ? words.length : i;
+}
+
+/** Classifies one Allow/Deny word (allow_cmd, semantics §2.3). */
+export function hostEntry(word: string, comment: boolean): HostEntry | string {
+  const lw = word.toLowerCase();
+  if (lw.startsWith('env=!')) return { kind: 'env', text: word, name: word.slice(5).toLowerCase(), negated: true };
+  if (lw.startsWith('env=')) return { kind: 'env', text: word, name: word.slice(4).toLowerCase(), negated: false };
+  if (lw === 'all') return { kind: 'all', text: word };
+  const r = parseIpWord(word);
+  if (r.ok) return { kind: 'ip', text: word, subnet: r.subnet };
+  if (word.includes('/') || !r.notIp) return r.message;
+  return { kind: 'host', text: word, name: lw, comment };
+}
+
+export interface Read {
+  items: Item[];
+  errors: string[];
+}
+
+/** Reads one directive into items (and errors), or nothing when it is not about access. */
+const ACCESS_NAMES: ReadonlySet<string> = new Set(['order', 'allow', 'deny', 'satisfy', 'require', 'authmerging', ...AUTHORITATIVE, ...SETTINGS]);
+
+export function readDirective(d: Directive, mask: Mask, version: Version, modules: ReadonlySet<string>): Read | null {
+  if (!ACCESS_NAMES.has(d.lname)) return null;
+  const words = d.args.map((a) => a.value);
+  const errors: string[] = [];
+  const items: Item[] = [];
+  const compatName = d.lname === 'order' || d.lname === 'allow' || d.lname === 'deny' || d.lname === 'satisfy';
+  if (compatName && version === '2.4' && !modules.has('access_compat')) {
+    return { items, errors: [`Invalid command '${d.name}', perhaps misspelled or defined by a module not included in the server configuration`] };
+  }
+  switch (d.lname) {
+    case 'order': {
+      const v = (words[0] ?? '').toLowerCase();
+      if (words.length !== 1) errors.push("order takes one argument, 'allow,deny', 'deny,allow', or 'mutual-failure'");
+      else if (v !== 'allow,deny' && v !== 'deny,allow' && v !== 'mutual-failure') errors.push('unknown order');
+      else items.push({ k: 'order', mask, value: v as OrderValue });
+      break;
+    }
+    case 'allow': case 'deny': {
+      if ((words[0] ?? '').toLowerCase() !== 'from' || words.length < 2) {
+        errors.push("allow and deny must be followed by 'from'");
+        break;
+      }
+      const rest = words.slice(1);
+      const cut = commentStart(rest);
+      const entries: HostEntry[] = [];
+      rest.forEach((w, i) => {
+        const e = hostEntry(w, i >= cut);
+        if (typeof e === 'string') errors.push(e);
+        else {
+          if (version === '2.4' && e.kind === 'host' && e.text.includes('#')) errors.push('No comments are allowed here');
+          entries.push(e);
+        }
+      });
+      items.push({ k: d.lname, mask, entries });
+      break;
+    }
+    case 'satisfy': {
+      const v = (words[0] ?? '').toLowerCase();
+      if (v !== 'any' && v !== 'all') errors.push("Satisfy either 'any' or 'all'.");
+      else items.push({ k: 'satisfy', mask, any: v === 'any' });
+      break;
+    }
+    case 'require': {
+      if (words.length === 0) { errors.push('Require requires at least one argument'); break; }
+      if (version === '2.2') items.push({ k: 'require', mask, words });
+      else {
+        const node = requireNode(words, mask, modules, errors);
+        if (node) items.push({ k: 'authz', node });
+      }
+      break;
+    }
+    case 'authmerging': {
+      const v = (words[0] ?? '').toLowerCase();
+      if (version === '2.2') { errors.push(`Invalid command '${d.name}', perhaps misspelled or defined by a module not included in the server configuration`); break; }
+      if (v !== 'off' && v !== 'and' && v !== 'or') errors.push('AuthMerging must be one of: Off | And | Or');
+      else items.push({ k: 'authmerging', value: v });
+      break;
+    }
+    default:
+      if (AUTHORITATIVE.has(d.lname) && version === '2.4') {
+        errors.push(`Invalid command '${d.name}', perhaps misspelled or defined by a module not included in the server configuration`);
+        break;
+      }
+      if (!SETTINGS.has(d.lname)) return null;
+      items.push({ k: 'set', key: d.lname as SettingKey, value: words.join(' ') });
+  }
+  return { items, errors };
+}
+
+/** A 2.4 Require line as a tree leaf (add_authz_provider, semantics §3.2). */
+export function requireNode(words: readonly string[], mask: Mask, modules: ReadonlySet<string>, errors: string[]): AuthzNode | null {
+  let negate = false;
+  let rest = [...words];
+  if (rest[0]?.toLowerCase() === 'not') { negate = true; rest = rest.slice(1); }
+  const name = rest[0] ?? '';
+  const args = rest.slice(1);
+  const mod = PROVIDERS[name];
+  if (mod === undefined || (!modules.has(mod) && mod !== 'authz_core')) {
+    errors.push(`Unknown Authz provider: ${name}`);
+    return null;
+  }
+  const node: AuthzNode = { kind: 'provider', name, args, negate, mask };
+  if (name === 'all') {
+    const a = args.join(' ').toLowerCase();
+    if (a !== 'granted' && a !== 'denied') errors.push("Argument for 'Require all' must be 'granted' or 'denied'");
+  } else if (name === 'ip') {
+    node.subnets = [];
+    for (const w of args) {
+      const r = parseIpWord(w);
+      if (r.ok) node.subnets.push(r.subnet);
+      else errors.push(`ip address '${w}' appears to be invalid${r.notIp ? '' : `: ${r.message}`}`);
+    }
+  } else if (name === 'host') {
+    node.args = args.slice(0, commentStart(args));
+  }
+  return node;
+}

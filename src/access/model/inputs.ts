@@ -1,0 +1,81 @@
+/** Which files of a project the models are built from, and the module sets of both versions. */
+import { dirname, isAbsolute } from 'node:path';
+import type { ConfigFile } from '../../ast/nodes.js';
+import type { Project } from '../../project/project.js';
+import { buildModel, type SourceInput } from './build.js';
+import { parse } from '../../parse/parser.js';
+import type { Model, Version } from './model.js';
+import { loadedModules, moduleSet } from './module-conditions.js';
+import { refusedHtaccessDirs } from './override-categories.js';
+
+const ACCESS = new Set(['order', 'allow', 'deny', 'satisfy', 'require']);
+
+/** True when a conf file has access directives outside any section: it is a fragment (read as `<Directory /probe>`). */
+export function isFragment(file: ConfigFile): boolean {
+  const top = (nodes: ConfigFile['children']): boolean => nodes.some((n) =>
+    (n.type === 'directive' && ACCESS.has(n.lname))
+    || (n.type === 'section' && /^(ifmodule|ifdefine|ifversion|limit|limitexcept|requireall|requireany|requirenone)$/.test(n.lname) && top(n.children)));
+  return top(file.children);
+}
+
+/** The neutral server a loose .htaccess is read under: `<Directory /probe>` with AllowOverride All. */
+const NEUTRAL = parse('<Directory /probe>\nAllowOverride All\n</Directory>\n', '\0neutral-server');
+
+/** The entry files (those no Include pulls in), with `replace` standing in for a file of the same path. */
+export function projectInputs(project: Project, replace: ReadonlyMap<string, ConfigFile> = new Map()): SourceInput[] {
+  const included = new Set(project.includes.flatMap((s) => s.files));
+  const confs = project.files.filter((f) => f.kind === 'conf' && f.readError === undefined);
+  const out: SourceInput[] = [];
+  let neutral = false;
+  for (const f of project.files) {
+    if (f.readError !== undefined || included.has(f.path)) continue;
+    const file = replace.get(f.path) ?? f.ast;
+    if (f.kind === 'htaccess') {
+      const loose = confs.length === 0 || !isAbsolute(f.path);
+      if (loose && !neutral) { out.push({ file: NEUTRAL, kind: 'conf' }); neutral = true; }
+      out.push({ file, kind: 'htaccess', dir: loose ? '/probe' : dirname(f.path) });
+    } else {
+      out.push({ file, kind: 'conf', ...(isFragment(f.ast) ? { wrap: '/probe' } : {}) });
+    }
+  }
+  return out;
+}
+
+export interface ModelOptions {
+  /** Short module names to assume (`--modules`), instead of the LoadModule lines. */
+  modules?: readonly string[];
+  defines?: readonly string[];
+}
+
+type ProjectModelOptions = ModelOptions & { compat?: boolean; overrides?: 'real' | 'migrated'; replace?: ReadonlyMap<string, ConfigFile> };
+
+/** Built models by project and reading (version, modules, defines), shared by the prover and the rules that read a project. */
+const built = new WeakMap<Project, Map<string, Model>>();
+
+/**
+ * Builds a project's model for a version. `compat` loads mod_access_compat in 2.4.
+ * Models of the project as loaded (no `replace`) are built once per reading; callers must not change them.
+ */
+export function projectModel(project: Project, version: Version, opts: ProjectModelOptions = {}): Model {
+  let model: Model;
+  if (opts.replace) model = build(project, version, opts);
+  else {
+    let byKey = built.get(project);
+    if (!byKey) built.set(project, (byKey = new Map()));
+    const key = JSON.stringify([version, opts.modules, opts.defines, opts.compat]);
+    let hit = byKey.get(key);
+    if (!hit) byKey.set(key, (hit = build(project, version, opts)));
+    model = { ...hit };
+  }
+  model.htaccessOverride = opts.overrides ?? 'real';
+  if (model.htaccessOverride === 'migrated') model.keepOverrideFor = refusedHtaccessDirs(project);
+  return model;
+}
+
+function build(project: Project, version: Version, opts: ProjectModelOptions): Model {
+  const files = project.files.map((f) => opts.replace?.get(f.path) ?? f.ast);
+  const loaded = opts.modules ? [...opts.modules] : loadedModules(files);
+  const modules = version === '2.2' ? moduleSet(loaded, '2.2', false)
+    : opts.modules && opts.compat === undefined ? [...opts.modules] : moduleSet(loaded, '2.4', opts.compat ?? true);
+  return buildModel(projectInputs(project, opts.replace), { version, modules, anyModule: !opts.modules && loaded.length === 0, defines: opts.defines ?? [], project });
+}

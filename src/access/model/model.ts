@@ -1,0 +1,133 @@
+/**
+ * The request model and the compiled per-section access state that both
+ * evaluators (2.2 and 2.4) work on.
+ */
+import type { Section } from '../../ast/nodes.js';
+import type { Subnet } from './ip.js';
+import type { CondContext } from './module-conditions.js';
+
+export type Version = '2.2' | '2.4';
+
+export interface Credentials {
+  user: string;
+  /** Groups the user belongs to (compared case-insensitively, like the group files). */
+  groups: readonly string[];
+  /** 'bad' is a wrong password (or an unknown user). */
+  password: 'good' | 'bad';
+}
+
+/** One request, as the evaluators see it. */
+export interface Request {
+  /** The context's key: '' for the main server, else the `<VirtualHost>` key. */
+  vhost: string;
+  /** The URL path. */
+  path: string;
+  /** The file the URL maps to (or `proxy:URL` for proxied requests). */
+  file: string;
+  method: string;
+  /** Client address (IPv4 or IPv6 text). */
+  ip: string;
+  /** The name the double-reverse lookup yields, or null. */
+  host: string | null;
+  /** Environment variables present, in lower case. */
+  env: readonly string[];
+  credentials: Credentials | null;
+  /** `vhost\0path\0file`, precomputed for the merge cache. */
+  key?: string;
+  /** The DocumentRoot the URL → file mapping assumed, when the files loaded set none for the context. */
+  docroot?: string;
+}
+
+export type Status = 200 | 401 | 403 | 500;
+
+export interface Outcome {
+  status: Status;
+  /** The module (or phase) that decided. */
+  by: string;
+}
+
+/** Methods a directive applies to: null for all, else the `<Limit>` / `<LimitExcept>` list. */
+export type Mask = null | { except: boolean; methods: readonly string[] };
+
+/** One Allow/Deny word. */
+export type HostEntry =
+  | { kind: 'all'; text: string }
+  | { kind: 'ip'; text: string; subnet: Subnet }
+  | { kind: 'host'; text: string; name: string; comment: boolean }
+  | { kind: 'env'; text: string; name: string; negated: boolean };
+
+export type OrderValue = 'allow,deny' | 'deny,allow' | 'mutual-failure';
+
+/** A 2.4 Require tree node. */
+export type AuthzNode =
+  | { kind: 'provider'; name: string; args: string[]; negate: boolean; mask: Mask; subnets?: Subnet[] }
+  | { kind: 'container'; op: 'and' | 'or'; negate: boolean; mask: Mask; children: AuthzNode[] };
+
+/** One access-related directive of a section, in order. */
+export type Item =
+  | { k: 'order'; mask: Mask; value: OrderValue }
+  | { k: 'allow' | 'deny'; mask: Mask; entries: HostEntry[] }
+  | { k: 'satisfy'; mask: Mask; any: boolean }
+  /** A 2.2 Require line: the words after `Require`. */
+  | { k: 'require'; mask: Mask; words: string[] }
+  /** A 2.4 Require line or container. */
+  | { k: 'authz'; node: AuthzNode }
+  | { k: 'authmerging'; value: 'off' | 'and' | 'or' }
+  | { k: 'set'; key: SettingKey; value: string };
+
+export type SettingKey =
+  | 'authtype' | 'authname' | 'authgroupfile' | 'authdbmgroupfile' | 'allowoverride'
+  | 'authzuserauthoritative' | 'authzgroupfileauthoritative' | 'authzdbmauthoritative'
+  | 'authzownerauthoritative' | 'authzdefaultauthoritative' | 'authzldapauthoritative';
+
+export type ScopeKind = 'directory' | 'directorymatch' | 'files' | 'filesmatch' | 'location' | 'locationmatch' | 'htaccess' | 'proxy';
+
+/** One section that holds per-directory configuration (or a .htaccess file). */
+export interface Scope {
+  kind: ScopeKind;
+  /** The section's argument as written (path, pattern), or the .htaccess directory. */
+  pattern: string;
+  /** For regex forms. */
+  regex: RegExp | null;
+  /** The `<Directory>` this `<Files>` is nested in, if any. */
+  within: Scope | null;
+  /** '' for the main server, else the virtual host key. */
+  vhost: string;
+  /** Position in configuration order. */
+  order: number;
+  items: Item[];
+  /** The section node (null for a .htaccess file). */
+  node: Section | null;
+  /** The file holding it. */
+  path: string;
+  /** Startup errors found in this section (the server would not start). */
+  errors: string[];
+  /** For a .htaccess: whether it holds any directive or section at all (2.4 refuses every one when nothing is allowed). */
+  hasContent?: boolean;
+}
+
+/** The compiled configuration of one tree, read for one version. */
+export interface Model {
+  version: Version;
+  /** Loaded modules, by short name (`authz_host`), in LoadModule order. */
+  modules: readonly string[];
+  scopes: Scope[];
+  /** Virtual-host keys, in order. */
+  vhosts: string[];
+  /** DocumentRoot per context ('' = main server). */
+  docroots: Map<string, string>;
+  /** Alias URL prefix → directory, per context. */
+  aliases: Map<string, [string, string][]>;
+  /** Startup errors anywhere (outside sections). */
+  errors: string[];
+  /**
+   * 'migrated': read .htaccess files as the migration leaves them: an explicit
+   * AllowOverride (2.2's default All where none was set) with AuthConfig added
+   * wherever Limit was granted (the AllowOverride rule's job).
+   */
+  htaccessOverride?: 'real' | 'migrated';
+  /** 'migrated': directories of .htaccess files 2.2 refused under Limit, whose AllowOverride gets no AuthConfig. */
+  keepOverrideFor?: readonly string[];
+  /** How <IfModule>, <IfDefine> and <IfVersion> evaluated for this model. */
+  cond?: CondContext;
+}

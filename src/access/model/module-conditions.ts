@@ -1,0 +1,112 @@
+/** Which modules a tree loads, and how `<IfModule>`, `<IfDefine>` and `<IfVersion>` evaluate (semantics §1.7). */
+import type { ConfigFile, Section } from '../../ast/nodes.js';
+import { condition } from '../../ast/query.js';
+import { directives } from '../../ast/walk.js';
+import type { Version } from './model.js';
+
+/** The stock 2.2 module set (httpd.conf of 2.2.34, authz modules in their stock order). */
+export const DEFAULT_22 = [
+  'authn_file', 'authn_dbm', 'authn_anon', 'authn_default', 'authz_host', 'authz_groupfile', 'authz_user', 'authz_dbm',
+  'authz_owner', 'authz_default', 'auth_basic', 'auth_digest', 'log_config', 'env', 'setenvif', 'version', 'mime', 'dir',
+  'alias', 'rewrite', 'headers', 'ssl', 'status', 'autoindex', 'cgi', 'negotiation', 'proxy', 'proxy_http', 'unique_id',
+];
+
+/** 2.2 modules that are gone in 2.4, and their replacements (semantics §6.2). */
+const RENAMED_24: Record<string, string | null> = {
+  authn_default: null, authz_default: null, authn_alias: null, disk_cache: 'cache_disk', mem_cache: null,
+};
+
+/** The modules every migrated 2.4 tree gets (what the LoadModule rule adds). */
+export const REQUIRED_24 = ['authz_core', 'authn_core', 'authz_host', 'unixd', 'filter'];
+
+/** The short name of a module from a LoadModule symbol, an `<IfModule>` file name or symbol. */
+export function moduleName(s: string): string {
+  return s.replace(/^mod_/, '').replace(/\.c$/, '').replace(/_module$/, '');
+}
+
+/** LoadModule symbols of the given files, in order. */
+export function loadedModules(files: readonly ConfigFile[]): string[] {
+  const out: string[] = [];
+  for (const f of files) for (const d of directives(f, 'loadmodule')) {
+    const sym = d.args[0]?.value;
+    if (sym && /_module$/.test(sym)) out.push(moduleName(sym));
+  }
+  return out;
+}
+
+/** The modules of a tree for a version: its LoadModule lines or the default set; 2.4 adds what the migration loads. */
+export function moduleSet(loaded: readonly string[], version: Version, compat: boolean): string[] {
+  // LoadModule lines of modules gone in 2.4 alone do not make the list explicit: the migration removes
+  // them, and a second run must read the tree as the first did (a fragment that loads only mod_authz_default).
+  const base = loaded.some((m) => !ONLY_22.has(m)) ? [...loaded] : [...new Set([...DEFAULT_22, ...loaded])];
+  if (version === '2.2') return base;
+  const out: string[] = [];
+  for (const m of base) {
+    const r = m in RENAMED_24 ? RENAMED_24[m] : m;
+    if (r && !out.includes(r)) out.push(r);
+  }
+  for (const m of REQUIRED_24) if (!out.includes(m)) out.push(m);
+  if (compat && !out.includes('access_compat')) out.push('access_compat');
+  return out;
+}
+
+/** Modules that exist in only one of the two versions (semantics §6.2). */
+const ONLY_22 = new Set(['authn_default', 'authz_default', 'authn_alias', 'disk_cache', 'mem_cache']);
+const ONLY_24 = new Set(['authz_core', 'authn_core', 'access_compat', 'unixd', 'slotmem_shm', 'cache_disk', 'lbmethod_byrequests', 'lbmethod_bytraffic', 'lbmethod_bybusyness', 'socache_shmcb', 'socache_dbm', 'socache_memcache', 'mpm_prefork', 'mpm_worker', 'mpm_event', 'remoteip', 'proxy_fcgi', 'http2', 'ratelimit', 'session', 'macro', 'watchdog']);
+
+export interface CondContext {
+  version: Version;
+  modules: ReadonlySet<string>;
+  /** True when the tree names no modules: every module of the version counts as loaded. */
+  anyModule?: boolean;
+  defines: ReadonlySet<string>;
+}
+
+/** Is a module loaded, for `<IfModule>`? */
+export function hasModule(ctx: CondContext, name: string): boolean {
+  if (ctx.modules.has(name)) return true;
+  if (!ctx.anyModule) return false;
+  return ctx.version === '2.2' ? !ONLY_24.has(name) : !ONLY_22.has(name) && (name !== 'access_compat' || ctx.modules.has(name));
+}
+
+const FULL_VERSION: Record<Version, [number, number, number]> = { '2.2': [2, 2, 34], '2.4': [2, 4, 63] };
+
+function cmpVersion(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+}
+
+/** `<IfVersion [[!]op] version>` against 2.2.34 or 2.4.63. */
+export function ifVersion(args: readonly string[], version: Version): boolean {
+  let op = args.length > 1 ? args[0]! : '=';
+  let ver = args.length > 1 ? args.slice(1).join(' ') : (args[0] ?? '');
+  let neg = false;
+  if (op.startsWith('!')) { neg = true; op = op.slice(1) || '='; }
+  const full = FULL_VERSION[version];
+  const text = full.join('.');
+  let res: boolean;
+  if (op === '~' || (ver.startsWith('/') && ver.endsWith('/') && ver.length > 1)) {
+    const src = op === '~' ? ver : ver.slice(1, -1);
+    try { res = new RegExp(src).test(text); } catch { res = false; }
+  } else {
+    const want = ver.split('.').map((n) => Number(n) || 0);
+    const c = cmpVersion(full, want);
+    res = op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : op === '>=' ? c >= 0 : c === 0;
+  }
+  if (!/^(=|==|<|<=|>|>=|~)$/.test(op)) res = false;
+  return neg ? !res : res;
+}
+
+/** Whether a conditional section's body is read, or null when the section is not a conditional. */
+export function conditionHolds(s: Section, ctx: CondContext): boolean | null {
+  if (s.lname === 'ifmodule') {
+    const { name, negated } = condition(s);
+    return hasModule(ctx, moduleName(name)) !== negated;
+  }
+  if (s.lname === 'ifdefine') {
+    const { name, negated } = condition(s);
+    return ctx.defines.has(name) !== negated;
+  }
+  if (s.lname === 'ifversion') return ifVersion(s.args.map((a) => a.value), ctx.version);
+  return null;
+}

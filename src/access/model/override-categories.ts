@@ -1,0 +1,21 @@
+/** What the migration does to AllowOverride, so that proofs read .htaccess files the way they will be read. */
+import { dirname } from 'node:path';
+import type { Node } from '../../ast/nodes.js';
+import type { Project } from '../../project/project.js';
+
+const LIMIT_ONLY = /^(order|allow|deny)$/;
+/** Directives of the AuthConfig category: under AllowOverride Limit, 2.2 already answered 500 for a .htaccess holding one. */
+const AUTHCONFIG = /^(satisfy|require|auth\w*|require(all|any|none))$/;
+
+export function hasLimitDirectives(nodes: readonly Node[]): boolean {
+  return nodes.some((n) => (n.type === 'directive' && LIMIT_ONLY.test(n.lname)) || (n.type === 'section' && hasLimitDirectives(n.children)));
+}
+
+export function hasAuthConfig(nodes: readonly Node[]): boolean {
+  return nodes.some((n) => (n.type === 'directive' && AUTHCONFIG.test(n.lname)) || (n.type === 'section' && (AUTHCONFIG.test(n.lname) || hasAuthConfig(n.children))));
+}
+
+/** Directories of .htaccess files that 2.2 refused under Limit (AuthConfig lines): allowoverride-authconfig leaves their AllowOverride alone. */
+export function refusedHtaccessDirs(project: Project): string[] {
+  return project.files.filter((f) => f.kind === 'htaccess' && hasAuthConfig(f.ast.children)).map((f) => dirname(f.path));
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { clientAddresses, credentialList, emptyMentions, envSets, hostNames, methodList, representatives, sampleFor } from '../../src/access/compare/index.js';
+import { parseIpWord, type Subnet } from '../../src/access/model/index.js';
+import { m22 } from './helpers.js';
+
+const sub = (w: string): Subnet => { const r = parseIpWord(w); if (!r.ok) throw new Error(r.message); return r.subnet; };
+
+describe('clientAddresses', () => {
+  it('puts an address on both sides of every network boundary', () => {
+    const m = emptyMentions();
+    m.subnets.push(sub('10.1.0.0/16'), sub('10.1.2.3'));
+    const ips = clientAddresses(m);
+    for (const a of ['10.0.255.255', '10.1.0.0', '10.1.2.2', '10.1.2.3', '10.1.2.4', '10.2.0.0']) expect(ips).toContain(a);
+  });
+  it('adds IPv6 and IPv4-mapped clients when an IPv6 rule is mentioned', () => {
+    const m = emptyMentions();
+    m.subnets.push(sub('10.0.0.0/8'), sub('fe80::/10'));
+    const ips = clientAddresses(m);
+    expect(ips).toContain('fe80:0:0:0:0:0:0:0');
+    expect(ips).toContain('febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff'.replace('febf', 'fec0').replace(/ffff/g, '0'));
+    expect(ips.some((a) => a.startsWith('::ffff:10.'))).toBe(true);
+  });
+  it('adds the addresses Require local grants when it is mentioned', () => {
+    const m = emptyMentions();
+    m.local = true;
+    expect(clientAddresses(m)).toEqual(expect.arrayContaining(['127.0.0.2', '::1', '192.0.2.1']));
+  });
+  it('reports a non-contiguous mask as a gap', () => {
+    const m = emptyMentions();
+    m.subnets.push(sub('10.0.5.0/255.0.255.0'));
+    clientAddresses(m);
+    expect(m.gaps).toContain('a non-contiguous netmask');
+  });
+});
+
+describe('hostNames', () => {
+  it('gives each name, a sub-domain, a look-alike, an unrelated name and no name', () => {
+    const m = emptyMentions();
+    m.hosts.add('example.org');
+    m.hosts.add('.corp.test');
+    expect(hostNames(m)).toEqual(expect.arrayContaining([null, 'unlisted.invalid', 'example.org', 'sub.example.org', 'xexample.org', 'sub.corp.test', 'xcorp.test']));
+    expect(hostNames(m)).not.toContain('.corp.test');
+  });
+});
+
+describe('envSets, methodList, credentialList', () => {
+  it('gives every combination of the variables', () => {
+    const m = emptyMentions();
+    m.env.add('a'); m.env.add('b');
+    expect(envSets(m)).toEqual([[], ['a'], ['b'], ['a', 'b']]);
+  });
+  it('gives each listed method, GET and one unlisted method', () => {
+    const m = emptyMentions();
+    m.methods.add('POST');
+    expect(methodList(m)).toEqual(['GET', 'POST', 'UNLISTED']);
+    expect(methodList(emptyMentions())).toEqual(['GET']);
+  });
+  it('gives anonymous, a wrong password, and each user with each set of groups', () => {
+    const m = emptyMentions();
+    m.users.add('alice'); m.groups.add('admins');
+    const c = credentialList(m);
+    expect(c).toContainEqual(null);
+    expect(c).toContainEqual({ user: 'intruder', groups: [], password: 'bad' });
+    expect(c).toContainEqual({ user: 'alice', groups: ['admins'], password: 'good' });
+    expect(c).toContainEqual({ user: 'someone', groups: [], password: 'good' });
+  });
+});
+
+describe('representatives', () => {
+  it('keeps one probe per set of sections met (own path, outside, the Location), and drops probes that meet the same sections', () => {
+    const m = m22('DocumentRoot /srv/www\n<Directory /srv/www/a>\nOrder allow,deny\nAllow from 10.0.0.0/8\n</Directory>\n<Location /api>\nDeny from all\n</Location>\n');
+    const { requests, gaps } = representatives([m]);
+    expect(gaps).toEqual([]);
+    const files = new Set(requests.map((r) => r.file));
+    expect([...files].sort()).toEqual(['/srv/www/a/f.html', '/srv/www/api', '/srv/www/f.html']);
+  });
+  it('gives a class only the distinctions its own sections make', () => {
+    const m = m22('DocumentRoot /srv/www\n<Directory /srv/www/a>\nOrder allow,deny\nAllow from 10.0.0.0/8\n</Directory>\n');
+    const { requests } = representatives([m]);
+    expect([...new Set(requests.filter((r) => r.file === '/srv/www/f.html').map((r) => r.ip))]).toEqual(['10.0.0.1']);
+    expect(requests.filter((r) => r.file === '/srv/www/a/f.html').map((r) => r.ip)).toEqual(expect.arrayContaining(['9.255.255.255', '10.0.0.0', '11.0.0.0']));
+  });
+});
+
+describe('sampleFor', () => {
+  it.each([/^\.ht/, /\.(engine|inc|info)$/, /(^$|^favicon.ico$|.*\.(php|js)$)/, /^\/(admin|private)\//, /[^/]+\.bak$/])('finds a string that %s matches', (re) => {
+    const s = sampleFor(re, '/');
+    expect(s).not.toBeNull();
+    expect(re.test(s!)).toBe(true);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { projectModel } from '../../src/access/model/index.js';
+import { readAlone, readsTheSame } from '../../src/access/migrate/index.js';
+import { parse } from '../../src/parse/parser.js';
+import { projectOf } from '../../src/project/project.js';
+
+const MAIN = '/etc/httpd/httpd.conf';
+const SITE = '/etc/httpd/conf.d/site.conf';
+const site = [
+  '<VirtualHost *:80>',
+  '    ServerName a.example',
+  '    DocumentRoot /srv/a',
+  '    <Directory /srv/a>',
+  '        Require ip 10.0.0.0/8',
+  '    </Directory>',
+  '    <Location /admin>',
+  '        Require ip 127.0.0.1',
+  '    </Location>',
+  '</VirtualHost>',
+  '',
+].join('\n');
+
+/** The 2.4 model of a main file that includes conf.d/site.conf, and whether an edited site.conf reads the same. */
+function sameAfterEdit(edited: string, main = 'Include conf.d/*.conf\n', path = SITE): boolean {
+  const mainAst = parse(main, MAIN, { version: '2.4' });
+  const siteAst = parse(site, SITE, { version: '2.4' });
+  const include = mainAst.children.find((n) => n.type === 'directive' && n.lname === 'include')!;
+  if (include.type !== 'directive') throw new Error('no Include line');
+  const project = {
+    ...projectOf([{ path: MAIN, display: 'httpd.conf', kind: 'conf', ast: mainAst }, { path: SITE, display: 'site.conf', kind: 'conf', ast: siteAst }]),
+    includes: [{ from: MAIN, directive: include, optional: false, pattern: '/etc/httpd/conf.d/*.conf', serverRoot: '/etc/httpd', files: [SITE], context: [] }],
+  };
+  const reference = projectModel(project, '2.4', { compat: false });
+  expect(reference.scopes.filter((s) => s.path === SITE)).toHaveLength(2);
+  return readsTheSame(reference, readAlone(reference, parse(edited, path, { version: '2.4' })), path);
+}
+
+describe('readsTheSame (the guard skips evaluating a file that reads to the proven sections)', () => {
+  it('holds for the same text, and for changes of comments, blank lines, case and spacing', () => {
+    expect(sameAfterEdit(site)).toBe(true);
+    expect(sameAfterEdit(site.replace('        Require ip 10.0.0.0/8', '        # proven\n\n        require   ip 10.0.0.0/8'))).toBe(true);
+  });
+
+  it('fails when an access line differs', () => {
+    expect(sameAfterEdit(site.replace('10.0.0.0/8', '10.0.0.0/9'))).toBe(false);
+    expect(sameAfterEdit(site.replace('Require ip 127.0.0.1', 'Require ip 127.0.0.1 ::1'))).toBe(false);
+    expect(sameAfterEdit(site.replace('        Require ip 127.0.0.1\n', ''))).toBe(false);
+  });
+
+  it('fails when a section is added, dropped, moved or renamed', () => {
+    expect(sameAfterEdit(site.replace('</VirtualHost>', '    <Location /x>\n    </Location>\n</VirtualHost>'))).toBe(false);
+    expect(sameAfterEdit(site.replace(/ {4}<Location \/admin>[^]*?<\/Location>\n/, ''))).toBe(false);
+    expect(sameAfterEdit(site.replace('/admin', '/admin2'))).toBe(false);
+    const swapped = site.replace(/( {4}<Directory[^]*?<\/Directory>\n)( {4}<Location[^]*?<\/Location>\n)/, '$2$1');
+    expect(swapped).not.toBe(site);
+    expect(sameAfterEdit(swapped)).toBe(false);
+  });
+
+  it('fails when the file now sets a DocumentRoot or a virtual host the reference does not have', () => {
+    expect(sameAfterEdit(site.replace('DocumentRoot /srv/a', 'DocumentRoot /srv/b'))).toBe(false);
+    expect(sameAfterEdit(site.replace('ServerName a.example', 'ServerName b.example'))).toBe(false);
+  });
+
+  it('fails when the edit brings a start-up error', () => {
+    expect(sameAfterEdit(site.replace('Require ip 10.0.0.0/8', 'Require ip 10.0.0.0/99'))).toBe(false);
+  });
+
+  it('fails for a file with the sections of an included file between its own (read alone, their order would change)', () => {
+    const a = '<Location /a>\n    Require all granted\n</Location>\n';
+    const b = '<Location /b>\n    Require all denied\n</Location>\n';
+    const last = `${a}${b}Include conf.d/*.conf\n`;
+    const between = `${a}Include conf.d/*.conf\n${b}`;
+    expect(sameAfterEdit(last, last, MAIN)).toBe(true);
+    expect(sameAfterEdit(between, between, MAIN)).toBe(false);
+  });
+});

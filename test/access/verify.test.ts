@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { compareTrees, formatRows, verifyProjects } from '../../src/access/compare/index.js';
+import { parse } from '../../src/parse/parser.js';
+import { projectOf, type Project } from '../../src/project/project.js';
+
+const project = (text: string, version: '2.2' | '2.4'): Project =>
+  projectOf([{ path: '/etc/httpd/httpd.conf', display: 'httpd.conf', kind: 'conf', ast: parse(text, '/etc/httpd/httpd.conf', { version }) }]);
+
+const OLD = 'DocumentRoot /srv\n<Directory /srv/admin>\nOrder deny,allow\nDeny from all\nAllow from 10.0.0.0/8\n</Directory>\n';
+
+describe('verifyProjects', () => {
+  it('finds no row for a faithful hand migration', () => {
+    const r = verifyProjects(project(OLD, '2.2'), project('DocumentRoot /srv\n<Directory /srv/admin>\nRequire ip 10.0.0.0/8\n</Directory>\n', '2.4'));
+    expect(r.rows).toEqual([]);
+    expect(r.checked).toBeGreaterThan(0);
+  });
+  it('lists the requests whose outcome differs, in words', () => {
+    const r = verifyProjects(project(OLD, '2.2'), project('DocumentRoot /srv\n<Directory /srv/admin>\nRequire local\n</Directory>\n', '2.4'));
+    expect(r.rows.length).toBeGreaterThan(0);
+    expect(r.rows[0]).toMatchObject({ request: expect.stringMatching(/^GET \/admin\/f\.html from [0-9.]+, no credentials$/), before: expect.stringMatching(/^(200|403) /), after: expect.stringMatching(/^(200|403) /) });
+    expect(r.rows.some((row) => row.request.includes('from 10.0.0.0') && row.before.startsWith('200') && row.after.startsWith('403'))).toBe(true);
+    expect(formatRows(r.rows).split('\n')[0]).toMatch(/^request\s+before \(2\.2\)\s+after \(2\.4\)$/);
+  });
+  it('catches the mixed-configuration trap of a hand migration that kept compat lines', () => {
+    const neu = 'DocumentRoot /srv\nLoadModule access_compat_module m.so\nLoadModule authz_core_module m.so\nLoadModule authz_host_module m.so\n<Directory /srv>\nRequire all denied\n</Directory>\n<Location /status>\nOrder deny,allow\nDeny from all\nAllow from 127.0.0.1\n</Location>\n';
+    const old = 'DocumentRoot /srv\n<Directory /srv>\nOrder deny,allow\nDeny from all\n</Directory>\n<Location /status>\nOrder deny,allow\nDeny from all\nAllow from 127.0.0.1\n</Location>\n';
+    const c = compareTrees(project(old, '2.2'), project(neu, '2.4'));
+    expect(c.equivalent).toBe(false);
+    expect(c.counterexample!.request.ip).toBe('127.0.0.1');
+    expect(c.counterexample!.before.status).toBe(200);
+    expect(c.counterexample!.after).toEqual({ status: 403, by: 'authz_core' });
+  });
+});
+
+describe('verifyProjects on loaded trees', () => {
+  it('finds the benchmark\'s 2.2 tree and its hand-written 2.4 twin equivalent, includes followed', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { generateTree } = await import('../../bench/generate.js');
+    const { loadProject } = await import('../../src/project/load.js');
+    const base = mkdtempSync(join(tmpdir(), 'verify-'));
+    try {
+      const t22 = generateTree(join(base, 'a'), 30, 10, '2.2');
+      const t24 = generateTree(join(base, 'b'), 30, 10, '2.4');
+      const old = loadProject([t22.main], { htaccess: false });
+      const neu = loadProject([t24.main], { htaccess: false, version: '2.4' });
+      expect(old.includes.length).toBeGreaterThan(0);
+      // The two trees live in different directories: compare them at the same paths.
+      const r = verifyProjects(old, relocate(neu, join(base, 'b'), join(base, 'a')));
+      expect(r.gaps).toEqual([]);
+      expect(r.rows).toEqual([]);
+      expect(r.checked).toBeGreaterThan(30);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The same project with every path under `from` rewritten to `to` (the files' texts too). */
+function relocate(p: Project, from: string, to: string): Project {
+  const files = p.files.map((f) => ({ ...f, path: f.path.replace(from, to), ast: parse(f.ast.text.replaceAll(from, to), f.path.replace(from, to), { version: '2.4' }) }));
+  const byOld = new Map(p.files.map((f, i) => [f.ast, files[i]!.ast]));
+  const includes = p.includes.map((s) => {
+    const fromAst = p.byPath.get(s.from)!.ast;
+    const idx = fromAst.children.indexOf(s.directive as never);
+    const newAst = byOld.get(fromAst)!;
+    return { ...s, from: s.from.replace(from, to), files: s.files.map((x) => x.replace(from, to)), directive: (newAst.children[idx] ?? s.directive) as typeof s.directive };
+  });
+  return { ...projectOf(files), includes };
+}
