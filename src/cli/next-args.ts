@@ -1,5 +1,21 @@
 /** The arguments of a check/diff/write run that name the tree, for the next command the summary suggests. */
-import type { MigrateCommandOptions } from './commands/migrate-command.js';
+
+/**
+ * The options of a check/diff/write run that name the tree (a part of the command's options,
+ * declared here so that this file and the command do not import each other).
+ */
+export interface TreeOptions {
+  paths: readonly string[];
+  serverRoot?: string;
+  followIncludes: boolean;
+  htaccess: boolean;
+  only?: readonly string[];
+  disable?: readonly string[];
+  suggestions?: boolean | readonly string[];
+  mpm?: string;
+  pruneLegacy?: boolean;
+  httpd?: string;
+}
 
 /** A word as a POSIX shell reads it back unchanged. */
 export function shellQuote(word: string): string {
@@ -7,7 +23,7 @@ export function shellQuote(word: string): string {
 }
 
 /** The paths and the options that change what is migrated (not the output format, backups or --force). */
-export function treeArgs(opts: MigrateCommandOptions): string {
+export function treeArgs(opts: TreeOptions): string {
   const words = [...opts.paths];
   if (opts.serverRoot !== undefined) words.push('--server-root', opts.serverRoot);
   if (!opts.followIncludes) words.push('--no-follow-includes');

@@ -13,8 +13,8 @@ import { components } from '../project/components.js';
 import { LineCounter } from '../parse/line-counter.js';
 import { decide, eachRepresentative } from '../access/compare/index.js';
 import { applicableScopes } from '../access/decide/index.js';
-import type { Item, Model, Outcome, Request, Scope } from '../access/model/index.js';
-import { contextsOf, isAccessItem, itemsOf, keyOf, proveProject, translateScope, withItems, type Verdict } from '../access/migrate/index.js';
+import { isAccessItem, type Item, keyOf, type Model, type Outcome, type Request, type Scope } from '../access/model/index.js';
+import { contextsOf, itemsOf, proveProject, translateScope, withItems, type Verdict } from '../access/migrate/index.js';
 
 export interface ProofRow {
   vhost: string;

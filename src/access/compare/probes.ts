@@ -1,6 +1,6 @@
 /** Probe locations for a context: each section's own path, a child, a look-alike sibling, with every file name and URL the sections name. */
-import type { Model, Scope } from '../model/index.js';
-import { samplesFor } from './sample.js';
+import type { Model, Request, Scope } from '../model/index.js';
+import { sampleFor, samplesFor } from './sample.js';
 
 /**
  * A probe location: the URL path and the file it maps to; `docroot` names the DocumentRoot the
@@ -143,4 +143,24 @@ function docrootCandidates(scopes: readonly Scope[]): string[] {
     for (const u of locations) if (u && d.endsWith(u) && d.length > u.length) out.add(d.slice(0, -u.length));
   }
   return [...out];
+}
+
+/** A request for a section's own location (its directory, file name or URL). */
+export function ownRequest(model: Model, s: Scope): Request | null {
+  const { docroot, toUrl, toFile } = urlMapping(model, s.vhost);
+  const base = { vhost: s.vhost, method: 'GET', ip: '10.0.0.1', host: null, env: [], credentials: null };
+  const fileReq = (file: string): Request => ({ ...base, path: toUrl(file), file });
+  const urlReq = (url: string): Request => ({ ...base, path: url, file: toFile(url) });
+  switch (s.kind) {
+    case 'directory': case 'htaccess': return fileReq(`${instanceOf(s.pattern).replace(/\/$/, '')}/f.html`);
+    case 'directorymatch': { const d = s.regex && sampleFor(s.regex, '/'); return d ? fileReq(`${d}/f.html`) : null; }
+    case 'files': case 'filesmatch': {
+      const name = s.regex ? sampleFor(s.regex) : instanceOf(s.pattern);
+      const dir = s.within ? instanceOf(s.within.pattern) : docroot;
+      return name && !name.includes('/') ? fileReq(`${dir}/${name}`) : null;
+    }
+    case 'location': return urlReq(instanceOf(s.pattern) || '/');
+    case 'locationmatch': { const u = s.regex && sampleFor(s.regex, '/'); return u ? urlReq(u.startsWith('/') ? u : `/${u}`) : null; }
+    case 'proxy': return { ...base, path: '/proxied', file: `proxy:${instanceOf(s.pattern === '*' ? 'http://backend/x' : s.pattern)}` };
+  }
 }

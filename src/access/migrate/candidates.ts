@@ -7,8 +7,11 @@ import type { Section } from '../../ast/nodes.js';
 import type { Project } from '../../project/project.js';
 import { dualBlocks } from './dual-version.js';
 import { mergeUncached } from '../decide/index.js';
-import type { CondContext, Item, Model, Scope } from '../model/index.js';
-import { isAccessItem, itemsOf, keyOf, ownRequest, translateScope, unreadReason, UNIT_INDENT, type Verdict } from './prove.js';
+import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
+import { ownRequest } from '../compare/index.js';
+import { translateScope, unreadReason, UNIT_INDENT } from './translate-scope.js';
+import { itemsOf } from './translation-items.js';
+import type { Verdict } from './verdict.js';
 import { translateMixedState } from './translate-mixed.js';
 import { Untranslatable } from './translate.js';
 

@@ -14,9 +14,9 @@ import { reparse, type FixGroup, type FixGuard } from '../../engine/fix-loop.js'
 import type { Problem, Rule, RuleOptions } from '../../engine/rule.js';
 import type { Project } from '../../project/project.js';
 import { decide, describeDifference, eachRepresentative } from '../compare/index.js';
-import { type Item, type Model, projectModel, type Scope } from '../model/index.js';
+import { type Item, keyOf, type Model, projectModel, type Scope } from '../model/index.js';
 import { applicableScopes } from '../decide/index.js';
-import { contextsOf, keyOf, proveProject, withItems } from './prove.js';
+import { contextsOf, proveProject, withItems } from './prove.js';
 import { readAlone, readsTheSame, spliceFile, spliceable } from './splice.js';
 import { sectionKeys } from './file-verdicts.js';
 

@@ -7,121 +7,14 @@
  */
 import type { Section } from '../../ast/nodes.js';
 import type { Project } from '../../project/project.js';
-import { type AuthzNode, conditionHolds, type Item, type Mask, type Model, type ModelOptions, projectModel, type Request, requireNode, type Scope } from '../model/index.js';
-import { compatChanges, decide, describeDifference, eachRepresentative, instanceOf, sampleFor, urlMapping } from '../compare/index.js';
+import { conditionHolds, isAccessItem, type Item, keyOf, type Model, type ModelOptions, projectModel, type Request, type Scope } from '../model/index.js';
+import { compatChanges, decide, describeDifference, eachRepresentative } from '../compare/index.js';
 import { mixedCandidates, pureCandidates } from './candidates.js';
-import { applicableScopes, htaccessOf, type Merged, mergeUncached } from '../decide/index.js';
-import { translateState, Untranslatable } from './translate.js';
+import { applicableScopes } from '../decide/index.js';
 import { currentAccessText } from './rewrite.js';
+import type { ProjectProof, Verdict } from './verdict.js';
 
-export type Verdict =
-  | { status: 'rewrite'; scope: Scope; lines: string[]; original: string[] }
-  | {
-    status: 'refused'; scope: Scope; reason: string;
-    /**
-     * Kept as written under mod_access_compat: null when every representative request keeps its
-     * 2.2 answer, else the first request of this section that changes (undefined: not checked).
-     */
-    compat?: string | null;
-  };
-
-export interface ProjectProof {
-  /** By section node, or by file path for a .htaccess file or a fragment. */
-  verdicts: Map<Section | string, Verdict>;
-  before: Model;
-  after: Model;
-  /** True when the tree already mixes 2.4 syntax in: no rewrite is offered. */
-  mixed: boolean;
-  /** Whether a read-time conditional is read by 2.2 (for finding the lines to edit). */
-  live: (s: Section) => boolean;
-  /** The verdicts of each file's sections, by file path. */
-  byFile: Map<string, Verdict[]>;
-}
-
-const ACCESS_KINDS = new Set(['order', 'allow', 'deny', 'satisfy', 'require', 'authz', 'authmerging']);
-const AUTHORITATIVE = /^authz.*authoritative$/;
-
-export function isAccessItem(it: Item): boolean {
-  return ACCESS_KINDS.has(it.k) || (it.k === 'set' && AUTHORITATIVE.test(it.key));
-}
-
-export const keyOf = (s: Scope): Section | string => s.node ?? s.path;
-
-/** A request for a section's own location (its directory, file name or URL). */
-export function ownRequest(model: Model, s: Scope): Request | null {
-  const { docroot, toUrl, toFile } = urlMapping(model, s.vhost);
-  const base = { vhost: s.vhost, method: 'GET', ip: '10.0.0.1', host: null, env: [], credentials: null };
-  const fileReq = (file: string): Request => ({ ...base, path: toUrl(file), file });
-  const urlReq = (url: string): Request => ({ ...base, path: url, file: toFile(url) });
-  switch (s.kind) {
-    case 'directory': case 'htaccess': return fileReq(`${instanceOf(s.pattern).replace(/\/$/, '')}/f.html`);
-    case 'directorymatch': { const d = s.regex && sampleFor(s.regex, '/'); return d ? fileReq(`${d}/f.html`) : null; }
-    case 'files': case 'filesmatch': {
-      const name = s.regex ? sampleFor(s.regex) : instanceOf(s.pattern);
-      const dir = s.within ? instanceOf(s.within.pattern) : docroot;
-      return name && !name.includes('/') ? fileReq(`${dir}/${name}`) : null;
-    }
-    case 'location': return urlReq(instanceOf(s.pattern) || '/');
-    case 'locationmatch': { const u = s.regex && sampleFor(s.regex, '/'); return u ? urlReq(u.startsWith('/') ? u : `/${u}`) : null; }
-    case 'proxy': return { ...base, path: '/proxied', file: `proxy:${instanceOf(s.pattern === '*' ? 'http://backend/x' : s.pattern)}` };
-  }
-}
-
-/**
- * Why a section's merged state says nothing about the section itself: its .htaccess is
- * ignored, or httpd answers 500 before reading it. A translation from such a state would
- * drop the section's own lines (a `Deny from all` read as nothing at all), and every
- * request it applies to answers the same either way, so no proof could catch it.
- */
-export function unreadReason(m: Merged, s: Scope): string | null {
-  if (s.kind !== 'htaccess' && !htaccessOf(s)) return null;
-  if (m.fail) return `httpd answers 500 to every request this section applies to (${m.fail}), so no request shows what its lines do and the rewrite cannot be proven; fix that error first`;
-  if (!m.scopes.includes(s)) return 'httpd does not read this section (the .htaccess holding it is ignored), so no request shows what its lines do and the rewrite cannot be proven';
-  return null;
-}
-
-/** The indentation unit used for nested Require containers. */
-const UNIT = '    ';
-
-/** Translates one section, or says why it cannot be. */
-export function translateScope(before: Model, s: Scope): { lines: string[] } | { reason: string } {
-  if (s.errors.length) return { reason: `httpd 2.2 itself rejects this section (${s.errors[0]})` };
-  const req = ownRequest(before, s);
-  if (!req) return { reason: `no request path matches <${s.kind} ${s.pattern}>, so its rewrite cannot be proven` };
-  const m = mergeUncached(before, req, s);
-  const unread = unreadReason(m, s);
-  if (unread) return { reason: unread };
-  try {
-    return { lines: translateState(before, m, UNIT) };
-  } catch (e) {
-    if (e instanceof Untranslatable) return { reason: e.message };
-    throw e;
-  }
-}
-
-/** The 2.4 items of the translated lines (the small grammar translate.ts prints: Require, <Require*>, <Limit*>). */
-export function itemsOf(lines: readonly string[], after: Model): { items: Item[]; errors: string[] } {
-  const modules = new Set(after.modules);
-  const errors: string[] = [];
-  const items: Item[] = [];
-  let mask: Mask = null;
-  const stack: Extract<AuthzNode, { kind: 'container' }>[] = [];
-  const add = (n: AuthzNode) => { const top = stack[stack.length - 1]; if (top) top.children.push(n); else items.push({ k: 'authz', node: n }); };
-  for (const raw of lines) {
-    const l = raw.trim();
-    let m: RegExpExecArray | null;
-    if ((m = /^<(Limit|LimitExcept) ([^>]*)>$/.exec(l))) mask = { except: m[1] === 'LimitExcept', methods: m[2]!.split(/\s+/).map((x) => (x === 'HEAD' ? 'GET' : x)) };
-    else if (/^<\/Limit(Except)?>$/.test(l)) mask = null;
-    else if ((m = /^<Require(All|Any|None)>$/.exec(l))) {
-      const c: Extract<AuthzNode, { kind: 'container' }> = { kind: 'container', op: m[1] === 'All' ? 'and' : 'or', negate: m[1] === 'None', mask, children: [] };
-      add(c);
-      stack.push(c);
-    } else if (/^<\/Require(All|Any|None)>$/.test(l)) stack.pop();
-    else if (l.startsWith('Require ')) { const n = requireNode(l.slice(8).trim().split(/\s+/), mask, modules, errors); if (n) add(n); }
-    else errors.push(`unexpected line in a translation: ${l}`);
-  }
-  return { items, errors };
-}
+export type { ProjectProof, Verdict };
 
 const proofs = new WeakMap<Project, ProjectProof>();
 /** Proves the rewrites of a whole project once (cached on the project). */
@@ -215,8 +108,6 @@ export function isMixed(before: Model): boolean {
   return before.scopes.some((s) => s.errors.some((e) => bad.test(e))
     || s.items.some((i) => i.k === 'require' && V24_ONLY.has((i.words[0] === 'not' ? i.words[1] ?? '' : i.words[0] ?? '').toLowerCase())));
 }
-
-export const UNIT_INDENT = UNIT;
 
 const DIR_PHASE = new Set(['directory', 'directorymatch', 'htaccess', 'files', 'filesmatch', 'proxy']);
 

@@ -1,3 +1,4 @@
+export { isAccessItem, keyOf } from './access-items.js';
 export { buildModel } from './build.js';
 export { requireNode } from './directives.js';
 export { inDomain } from './host.js';

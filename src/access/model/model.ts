@@ -5,8 +5,9 @@
 import type { Section } from '../../ast/nodes.js';
 import type { Subnet } from './ip.js';
 import type { CondContext } from './module-conditions.js';
+import type { Version } from './version.js';
 
-export type Version = '2.2' | '2.4';
+export type { Version };
 
 export interface Credentials {
   user: string;

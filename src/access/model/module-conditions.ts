@@ -2,7 +2,7 @@
 import type { ConfigFile, Section } from '../../ast/nodes.js';
 import { condition } from '../../ast/query.js';
 import { directives } from '../../ast/walk.js';
-import type { Version } from './model.js';
+import type { Version } from './version.js';
 
 /** The stock 2.2 module set (httpd.conf of 2.2.34, authz modules in their stock order). */
 export const DEFAULT_22 = [

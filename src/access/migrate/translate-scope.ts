@@ -1,0 +1,37 @@
+/** One section's translation from its merged state (or why there is none), shared by the pure and the mixed candidates. */
+import { htaccessOf, type Merged, mergeUncached } from '../decide/index.js';
+import { ownRequest } from '../compare/index.js';
+import type { Model, Scope } from '../model/index.js';
+import { translateState, Untranslatable } from './translate.js';
+
+/**
+ * Why a section's merged state says nothing about the section itself: its .htaccess is
+ * ignored, or httpd answers 500 before reading it. A translation from such a state would
+ * drop the section's own lines (a `Deny from all` read as nothing at all), and every
+ * request it applies to answers the same either way, so no proof could catch it.
+ */
+export function unreadReason(m: Merged, s: Scope): string | null {
+  if (s.kind !== 'htaccess' && !htaccessOf(s)) return null;
+  if (m.fail) return `httpd answers 500 to every request this section applies to (${m.fail}), so no request shows what its lines do and the rewrite cannot be proven; fix that error first`;
+  if (!m.scopes.includes(s)) return 'httpd does not read this section (the .htaccess holding it is ignored), so no request shows what its lines do and the rewrite cannot be proven';
+  return null;
+}
+
+/** The indentation unit used for nested Require containers. */
+export const UNIT_INDENT = '    ';
+
+/** Translates one section, or says why it cannot be. */
+export function translateScope(before: Model, s: Scope): { lines: string[] } | { reason: string } {
+  if (s.errors.length) return { reason: `httpd 2.2 itself rejects this section (${s.errors[0]})` };
+  const req = ownRequest(before, s);
+  if (!req) return { reason: `no request path matches <${s.kind} ${s.pattern}>, so its rewrite cannot be proven` };
+  const m = mergeUncached(before, req, s);
+  const unread = unreadReason(m, s);
+  if (unread) return { reason: unread };
+  try {
+    return { lines: translateState(before, m, UNIT_INDENT) };
+  } catch (e) {
+    if (e instanceof Untranslatable) return { reason: e.message };
+    throw e;
+  }
+}

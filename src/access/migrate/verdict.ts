@@ -1,0 +1,27 @@
+/** What the prover says of each access section: the rewrite it proved, or why it refused one. */
+import type { Section } from '../../ast/nodes.js';
+import type { Model, Scope } from '../model/index.js';
+
+export type Verdict =
+  | { status: 'rewrite'; scope: Scope; lines: string[]; original: string[] }
+  | {
+    status: 'refused'; scope: Scope; reason: string;
+    /**
+     * Kept as written under mod_access_compat: null when every representative request keeps its
+     * 2.2 answer, else the first request of this section that changes (undefined: not checked).
+     */
+    compat?: string | null;
+  };
+
+export interface ProjectProof {
+  /** By section node, or by file path for a .htaccess file or a fragment. */
+  verdicts: Map<Section | string, Verdict>;
+  before: Model;
+  after: Model;
+  /** True when the tree already mixes 2.4 syntax in: no rewrite is offered. */
+  mixed: boolean;
+  /** Whether a read-time conditional is read by 2.2 (for finding the lines to edit). */
+  live: (s: Section) => boolean;
+  /** The verdicts of each file's sections, by file path. */
+  byFile: Map<string, Verdict[]>;
+}
