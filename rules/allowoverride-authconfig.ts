@@ -25,7 +25,7 @@ export default defineRule({
         const dir = [...ancestors].reverse().find((s: Section) => s.lname === 'directory');
         if (!dir || !grants(node, 'limit') || grants(node, 'authconfig') || grants(node, 'all')) return;
         const path = dir.args.map((a) => a.value).join(' ').replace(/\/+$/, '') || '/';
-        const users = htaccess().filter((f) => dirCovers(path, dirname(f.path)));
+        const users = htaccess().filter((f) => dirCovers(context.project.cache, path, dirname(f.path)));
         if (!users.length) return;
         const broken = users.filter((f) => hasAuthConfig(f.ast.children));
         if (broken.length) {
@@ -47,7 +47,7 @@ export default defineRule({
         // The literal <Directory> paths of the project's .conf files, read once per project.
         const paths = memo(context.project, 'allowoverride-authconfig:dirs', () => context.project.files.filter((f) => f.kind === 'conf')
           .flatMap((f) => [...f.ast.text.matchAll(/<Directory\s+"?([^">\s]+)"?\s*>/gi)].map((m) => m[1]!.replace(/\/+$/, '') || '/')));
-        const covered = paths.some((p) => dirCovers(p, dir));
+        const covered = paths.some((p) => dirCovers(context.project.cache, p, dir));
         if (covered) return;
         const first = file.children.find((n) => n.type === 'directive' || n.type === 'section');
         if (!first) return;

@@ -12,6 +12,7 @@ import { displayPath } from './read.js';
 import type { Project, ProjectDiagnostic } from './project.js';
 import { SourceCache, TreeReader } from './reader.js';
 import { kindOf } from './read.js';
+import { RunCache } from './run-cache.js';
 
 export interface LoadOptions {
   /** Base for relative entries and for `display` paths (default: process.cwd()). */
@@ -112,6 +113,7 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
     serverRoot: reader.serverRoot,
     entries: entries.map((e) => resolve(cwd, e)),
     boundary,
+    cache: new RunCache(),
   };
 }
 

@@ -1,5 +1,6 @@
 /** A loaded configuration tree: its files, how they include each other, and what went wrong. */
 import type { ConfigFile, Directive, Severity } from '../ast/nodes.js';
+import { RunCache } from './run-cache.js';
 
 export type FileKind = 'conf' | 'htaccess';
 
@@ -58,11 +59,14 @@ export interface Project {
    * may change (see boundary.ts). Undefined for a project put together by hand: no boundary.
    */
   boundary?: string[];
+  /** The memo of this run (see run-cache.ts): built models, proofs and every other cache. */
+  readonly cache: RunCache;
 }
 
 /** A project of loose files, with no include following. */
 export function projectOf(files: SourceFile[]): Project {
   return {
     files, byPath: new Map(files.map((f) => [f.path, f])), includes: [], diagnostics: [], serverRoot: null, entries: files.map((f) => f.path),
+    cache: new RunCache(),
   };
 }

@@ -153,14 +153,6 @@ function sameShape(a: Model, b: Model, vhost: string): boolean {
     && JSON.stringify(a.aliases.get('') ?? []) === JSON.stringify(b.aliases.get('') ?? []);
 }
 
-const ids = new WeakMap<Scope, number>();
-let nextId = 0;
-function idOf(s: Scope): number {
-  let v = ids.get(s);
-  if (v === undefined) { v = nextId++; ids.set(s, v); }
-  return v;
-}
-
 /** True when the scopes hold anything that depends on who the user is. */
 function needsCredentials(scopes: readonly Scope[]): boolean {
   const userNode = (n: AuthzNode): boolean => (n.kind === 'container' ? n.children.some(userNode) : !USERLESS.has(n.name));
@@ -189,6 +181,13 @@ export function eachRepresentative(models: readonly Model[], contexts: readonly 
   const ctxs = contexts ?? [...new Set(['', ...models.flatMap((m) => m.vhosts)])];
   let produced = 0;
   const gaps: string[] = [];
+  // A number for each section, to name the list of sections a probe meets.
+  const ids = new Map<Scope, number>();
+  const idOf = (s: Scope): number => {
+    let v = ids.get(s);
+    if (v === undefined) ids.set(s, (v = ids.size));
+    return v;
+  };
   for (const vhost of ctxs) {
     const map = new Map<string, Probe>();
     for (const [i, model] of models.entries()) {

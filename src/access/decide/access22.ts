@@ -4,7 +4,7 @@
  * with their Authoritative flags.
  */
 import { hostAllows, satisfyFor } from './host-rules.js';
-import type { Item, Model, Outcome, Request } from '../model/index.js';
+import { clientAddress, type Item, type Model, type Outcome, type Request } from '../model/index.js';
 import { applies, merge, type Merged } from './merge.js';
 import { startupError } from './startup-error.js';
 
@@ -64,7 +64,7 @@ export function decide22(model: Model, req: Request): Outcome {
   if (boot) return { status: 500, by: `startup: ${boot}` };
   const m = merge(model, req);
   if (m.fail) return { status: 500, by: `core: ${m.fail}` };
-  const h = hostAllows(m.host, req);
+  const h = hostAllows(m.host, req, clientAddress(model.cache, req.ip));
   const lines = m.requires.filter((r) => applies(r.mask, req.method));
   if (!lines.length) return h ? { status: 200, by: 'authz_host' } : { status: 403, by: 'authz_host' };
   const any = satisfyFor(m.satisfy, req.method) === true;

@@ -3,7 +3,7 @@
  * mod_access_compat record (when loaded) with its Satisfy, then the merged
  * Require tree before and after authentication.
  */
-import { type AuthzNode, inDomain, type Model, type Outcome, parseAddress, type Request, subnetContains } from '../model/index.js';
+import { type Address, type AuthzNode, clientAddress, inDomain, type Model, type Outcome, parseAddress, type Request, subnetContains } from '../model/index.js';
 import { hostAllows, satisfyFor } from './host-rules.js';
 import { applies, merge, type Merged } from './merge.js';
 import { startupError } from './startup-error.js';
@@ -13,24 +13,22 @@ export type AuthzResult = 'granted' | 'denied' | 'denied-no-user' | 'neutral';
 /** The address the connection arrived on, for `Require local` (semantics §3.2). */
 export const SERVER_ADDRESS = '192.0.2.1';
 
-function isLocal(ip: string): boolean {
-  const a = parseAddress(ip);
+const SERVER_V4 = parseAddress(SERVER_ADDRESS)!.value;
+
+function isLocal(ip: string, a: Address | null): boolean {
   if (!a) return false;
   const v4 = a.family === 4 ? a.value : a.mapped4;
-  if (v4 !== null) return (v4 >> 24n) === 127n || ip === SERVER_ADDRESS || v4 === parseAddress(SERVER_ADDRESS)!.value;
+  if (v4 !== null) return (v4 >> 24n) === 127n || ip === SERVER_ADDRESS || v4 === SERVER_V4;
   return a.value === 1n;
 }
 
-function provider(n: Extract<AuthzNode, { kind: 'provider' }>, req: Request, user: Request['credentials'], m: Merged): AuthzResult {
+function provider(n: Extract<AuthzNode, { kind: 'provider' }>, req: Request, user: Request['credentials'], m: Merged, addr: Address | null): AuthzResult {
   switch (n.name) {
     case 'all': return n.args.join(' ').toLowerCase() === 'granted' ? 'granted' : 'denied';
     case 'env': return n.args.some((v) => req.env.includes(v.toLowerCase())) ? 'granted' : 'denied';
     case 'method': return n.args.includes(req.method === 'HEAD' ? 'GET' : req.method) ? 'granted' : 'denied';
-    case 'ip': {
-      const a = parseAddress(req.ip);
-      return a && (n.subnets ?? []).some((s) => subnetContains(s, a)) ? 'granted' : 'denied';
-    }
-    case 'local': return isLocal(req.ip) ? 'granted' : 'denied';
+    case 'ip': return addr && (n.subnets ?? []).some((s) => subnetContains(s, addr)) ? 'granted' : 'denied';
+    case 'local': return isLocal(req.ip, addr) ? 'granted' : 'denied';
     case 'host': case 'forward-dns':
       if (req.host === null) return 'denied';
       return n.args.some((d) => (n.name === 'host' ? inDomain(d, req.host!) : d.toLowerCase() === req.host)) ? 'granted' : 'denied';
@@ -49,15 +47,17 @@ function provider(n: Extract<AuthzNode, { kind: 'provider' }>, req: Request, use
   }
 }
 
-/** apply_authz_sections (mod_authz_core.c). */
-export function evalTree(n: AuthzNode, parentAnd: boolean, req: Request, user: Request['credentials'], m: Merged): AuthzResult {
+/** apply_authz_sections (mod_authz_core.c); `addr` is the request's client address, parsed. */
+export function evalTree(
+  n: AuthzNode, parentAnd: boolean, req: Request, user: Request['credentials'], m: Merged, addr: Address | null = parseAddress(req.ip),
+): AuthzResult {
   if (!applies(n.mask, req.method)) return parentAnd ? 'granted' : 'neutral';
   let r: AuthzResult;
-  if (n.kind === 'provider') r = provider(n, req, user, m);
+  if (n.kind === 'provider') r = provider(n, req, user, m, addr);
   else {
     r = 'neutral';
     for (const c of n.children) {
-      const cr = evalTree(c, n.op === 'and', req, user, m);
+      const cr = evalTree(c, n.op === 'and', req, user, m, addr);
       if (cr === 'neutral') continue;
       if (n.op === 'and') {
         if (cr === 'denied') { r = cr; break; }
@@ -87,12 +87,13 @@ export function decide24(model: Model, req: Request): Outcome {
   if (m.fail) return { status: 500, by: `core: ${m.fail}` };
   const compat = model.modules.includes('access_compat');
   const any = compat && m.host ? satisfyFor(m.host, req.method) === true : false;
-  const h = compat ? hostAllows(m.host, req) : true;
+  const addr = clientAddress(model.cache, req.ip);
+  const h = compat ? hostAllows(m.host, req, addr) : true;
   if (any && h) return { status: 200, by: 'access_compat (Satisfy Any)' };
   if (!any && !h) return { status: 403, by: 'access_compat' };
   const type = authType(m);
   if (!m.tree) return type ? { status: 500, by: 'authz_core (AuthType without Require)' } : { status: 200, by: 'authz_core (no directives)' };
-  const first = evalTree(m.tree, true, req, null, m);
+  const first = evalTree(m.tree, true, req, null, m, addr);
   if (first === 'granted') return { status: 200, by: 'authz_core' };
   if (first !== 'denied-no-user') return { status: 403, by: 'authz_core' };
   if (!type) return { status: 500, by: 'core (no authentication done)' };
@@ -100,7 +101,7 @@ export function decide24(model: Model, req: Request): Outcome {
   const lt = type.toLowerCase();
   if ((lt === 'basic' || lt === 'digest') && !m.settings.get('authname')) return { status: 500, by: `auth_${lt} (need AuthName)` };
   if (!req.credentials || req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
-  const second = evalTree(m.tree, true, req, req.credentials, m);
+  const second = evalTree(m.tree, true, req, req.credentials, m, addr);
   if (second === 'granted') return { status: 200, by: 'authz_core' };
   return { status: 401, by: 'authz_core' };
 }

@@ -1,21 +1,19 @@
 /** Order/Allow/Deny evaluation, shared by 2.2 mod_authz_host and 2.4 mod_access_compat (check_dir_access). */
-import { type HostEntry, inDomain, type Item, parseAddress, type Request, subnetContains } from '../model/index.js';
+import { type Address, type HostEntry, inDomain, type Item, type Request, subnetContains } from '../model/index.js';
 import { applies } from './merge.js';
 
-export function entryMatches(e: HostEntry, req: Request): boolean {
+/** Does one Allow/Deny word match the request (`addr`: its client address, parsed)? */
+export function entryMatches(e: HostEntry, req: Request, addr: Address | null): boolean {
   switch (e.kind) {
     case 'all': return true;
     case 'env': return req.env.includes(e.name) !== e.negated;
-    case 'ip': {
-      const a = parseAddress(req.ip);
-      return a !== null && subnetContains(e.subnet, a);
-    }
+    case 'ip': return addr !== null && subnetContains(e.subnet, addr);
     case 'host': return req.host !== null && inDomain(e.name, req.host);
   }
 }
 
 /** True when the host rules let the request through (no record: allowed, the default Deny,Allow with empty lists). */
-export function hostAllows(items: readonly Item[] | null, req: Request): boolean {
+export function hostAllows(items: readonly Item[] | null, req: Request, addr: Address | null): boolean {
   if (!items) return true;
   let order = 'deny,allow';
   let a = false;
@@ -23,8 +21,8 @@ export function hostAllows(items: readonly Item[] | null, req: Request): boolean
   for (const it of items) {
     if (!applies('mask' in it ? it.mask : null, req.method)) continue;
     if (it.k === 'order') order = it.value;
-    else if (it.k === 'allow' && !a) a = it.entries.some((e) => entryMatches(e, req));
-    else if (it.k === 'deny' && !d) d = it.entries.some((e) => entryMatches(e, req));
+    else if (it.k === 'allow' && !a) a = it.entries.some((e) => entryMatches(e, req, addr));
+    else if (it.k === 'deny' && !d) d = it.entries.some((e) => entryMatches(e, req, addr));
   }
   return order === 'deny,allow' ? a || !d : a && !d;
 }

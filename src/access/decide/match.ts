@@ -1,5 +1,6 @@
 /** Which sections apply to a request, in httpd's merge order (semantics §2.1). */
 import type { Model, Request, Scope, Version } from '../model/index.js';
+import { cacheSlot, type RunCache } from '../../project/run-cache.js';
 
 /** fnmatch-style wildcard (`*`, `?`, `[...]`) to a regex; `*` does not cross `/` when `pathname` is set. */
 export function wildcard(pattern: string, pathname: boolean): RegExp {
@@ -17,54 +18,43 @@ export function wildcard(pattern: string, pathname: boolean): RegExp {
   return new RegExp(`^${src}$`);
 }
 
-const wildcardCache = new Map<string, RegExp>();
-function wc(pattern: string, pathname: boolean): RegExp {
+const WILDCARDS = cacheSlot('wildcard patterns compiled', () => new Map<string, RegExp>());
+function wc(cache: RunCache, pattern: string, pathname: boolean): RegExp {
+  const compiled = cache.get(WILDCARDS);
   const key = (pathname ? '1' : '0') + pattern;
-  let r = wildcardCache.get(key);
-  if (!r) { r = wildcard(pattern, pathname); wildcardCache.set(key, r); }
+  let r = compiled.get(key);
+  if (!r) { r = wildcard(pattern, pathname); compiled.set(key, r); }
   return r;
 }
 
 const hasWild = (s: string) => /[*?[]/.test(s);
 
-const componentCache = new Map<string, number>();
+const COMPONENTS = cacheSlot('path components counted', () => new Map<string, number>());
 
-export function components(p: string): number {
-  let n = componentCache.get(p);
-  if (n === undefined) componentCache.set(p, (n = p === '/' ? 0 : p.split('/').filter(Boolean).length));
+/** The number of components of a path (`/` has none), through the run's memo: the merge order sorts by it. */
+function components(cache: RunCache, p: string): number {
+  const counted = cache.get(COMPONENTS);
+  let n = counted.get(p);
+  if (n === undefined) counted.set(p, (n = p === '/' ? 0 : p.split('/').filter(Boolean).length));
   return n;
 }
 
-/** Does a non-regex `<Directory D>` (or .htaccess dir) cover the directory `dir`? */
-export function dirCovers(pattern: string, dir: string): boolean {
+/** Does a non-regex `<Directory D>` (or .htaccess dir) cover the directory `dir`? (`cache`: the run's memo of compiled wildcards.) */
+export function dirCovers(cache: RunCache, pattern: string, dir: string): boolean {
   if (pattern === '/') return dir.startsWith('/');
   if (!hasWild(pattern)) return dir === pattern || under(dir, pattern);
   const pc = pattern.split('/');
   const dc = dir.split('/');
   if (dc.length < pc.length) return false;
-  return wc(pattern, true).test(dc.slice(0, pc.length).join('/'));
+  return wc(cache, pattern, true).test(dc.slice(0, pc.length).join('/'));
 }
 
-// The directory and base name of the last file asked about: applicableScopes asks for the same file once per section.
-let lastFile = '';
-let lastDir = '/';
-let lastBase = '';
-function splitFile(file: string): void {
-  if (file === lastFile) return;
+/** The file a request maps to, split once for all the sections asked about it. */
+interface Target { file: string; dir: string; base: string }
+
+function targetOf(file: string): Target {
   const i = file.lastIndexOf('/');
-  lastFile = file;
-  lastDir = i <= 0 ? '/' : file.slice(0, i);
-  lastBase = file.slice(i + 1);
-}
-
-function dirOf(file: string): string {
-  splitFile(file);
-  return lastDir;
-}
-
-function baseOf(file: string): string {
-  splitFile(file);
-  return lastBase;
+  return { file, dir: i <= 0 ? '/' : file.slice(0, i), base: file.slice(i + 1) };
 }
 
 /** True when `path` lies below `prefix` (`prefix` + `/` + more), without building the string. */
@@ -72,8 +62,8 @@ function under(path: string, prefix: string): boolean {
   return path.length > prefix.length && path.charCodeAt(prefix.length) === 47 && path.startsWith(prefix);
 }
 
-function locationCovers(pattern: string, url: string): boolean {
-  if (hasWild(pattern)) return wc(pattern, false).test(url) || wc(pattern + '/*', false).test(url);
+function locationCovers(cache: RunCache, pattern: string, url: string): boolean {
+  if (hasWild(pattern)) return wc(cache, pattern, false).test(url) || wc(cache, pattern + '/*', false).test(url);
   if (pattern === '/' || pattern === '') return true;
   return url === pattern || (pattern.endsWith('/') ? url.startsWith(pattern) : under(url, pattern));
 }
@@ -89,27 +79,27 @@ function directoryRegexApplies(re: RegExp, file: string, version: Version): bool
   return re.test(version === '2.2' ? `${file}\n` : file);
 }
 
-function scopeApplies(s: Scope, req: Request, version: Version): boolean {
+function scopeApplies(s: Scope, req: Request, at: Target, model: Model): boolean {
   const proxied = req.file.startsWith('proxy:');
+  const cache = model.cache;
   switch (s.kind) {
     case 'directory': case 'htaccess':
       // A request for the directory itself (a <Location> URL that maps to it) walks it too.
-      return !proxied && (dirCovers(s.pattern, dirOf(req.file)) || req.file === s.pattern);
+      return !proxied && (dirCovers(cache, s.pattern, at.dir) || req.file === s.pattern);
     case 'directorymatch':
-      return !proxied && !!s.regex && directoryRegexApplies(s.regex, req.file, version);
+      return !proxied && !!s.regex && directoryRegexApplies(s.regex, req.file, model.version);
     case 'files': case 'filesmatch': {
-      if (s.within && !scopeApplies(s.within, req, version)) return false;
-      const base = baseOf(req.file);
-      return s.regex ? s.regex.test(base) : wc(s.pattern, false).test(base);
+      if (s.within && !scopeApplies(s.within, req, at, model)) return false;
+      return s.regex ? s.regex.test(at.base) : wc(cache, s.pattern, false).test(at.base);
     }
     case 'location':
-      return locationCovers(s.pattern, req.path);
+      return locationCovers(cache, s.pattern, req.path);
     case 'locationmatch':
       return !!s.regex && s.regex.test(req.path);
     case 'proxy': {
       if (!proxied) return false;
       const target = req.file.slice(6);
-      return s.regex ? s.regex.test(target) : (s.pattern === '*' || wc(s.pattern, false).test(target) || target.startsWith(s.pattern));
+      return s.regex ? s.regex.test(target) : (s.pattern === '*' || wc(cache, s.pattern, false).test(target) || target.startsWith(s.pattern));
     }
   }
 }
@@ -132,17 +122,18 @@ interface ContextIndex {
   changed?: ReadonlySet<string>;
 }
 
-const contextCache = new WeakMap<Model, ContextIndex>();
+const CONTEXT_INDEX = cacheSlot('sections by context, per model', () => new WeakMap<Model, ContextIndex>());
 
 function indexOf(model: Model): ContextIndex {
-  let c = contextCache.get(model);
+  const indexes = model.cache.get(CONTEXT_INDEX);
+  let c = indexes.get(model);
   if (!c) {
     c = { own: new Map(), both: new Map() };
     for (const s of model.scopes) {
       const list = c.own.get(s.vhost);
       if (list) list.push(s); else c.own.set(s.vhost, [s]);
     }
-    contextCache.set(model, c);
+    indexes.set(model, c);
   }
   return c;
 }
@@ -168,7 +159,7 @@ export function deriveContextIndex(from: Model, to: Model, path: string, added: 
   for (const v of changed) {
     own.set(v, [...ownScopes(from, v).filter((s) => s.path !== path), ...added.filter((s) => s.vhost === v)].sort((a, b) => a.order - b.order));
   }
-  contextCache.set(to, { own, both: new Map(), base: from, changed });
+  to.cache.get(CONTEXT_INDEX).set(to, { own, both: new Map(), base: from, changed });
 }
 
 /** The scopes of the main server and of one virtual host ('' = main server only), in configuration order. */
@@ -200,13 +191,14 @@ function slashes(pattern: string): number {
  * container merged.
  */
 export function applicableScopes(model: Model, req: Request): Scope[] {
-  const all = contextScopes(model, req.vhost).filter((s) => scopeApplies(s, req, model.version));
+  const at = targetOf(req.file);
+  const all = contextScopes(model, req.vhost).filter((s) => scopeApplies(s, req, at, model));
   const byVhostThenOrder = (a: Scope, b: Scope) => (a.vhost === '' ? 0 : 1) - (b.vhost === '' ? 0 : 1) || a.order - b.order;
   const dirs = all.filter((s) => phase(s) < 2).sort((a, b) => {
     const pa = phase(a), pb = phase(b);
     if (pa !== pb) return pa - pb;
     if (pa === 0 && a.kind !== 'proxy' && b.kind !== 'proxy') {
-      const da = components(a.pattern), db = components(b.pattern);
+      const da = components(model.cache, a.pattern), db = components(model.cache, b.pattern);
       if (da !== db) return da - db;
       const ha = a.kind === 'htaccess' ? 1 : 0, hb = b.kind === 'htaccess' ? 1 : 0;
       if (ha !== hb) return ha - hb;

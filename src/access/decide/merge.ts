@@ -4,6 +4,7 @@
  */
 import type { AuthzNode, Item, Mask, Model, Request, Scope, SettingKey } from '../model/index.js';
 import { applicableScopes, dirCovers } from './match.js';
+import { cacheSlot } from '../../project/run-cache.js';
 
 /** Does a directive mask apply to the request method? Names are case-sensitive; HEAD counts as GET (semantics §1.10). */
 export function applies(mask: Mask, method: string): boolean {
@@ -56,13 +57,13 @@ export function overrideFor(model: Model, vhost: string, dir: string): string | 
 /** The AllowOverride value in force for a directory and the `<Directory>` that set it. */
 export function overrideSource(model: Model, vhost: string, dir: string): { value: string; scope: Scope } | null {
   let v: { value: string; scope: Scope } | null = null;
-  const dirs = model.scopes.filter((s) => s.kind === 'directory' && (s.vhost === '' || s.vhost === vhost) && dirCovers(s.pattern, dir));
+  const dirs = model.scopes.filter((s) => s.kind === 'directory' && (s.vhost === '' || s.vhost === vhost) && dirCovers(model.cache, s.pattern, dir));
   dirs.sort((a, b) => a.pattern.split('/').length - b.pattern.split('/').length || (a.vhost === b.vhost ? 0 : a.vhost === '' ? -1 : 1) || a.order - b.order);
   for (const s of dirs) for (const it of s.items) if (it.k === 'set' && it.key === 'allowoverride') v = { value: it.value, scope: s };
   return v;
 }
 
-const mergeCache = new WeakMap<Model, Map<string, Merged>>();
+const MERGED = cacheSlot('merged state by location, per model', () => new WeakMap<Model, Map<string, Merged>>());
 const MERGE_CACHE_SIZE = 4096;
 
 /** The merged state for a request's context and location (cached: it does not depend on client or method). */
@@ -72,18 +73,19 @@ export function htaccessOf(s: Scope): Scope | null {
   return null;
 }
 
-const nestedCache = new WeakMap<Model, Map<Scope, Scope[]>>();
+const NESTED = cacheSlot('sections inside each .htaccess, per model', () => new WeakMap<Model, Map<Scope, Scope[]>>());
 
 /** The sections inside each .htaccess of a model. */
 function nestedIn(model: Model, h: Scope): Scope[] {
-  let map = nestedCache.get(model);
+  const byModel = model.cache.get(NESTED);
+  let map = byModel.get(model);
   if (!map) {
     map = new Map();
     for (const s of model.scopes) {
       const home = s.kind === 'htaccess' ? null : htaccessOf(s);
       if (home) map.set(home, [...(map.get(home) ?? []), s]);
     }
-    nestedCache.set(model, map);
+    byModel.set(model, map);
   }
   return map.get(h) ?? [];
 }
@@ -102,7 +104,7 @@ function htaccessState(model: Model, vhost: string, h: Scope, v24: boolean): 'ok
   const ov = explicit ?? (!v24 || (migrated && coveredByDirectory(model, vhost, h.pattern)) ? 'All' : '');
   const cats = new Set(ov.toLowerCase().split(/\s+/).filter(Boolean));
   // allowoverride-authconfig adds AuthConfig next to Limit, except above a .htaccess that 2.2 refused.
-  const keep = source && (model.keepOverrideFor ?? []).some((d) => dirCovers(source.scope.pattern, d));
+  const keep = source && (model.keepOverrideFor ?? []).some((d) => dirCovers(model.cache, source.scope.pattern, d));
   if (migrated && cats.has('limit') && !keep) cats.add('authconfig');
   if (cats.has('none')) return 'ignored';
   if (cats.size === 0 && h.hasContent) return `${h.path}: nothing is allowed here (AllowOverride is unset)`;
@@ -115,12 +117,13 @@ function htaccessState(model: Model, vhost: string, h: Scope, v24: boolean): 'ok
 }
 
 function coveredByDirectory(model: Model, vhost: string, dir: string): boolean {
-  return model.scopes.some((s) => s.kind === 'directory' && (s.vhost === '' || s.vhost === vhost) && dirCovers(s.pattern, dir));
+  return model.scopes.some((s) => s.kind === 'directory' && (s.vhost === '' || s.vhost === vhost) && dirCovers(model.cache, s.pattern, dir));
 }
 
 export function merge(model: Model, req: Request): Merged {
-  let cache = mergeCache.get(model);
-  if (!cache) { cache = new Map(); mergeCache.set(model, cache); }
+  const byModel = model.cache.get(MERGED);
+  let cache = byModel.get(model);
+  if (!cache) { cache = new Map(); byModel.set(model, cache); }
   const key = req.key ?? `${req.vhost}\0${req.path}\0${req.file}`;
   let hit = cache.get(key);
   if (!hit) {

@@ -2,18 +2,20 @@
 import type { ConfigFile, Section } from '../../ast/nodes.js';
 import { walk } from '../../ast/walk.js';
 import { projectOf, type Project } from '../../project/project.js';
+import { cacheSlot, type RunCache } from '../../project/run-cache.js';
 import { proveProject, type ProjectProof, type Verdict } from './prove.js';
 import type { ModelOptions } from '../model/index.js';
 
 const SCOPE = /^(directory|directorymatch|files|filesmatch|location|locationmatch|proxy|proxymatch)$/;
 
-const keyCache = new WeakMap<ConfigFile, Map<Section, string>>();
+const SECTION_KEYS = cacheSlot('access section keys, per file', () => new WeakMap<ConfigFile, Map<Section, string>>());
 
 /**
  * A stable key for each access section of a file across passes of the fix loop: its opening line
  * and how many identical ones precede it. Shared by the rule and the guard (guard.ts).
  */
-export function sectionKeys(file: ConfigFile): Map<Section, string> {
+export function sectionKeys(cache: RunCache, file: ConfigFile): Map<Section, string> {
+  const keyCache = cache.get(SECTION_KEYS);
   let hit = keyCache.get(file);
   if (hit) return hit;
   const seen = new Map<string, number>();
@@ -55,8 +57,8 @@ export function fileVerdicts(project: Project, file: ConfigFile, opts: ModelOpti
   } else {
     const byKey = new Map<string, Verdict>();
     if (!proof.byFile.get(file.path)?.length) return { proof, original, sections };
-    for (const [s, key] of sectionKeys(origAst)) { const v = proof.verdicts.get(s); if (v) byKey.set(key, v); }
-    for (const [s, key] of sectionKeys(file)) { const v = byKey.get(key); if (v) sections.set(s, v); }
+    for (const [s, key] of sectionKeys(project.cache, origAst)) { const v = proof.verdicts.get(s); if (v) byKey.set(key, v); }
+    for (const [s, key] of sectionKeys(project.cache, file)) { const v = byKey.get(key); if (v) sections.set(s, v); }
   }
   return { proof, original, sections };
 }

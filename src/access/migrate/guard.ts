@@ -32,13 +32,10 @@ interface Check {
   error?: string;
 }
 
-/** Section keys by node, shared by the original and edited copies of a file. */
-const keys = sectionKeys;
-
 /** The innermost scope section holding an offset (the keys map lists sections in document order, outer first). */
-function innermostAt(file: ConfigFile, offset: number): Section | null {
+function innermostAt(keys: ReadonlyMap<Section, string>, offset: number): Section | null {
   let best: Section | null = null;
-  for (const s of keys(file).keys()) if (s.start <= offset && offset < s.end) best = s;
+  for (const s of keys.keys()) if (s.start <= offset && offset < s.end) best = s;
   return best;
 }
 
@@ -60,8 +57,10 @@ export function accessGuard(project: Project, options: GuardOptions): FixGuard {
       return { ...problem, fix: undefined, suggestion: undefined, severity: 'error', message: `The rewrite was not applied because the re-check failed (internal: ${check.error}). ${problem.message}` };
     }
     if (!check.failures.size) return null;
-    const section = innermostAt(file, problem.start);
-    const key = section ? keys(file).get(section)! : '\0file';
+    // Section keys by node, shared by the original and edited copies of a file.
+    const keys = sectionKeys(project.cache, file);
+    const section = innermostAt(keys, problem.start);
+    const key = section ? keys.get(section)! : '\0file';
     const why = check.failures.get(key);
     if (!why) return null;
     return { ...problem, fix: undefined, suggestion: undefined, severity: 'error', message: `The rewrite was not applied because the re-check of the edited file found a difference: ${why}. ${problem.message}` };
@@ -95,7 +94,7 @@ function checkFile(project: Project, file: ConfigFile, edits: readonly Edit[]): 
     : asProven(projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(edited) }), reference, file.path);
   const own = after.scopes.filter((s) => s.path === file.path);
   if (!own.length) return { failures };
-  const editedKeys = keys(edited);
+  const editedKeys = sectionKeys(project.cache, edited);
   const keyOfScope = (s: Scope) => (s.node ? editedKeys.get(s.node) ?? '\0file' : '\0file');
   eachRepresentative([reference, after], contextsOf(own, after), (r) => {
     const a = decide(after, r);

@@ -7,6 +7,7 @@
  */
 import type { Section } from '../../ast/nodes.js';
 import type { Project } from '../../project/project.js';
+import { cacheSlot } from '../../project/run-cache.js';
 import { conditionHolds, isAccessItem, type Item, keyOf, type Model, type ModelOptions, projectModel, type Request, type Scope } from '../model/index.js';
 import { compatChanges, decide, describeDifference, eachRepresentative } from '../compare/index.js';
 import { mixedCandidates, pureCandidates } from './candidates.js';
@@ -16,9 +17,11 @@ import type { ProjectProof, Verdict } from './verdict.js';
 
 export type { ProjectProof, Verdict };
 
-const proofs = new WeakMap<Project, ProjectProof>();
-/** Proves the rewrites of a whole project once (cached on the project). */
+const PROOFS = cacheSlot('access proof, per project', () => new WeakMap<Project, ProjectProof>());
+
+/** Proves the rewrites of a whole project once (kept in the project's run cache). */
 export function proveProject(project: Project, opts: ModelOptions = {}): ProjectProof {
+  const proofs = project.cache.get(PROOFS);
   const hit = proofs.get(project);
   if (hit) return hit;
   const proof = computeProof(project, opts);
@@ -51,12 +54,12 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
         const b = decide(before, r);
         const a = decide(after, r);
         if (b.status !== 500 && exercised.size < candidates.size) {
-          for (const s of applicableScopes(after, r)) if (candidates.has(originalOf(s))) exercised.add(originalOf(s));
+          for (const s of applicableScopes(after, r)) if (candidates.has(originalOf(after, s))) exercised.add(originalOf(after, s));
         }
         if (b.status === a.status) return;
-        const blame = [...applicableScopes(after, r)].reverse().find((s) => candidates.has(originalOf(s)));
+        const blame = [...applicableScopes(after, r)].reverse().find((s) => candidates.has(originalOf(after, s)));
         if (!blame) return;
-        const orig = originalOf(blame);
+        const orig = originalOf(after, blame);
         if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: b, after: a }) + ` (${b.by} before, ${a.by} after)` + mixedKinds(before, r));
       });
       if (gaps.length) {
@@ -121,14 +124,16 @@ function mixedKinds(before: Model, r: Request): string {
     : '';
 }
 
-const originals = new WeakMap<Scope, Scope>();
-function originalOf(s: Scope): Scope {
-  return originals.get(s) ?? s;
+/** The section a copy made by withItems stands for. */
+const ORIGINALS = cacheSlot('rewritten section -> its original', () => new WeakMap<Scope, Scope>());
+function originalOf(model: Model, s: Scope): Scope {
+  return model.cache.get(ORIGINALS).get(s) ?? s;
 }
 
 /** A copy of the model with the given scopes' items replaced (and their start-up errors gone with the old lines). */
 export function withItems(model: Model, items: ReadonlyMap<Scope, Item[]>): Model {
   const map = new Map<Scope, Scope>();
+  const originals = model.cache.get(ORIGINALS);
   const scopes = model.scopes.map((s) => {
     const it = items.get(s);
     if (!it) return s;

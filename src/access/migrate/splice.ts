@@ -7,6 +7,7 @@ import type { Project } from '../../project/project.js';
 import { buildModel, isFragment, type Model, type Scope } from '../model/index.js';
 import { memo } from '../../ast/memo.js';
 import { deriveContextIndex } from '../decide/index.js';
+import { cacheSlot } from '../../project/run-cache.js';
 
 /** True when the file is read at server level (not from inside a section), so that it can be read alone. */
 export function spliceable(project: Project, path: string): boolean {
@@ -17,7 +18,7 @@ export function spliceable(project: Project, path: string): boolean {
 /** The edited file read alone, as the reference's version and modules read it. */
 export function readAlone(reference: Model, edited: ConfigFile): Model {
   return buildModel([{ file: edited, kind: 'conf', ...(isFragment(edited) ? { wrap: '/probe' } : {}) }], {
-    version: reference.version, modules: reference.modules, anyModule: reference.cond?.anyModule ?? false,
+    version: reference.version, modules: reference.modules, anyModule: reference.cond?.anyModule ?? false, cache: reference.cache,
   });
 }
 
@@ -79,10 +80,11 @@ export function spliceFile(reference: Model, edited: ConfigFile, part = readAlon
   return out;
 }
 
-const vhostSets = new WeakMap<Model, Set<string>>();
+const VHOST_SETS = cacheSlot('virtual hosts as a set, per model', () => new WeakMap<Model, Set<string>>());
 function vhostSet(m: Model): Set<string> {
-  let s = vhostSets.get(m);
-  if (!s) { s = new Set(m.vhosts); vhostSets.set(m, s); }
+  const sets = m.cache.get(VHOST_SETS);
+  let s = sets.get(m);
+  if (!s) { s = new Set(m.vhosts); sets.set(m, s); }
   return s;
 }
 

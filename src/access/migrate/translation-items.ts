@@ -19,7 +19,7 @@ export function itemsOf(lines: readonly string[], after: Model): { items: Item[]
       add(c);
       stack.push(c);
     } else if (/^<\/Require(All|Any|None)>$/.test(l)) stack.pop();
-    else if (l.startsWith('Require ')) { const n = requireNode(l.slice(8).trim().split(/\s+/), mask, modules, errors); if (n) add(n); }
+    else if (l.startsWith('Require ')) { const n = requireNode(l.slice(8).trim().split(/\s+/), mask, modules, errors, after.cache); if (n) add(n); }
     else errors.push(`unexpected line in a translation: ${l}`);
   }
   return { items, errors };

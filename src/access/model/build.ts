@@ -7,6 +7,7 @@
 import type { ConfigFile, Directive, Node, Section } from '../../ast/nodes.js';
 import { directives } from '../../ast/walk.js';
 import type { Project } from '../../project/project.js';
+import { cacheSlot, RunCache } from '../../project/run-cache.js';
 import { readDirective } from './directives.js';
 import type { AuthzNode, Mask, Model, Scope, ScopeKind, Version } from './model.js';
 import { conditionHolds, type CondContext } from './module-conditions.js';
@@ -21,6 +22,8 @@ export interface BuildOptions {
   /** Wrap top-level access directives as the body of `<Directory wrap>` (.htaccess and loose fragments). */
   wrap?: string | null;
   project?: Project | null;
+  /** The run's memo the model keeps its caches in (default: the project's, else a new one). */
+  cache?: RunCache;
 }
 
 const SCOPE_KINDS: Record<string, ScopeKind> = {
@@ -50,14 +53,15 @@ interface Ctx {
   within: readonly string[];
 }
 
-const includeCache = new WeakMap<ConfigFile, Map<Directive, number>>();
+const INCLUDE_LINES = cacheSlot('Include lines by file', () => new WeakMap<ConfigFile, Map<Directive, number>>());
 
 /** Each Include/IncludeOptional line of a file with its position among them. */
-function includeLines(file: ConfigFile): Map<Directive, number> {
-  let m = includeCache.get(file);
+function includeLines(cache: RunCache, file: ConfigFile): Map<Directive, number> {
+  const byFile = cache.get(INCLUDE_LINES);
+  let m = byFile.get(file);
   if (!m) {
     m = new Map(directives(file, 'include', 'includeoptional').map((d, i) => [d, i]));
-    includeCache.set(file, m);
+    byFile.set(file, m);
   }
   return m;
 }
@@ -66,8 +70,9 @@ function includeLines(file: ConfigFile): Map<Directive, number> {
 export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): Model {
   const modules = new Set(opts.modules);
   const cond: CondContext = { version: opts.version, modules, anyModule: opts.anyModule ?? false, defines: new Set(opts.defines ?? []) };
+  const cache = opts.cache ?? opts.project?.cache ?? new RunCache();
   const model: Model = {
-    version: opts.version, modules: opts.modules, scopes: [], vhosts: [], docroots: new Map(), aliases: new Map(), errors: [], cond,
+    version: opts.version, modules: opts.modules, scopes: [], vhosts: [], docroots: new Map(), aliases: new Map(), errors: [], cond, cache,
   };
   const vhostCount = new Map<string, number>();
   let order = 0;
@@ -75,7 +80,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   const includes = new Map<string, string[]>();
   for (const site of opts.project?.includes ?? []) {
     const from = opts.project?.byPath.get(site.from)?.ast;
-    const idx = from ? includeLines(from).get(site.directive) : undefined;
+    const idx = from ? includeLines(cache, from).get(site.directive) : undefined;
     if (idx !== undefined) includes.set(`${site.from}\0${idx}`, site.files);
   }
   const replaced = new Map(inputs.map((i) => [i.file.path, i.file]));
@@ -95,7 +100,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
 
   const directive = (d: Directive, ctx: Ctx): void => {
     if ((d.lname === 'include' || d.lname === 'includeoptional') && ctx.depth < 128) {
-      const idx = includeLines(ctx.file).get(d);
+      const idx = includeLines(cache, ctx.file).get(d);
       for (const p of includes.get(`${ctx.path}\0${idx}`) ?? []) {
         // A file that includes itself (a glob matching it) would otherwise be walked 2^128 ways.
         if (ctx.within.includes(p)) continue;
@@ -113,7 +118,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
         model.aliases.set(ctx.vhost, list);
       }
     }
-    const r = readDirective(d, ctx.mask, opts.version, modules);
+    const r = readDirective(d, ctx.mask, opts.version, modules, cache);
     if (!r) return;
     const target = ctx.scope;
     if (!target) {

@@ -1,6 +1,7 @@
 /** Reads the access-control directives of one section into model items, for 2.2 or 2.4 (semantics §2.2, §2.3, §3.2). */
 import type { Directive } from '../../ast/nodes.js';
-import { parseIpWord } from './ip.js';
+import type { RunCache } from '../../project/run-cache.js';
+import { ipWord } from './ip.js';
 import type { AuthzNode, HostEntry, Item, Mask, OrderValue, SettingKey, Version } from './model.js';
 
 const SETTINGS: ReadonlySet<string> = new Set<SettingKey>([
@@ -30,12 +31,12 @@ export function commentStart(words: readonly string[]): number {
 }
 
 /** Classifies one Allow/Deny word (allow_cmd, semantics §2.3). */
-export function hostEntry(word: string, comment: boolean): HostEntry | string {
+export function hostEntry(word: string, comment: boolean, cache: RunCache): HostEntry | string {
   const lw = word.toLowerCase();
   if (lw.startsWith('env=!')) return { kind: 'env', text: word, name: word.slice(5).toLowerCase(), negated: true };
   if (lw.startsWith('env=')) return { kind: 'env', text: word, name: word.slice(4).toLowerCase(), negated: false };
   if (lw === 'all') return { kind: 'all', text: word };
-  const r = parseIpWord(word);
+  const r = ipWord(cache, word);
   if (r.ok) return { kind: 'ip', text: word, subnet: r.subnet };
   if (word.includes('/') || !r.notIp) return r.message;
   return { kind: 'host', text: word, name: lw, comment };
@@ -49,7 +50,7 @@ export interface Read {
 /** Reads one directive into items (and errors), or nothing when it is not about access. */
 const ACCESS_NAMES: ReadonlySet<string> = new Set(['order', 'allow', 'deny', 'satisfy', 'require', 'authmerging', ...AUTHORITATIVE, ...SETTINGS]);
 
-export function readDirective(d: Directive, mask: Mask, version: Version, modules: ReadonlySet<string>): Read | null {
+export function readDirective(d: Directive, mask: Mask, version: Version, modules: ReadonlySet<string>, cache: RunCache): Read | null {
   if (!ACCESS_NAMES.has(d.lname)) return null;
   const words = d.args.map((a) => a.value);
   const errors: string[] = [];
@@ -75,7 +76,7 @@ export function readDirective(d: Directive, mask: Mask, version: Version, module
       const cut = commentStart(rest);
       const entries: HostEntry[] = [];
       rest.forEach((w, i) => {
-        const e = hostEntry(w, i >= cut);
+        const e = hostEntry(w, i >= cut, cache);
         if (typeof e === 'string') errors.push(e);
         else {
           if (version === '2.4' && e.kind === 'host' && e.text.includes('#')) errors.push('No comments are allowed here');
@@ -95,7 +96,7 @@ export function readDirective(d: Directive, mask: Mask, version: Version, module
       if (words.length === 0) { errors.push('Require requires at least one argument'); break; }
       if (version === '2.2') items.push({ k: 'require', mask, words });
       else {
-        const node = requireNode(words, mask, modules, errors);
+        const node = requireNode(words, mask, modules, errors, cache);
         if (node) items.push({ k: 'authz', node });
       }
       break;
@@ -119,7 +120,7 @@ export function readDirective(d: Directive, mask: Mask, version: Version, module
 }
 
 /** A 2.4 Require line as a tree leaf (add_authz_provider, semantics §3.2). */
-export function requireNode(words: readonly string[], mask: Mask, modules: ReadonlySet<string>, errors: string[]): AuthzNode | null {
+export function requireNode(words: readonly string[], mask: Mask, modules: ReadonlySet<string>, errors: string[], cache: RunCache): AuthzNode | null {
   let negate = false;
   let rest = [...words];
   if (rest[0]?.toLowerCase() === 'not') { negate = true; rest = rest.slice(1); }
@@ -137,7 +138,7 @@ export function requireNode(words: readonly string[], mask: Mask, modules: Reado
   } else if (name === 'ip') {
     node.subnets = [];
     for (const w of args) {
-      const r = parseIpWord(w);
+      const r = ipWord(cache, w);
       if (r.ok) node.subnets.push(r.subnet);
       else errors.push(`ip address '${w}' appears to be invalid${r.notIp ? '' : `: ${r.message}`}`);
     }

@@ -2,6 +2,7 @@
 import { dirname, isAbsolute } from 'node:path';
 import type { ConfigFile } from '../../ast/nodes.js';
 import type { Project } from '../../project/project.js';
+import { cacheSlot } from '../../project/run-cache.js';
 import { buildModel, type SourceInput } from './build.js';
 import { parse } from '../../parse/parser.js';
 import type { Model, Version } from './model.js';
@@ -50,7 +51,7 @@ export interface ModelOptions {
 type ProjectModelOptions = ModelOptions & { compat?: boolean; overrides?: 'real' | 'migrated'; replace?: ReadonlyMap<string, ConfigFile> };
 
 /** Built models by project and reading (version, modules, defines), shared by the prover and the rules that read a project. */
-const built = new WeakMap<Project, Map<string, Model>>();
+const BUILT = cacheSlot('built models, per project and reading', () => new WeakMap<Project, Map<string, Model>>());
 
 /**
  * Builds a project's model for a version. `compat` loads mod_access_compat in 2.4.
@@ -60,6 +61,7 @@ export function projectModel(project: Project, version: Version, opts: ProjectMo
   let model: Model;
   if (opts.replace) model = build(project, version, opts);
   else {
+    const built = project.cache.get(BUILT);
     let byKey = built.get(project);
     if (!byKey) built.set(project, (byKey = new Map()));
     const key = JSON.stringify([version, opts.modules, opts.defines, opts.compat]);

@@ -3,6 +3,7 @@
  * network_io/unix/sockaddr.c), which both httpd 2.2 `Allow from` and 2.4
  * `Require ip` use. Semantics §2.3.
  */
+import { cacheSlot, type RunCache } from '../../project/run-cache.js';
 
 export interface Subnet {
   family: 4 | 6;
@@ -142,37 +143,38 @@ export function parseSubnet(ip: string, mask: string | null): SubnetResult {
   return { ok: true, subnet: sub };
 }
 
-const wordCache = new Map<string, SubnetResult>();
-
-/**
- * Parses one `Allow from` / `Require ip` word the way httpd does: `a/b` with a mask, otherwise bare.
- * The result is shared between calls with the same word: callers must not change it.
- */
+/** Parses one `Allow from` / `Require ip` word the way httpd does: `a/b` with a mask, otherwise bare. */
 export function parseIpWord(word: string): SubnetResult {
-  let hit = wordCache.get(word);
-  if (!hit) {
-    const slash = word.indexOf('/');
-    hit = slash === -1 ? parseSubnet(word, null) : parseSubnet(word.slice(0, slash), word.slice(slash + 1));
-    wordCache.set(word, hit);
-  }
+  const slash = word.indexOf('/');
+  return slash === -1 ? parseSubnet(word, null) : parseSubnet(word.slice(0, slash), word.slice(slash + 1));
+}
+
+const IP_WORDS = cacheSlot('Allow/Require ip words', () => new Map<string, SubnetResult>());
+
+/** parseIpWord through the run's memo: every section with the same word shares one result, which callers must not change. */
+export function ipWord(cache: RunCache, word: string): SubnetResult {
+  const words = cache.get(IP_WORDS);
+  let hit = words.get(word);
+  if (!hit) words.set(word, (hit = parseIpWord(word)));
   return hit;
 }
 
-const addressCache = new Map<string, Address | null>();
-
 /** Parses a client address (`10.0.0.5`, `::1`, `::ffff:10.0.0.5`). */
 export function parseAddress(s: string): Address | null {
-  const hit = addressCache.get(s);
-  if (hit !== undefined) return hit;
-  let a: Address | null = null;
   const v4 = parseV4(s);
-  if (v4 !== null) a = { family: 4, value: v4, mapped4: null };
-  else {
-    const v6 = parseV6(s);
-    if (v6 !== null) a = { family: 6, value: v6, mapped4: isV4Mapped(v6) ? v6 & V4_FULL : null };
-  }
-  addressCache.set(s, a);
-  return a;
+  if (v4 !== null) return { family: 4, value: v4, mapped4: null };
+  const v6 = parseV6(s);
+  return v6 === null ? null : { family: 6, value: v6, mapped4: isV4Mapped(v6) ? v6 & V4_FULL : null };
+}
+
+const ADDRESSES = cacheSlot('client addresses', () => new Map<string, Address | null>());
+
+/** parseAddress through the run's memo: the deciders see the same few client addresses on every request. */
+export function clientAddress(cache: RunCache, s: string): Address | null {
+  const addresses = cache.get(ADDRESSES);
+  let hit = addresses.get(s);
+  if (hit === undefined) addresses.set(s, (hit = parseAddress(s)));
+  return hit;
 }
 
 /** apr_ipsubnet_test: IPv4 rules match IPv4 and IPv4-mapped clients; IPv6 rules only other IPv6 clients. */

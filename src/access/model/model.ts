@@ -6,6 +6,7 @@ import type { Section } from '../../ast/nodes.js';
 import type { Subnet } from './ip.js';
 import type { CondContext } from './module-conditions.js';
 import type { Version } from './version.js';
+import type { RunCache } from '../../project/run-cache.js';
 
 export type { Version };
 
@@ -131,4 +132,6 @@ export interface Model {
   keepOverrideFor?: readonly string[];
   /** How <IfModule>, <IfDefine> and <IfVersion> evaluated for this model. */
   cond?: CondContext;
+  /** The run's memo (src/project/run-cache.ts): what the deciders and the prover cache about this model lives there. */
+  cache: RunCache;
 }
