@@ -1,3 +1,4 @@
+/** The comparison layer of the access core: the representative requests (partition, probes, samples), and comparing two models on them (equivalence, verify). Imports the model and the deciders. */
 export { compareTrees } from './compare-trees.js';
 export { compatChanges } from './compat-check.js';
 export { compareModels, type Comparison, decide, describeDifference } from './equivalence.js';

@@ -1,3 +1,4 @@
+/** The model layer of the access core: how a tree reads as access sections (directives, build, inputs, addresses, host names, module conditions), for 2.2 or 2.4. Imports nothing else of src/access. */
 export { isAccessItem, keyOf } from './access-items.js';
 export { buildModel } from './build.js';
 export { requireNode } from './directives.js';
