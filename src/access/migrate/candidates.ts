@@ -10,7 +10,7 @@ import { mergeUncached } from '../decide/index.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
 import { ownRequest } from '../compare/index.js';
 import { translateScope, unreadReason, UNIT_INDENT } from './translate-scope.js';
-import { itemsOf } from './translation-items.js';
+import { readTranslations } from './translation-items.js';
 import type { Verdict } from './verdict.js';
 import { translateMixedState } from './translate-mixed.js';
 import { Untranslatable } from './translate.js';
@@ -39,20 +39,29 @@ function dualVersion(project: Project, s: Scope, twin: Scope, c22: CondContext, 
   return true;
 }
 
-function accept(s: Scope, twin: Scope, t: string[], after0: Model, out: Candidates): void {
-  const parsed = itemsOf(t, after0);
-  if (parsed.errors.length) {
-    out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `internal: the translation does not start in 2.4 (${parsed.errors[0]})` });
-    return;
-  }
-  out.candidates.set(twin, [...twin.items.filter((i) => !isAccessItem(i)), ...parsed.items]);
-  out.lines.set(twin, t);
+/** A section, its twin in the 2.4 reading, and its translation. */
+type Translated = [s: Scope, twin: Scope, lines: string[]];
+
+/** Reads every translation as 2.4 does (one parse for all) and takes each that reads cleanly as a candidate. */
+function accept(translated: readonly Translated[], after0: Model, out: Candidates): Candidates {
+  const read = readTranslations(translated.map(([, , t]) => t), after0);
+  translated.forEach(([s, twin, t], i) => {
+    const parsed = read[i]!;
+    if (parsed.errors.length) {
+      out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `internal: the translation does not start in 2.4 (${parsed.errors[0]})` });
+      return;
+    }
+    out.candidates.set(twin, [...twin.items.filter((i) => !isAccessItem(i)), ...parsed.items]);
+    out.lines.set(twin, t);
+  });
+  return out;
 }
 
 /** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
 export function pureCandidates(project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext): Candidates {
   const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map() };
   const afterByKey = new Map(after0.scopes.map((s) => [keyOf(s), s]));
+  const translated: Translated[] = [];
   for (const s of before.scopes) {
     if (!s.items.some(isAccessItem)) continue;
     const twin = afterByKey.get(keyOf(s));
@@ -60,14 +69,15 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     if (dualVersion(project, s, twin, c22, c24, out.verdicts)) continue;
     const t = translateScope(before, s);
     if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
-    else accept(s, twin, t.lines, after0, out);
+    else translated.push([s, twin, t.lines]);
   }
-  return out;
+  return accept(translated, after0, out);
 }
 
 /** Every section of a mixed tree that still has compat lines, translated from its merged 2.4 state. */
 export function mixedCandidates(project: Project, after0: Model, c22: CondContext, c24: CondContext): Candidates {
   const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map() };
+  const translated: Translated[] = [];
   for (const s of after0.scopes) {
     if (!s.items.some((i) => COMPAT.has(i.k))) continue;
     if (dualVersion(project, s, s, c22, c24, out.verdicts)) continue;
@@ -78,11 +88,11 @@ export function mixedCandidates(project: Project, after0: Model, c22: CondContex
     const unread = unreadReason(m, s);
     if (unread) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: unread }); continue; }
     try {
-      accept(s, s, translateMixedState(m, UNIT_INDENT), after0, out);
+      translated.push([s, s, translateMixedState(m, UNIT_INDENT)]);
     } catch (e) {
       if (!(e instanceof Untranslatable)) throw e;
       out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: e.message });
     }
   }
-  return out;
+  return accept(translated, after0, out);
 }

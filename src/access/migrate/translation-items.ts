@@ -1,26 +1,57 @@
-/** Reads the Require lines a translation printed back as 2.4 items. */
-import { type AuthzNode, type Item, type Mask, type Model, requireNode } from '../model/index.js';
+/**
+ * Reads the Require lines a translation printed back as 2.4 items, with the parser and the model
+ * builder that read every configuration file: what gets proven is what httpd 2.4 will read.
+ */
+import { parse } from '../../parse/parser.js';
+import { buildModel, type Item, type Model, type Scope } from '../model/index.js';
 
-/** The 2.4 items of the translated lines (the small grammar translate.ts prints: Require, <Require*>, <Limit*>). */
-export function itemsOf(lines: readonly string[], after: Model): { items: Item[]; errors: string[] } {
-  const modules = new Set(after.modules);
-  const errors: string[] = [];
-  const items: Item[] = [];
-  let mask: Mask = null;
-  const stack: Extract<AuthzNode, { kind: 'container' }>[] = [];
-  const add = (n: AuthzNode) => { const top = stack[stack.length - 1]; if (top) top.children.push(n); else items.push({ k: 'authz', node: n }); };
-  for (const raw of lines) {
-    const l = raw.trim();
-    let m: RegExpExecArray | null;
-    if ((m = /^<(Limit|LimitExcept) ([^>]*)>$/.exec(l))) mask = { except: m[1] === 'LimitExcept', methods: m[2]!.split(/\s+/).map((x) => (x === 'HEAD' ? 'GET' : x)) };
-    else if (/^<\/Limit(Except)?>$/.test(l)) mask = null;
-    else if ((m = /^<Require(All|Any|None)>$/.exec(l))) {
-      const c: Extract<AuthzNode, { kind: 'container' }> = { kind: 'container', op: m[1] === 'All' ? 'and' : 'or', negate: m[1] === 'None', mask, children: [] };
-      add(c);
-      stack.push(c);
-    } else if (/^<\/Require(All|Any|None)>$/.test(l)) stack.pop();
-    else if (l.startsWith('Require ')) { const n = requireNode(l.slice(8).trim().split(/\s+/), mask, modules, errors, after.cache); if (n) add(n); }
-    else errors.push(`unexpected line in a translation: ${l}`);
-  }
-  return { items, errors };
+export interface ReadTranslation {
+  items: Item[];
+  errors: string[];
+}
+
+/** The 2.4 items of one translation's lines, read as the body of a `<Directory>` under `after`'s modules. */
+export function itemsOf(lines: readonly string[], after: Model): ReadTranslation {
+  return readTranslations([lines], after)[0]!;
+}
+
+/**
+ * The 2.4 items of many translations, parsed together as one file (one `<Directory>` per
+ * translation) so that a project's thousands of rewrites cost one parse; read one by one when
+ * the file does not come back as exactly one clean section per translation.
+ */
+export function readTranslations(translations: readonly (readonly string[])[], after: Model): ReadTranslation[] {
+  if (!translations.length) return [];
+  const all = readAll(translations, after);
+  if (all) return all;
+  return translations.map((t) => readAll([t], after)?.[0] ?? readOne(t, after));
+}
+
+function text(translations: readonly (readonly string[])[]): string {
+  return translations.map((lines, i) => `<Directory /translation-${i}>\n${lines.join('\n')}\n</Directory>\n`).join('');
+}
+
+function model(source: string, after: Model): { scopes: Scope[]; errors: string[] } {
+  const file = parse(source, '\0translation', { version: '2.4' });
+  const m = buildModel([{ file, kind: 'conf' }], {
+    version: '2.4', modules: after.modules, anyModule: after.cond?.anyModule ?? false, cache: after.cache,
+  });
+  return { scopes: m.scopes, errors: [...file.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message), ...m.errors] };
+}
+
+function readAll(translations: readonly (readonly string[])[], after: Model): ReadTranslation[] | null {
+  const { scopes, errors } = model(text(translations), after);
+  if (errors.length || scopes.length !== translations.length || scopes.some((s, i) => s.pattern !== `/translation-${i}` || s.within)) return null;
+  return scopes.map((s) => ({ items: s.items, errors: [...s.errors, ...unexpected(s.items)] }));
+}
+
+/** A translation that does not read as one section by itself: its errors, and no items. */
+function readOne(lines: readonly string[], after: Model): ReadTranslation {
+  const { errors } = model(text([lines]), after);
+  return { items: [], errors: errors.length ? errors : ['the translation does not read as one section'] };
+}
+
+/** A translation holds Require lines only: anything else read from it is a mistake of the translator. */
+function unexpected(items: readonly Item[]): string[] {
+  return items.filter((i) => i.k !== 'authz').map((i) => `unexpected line in a translation: ${i.k}`);
 }
