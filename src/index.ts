@@ -9,6 +9,7 @@ export { walk, directives, sections } from './ast/walk.js';
 export { loadProject, type LoadOptions } from './project/load.js';
 export type { Project, SourceFile, IncludeSite, ProjectDiagnostic } from './project/project.js';
 export { projectOf } from './project/project.js';
+export { RunCache } from './project/run-cache.js';
 export { migrate, type MigrateOptions, type MigrateResult, type FileResult } from './migrate.js';
 export { defineRule, type Rule, type RuleMeta, type RuleKind, type RuleContext, type Problem, type Visitor } from './engine/rule.js';
 export { fixFile, MAX_PASSES, type FixResult, type FixOptions, type FixGuard } from './engine/fix-loop.js';
