@@ -8,13 +8,13 @@ import type { ConfigFile, Directive, Node, Section } from '../../ast/nodes.js';
 import { directives } from '../../ast/walk.js';
 import type { Project } from '../../project/project.js';
 import { cacheSlot, RunCache } from '../../project/run-cache.js';
-import { readDirective } from './directives.js';
+import { readDirective } from './read-directive.js';
 import type { AuthzNode, Mask, Model, Scope, ScopeKind, Version } from './model.js';
 import { conditionHolds, type CondContext } from './module-conditions.js';
 
 export interface BuildOptions {
   version: Version;
-  /** Short module names loaded (see modules.ts moduleSet). */
+  /** Short module names loaded (see module-conditions.ts moduleSet). */
   modules: readonly string[];
   /** The tree names no modules: `<IfModule>` counts every module of the version as loaded. */
   anyModule?: boolean;
