@@ -31,7 +31,7 @@ export default defineRule({
         // With --httpd, what that binary compiles in (its MPM, unixd…) is there without a line.
         const present = new Set([...loaded, ...(context.options.builtin ?? [])]);
         const needs = implicitNeeds(files, present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined)
-          .filter((n) => !debian || !BUILTIN_DEBIAN_24.includes(n.name));
+          .filter((n) => !debian || !BUILTIN_DEBIAN_24.has(n.name));
         if (!debian) reportUnneededCompat();
         if (needs.length === 0) return;
         const reasons = needs.map((n) => `mod_${n.name} (${n.why})`).join('; ');

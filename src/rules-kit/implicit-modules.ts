@@ -4,7 +4,8 @@
  */
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
-import { directiveModule, MPM_BY_TEST } from '../apache/modules.js';
+import { MPM_BY_TEST } from '../apache/modules.js';
+import { moduleOfDirective } from '../apache/directive-table.js';
 import { readBy24 } from './reach.js';
 
 export interface ImplicitNeed {
@@ -51,7 +52,7 @@ export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<
   if (compat) add('access_compat', `${compat} and the other 2.2 access directives (Order, Allow, Deny, Satisfy) come only from mod_access_compat in 2.4`);
   for (const lname of ['addoutputfilterbytype', 'allowconnect', 'proxyftpdircharset']) {
     const d = uses(lname);
-    const mod = directiveModule[lname]!;
+    const mod = moduleOfDirective(lname)!.module;
     if (d) add(mod, `${d} moved to mod_${mod}`);
   }
   if (loaded.has('proxy_balancer') || all.some((d) => d.args.some((a) => /^balancer:\/\//i.test(a.value))) || sections.some((s) => /^balancer:\/\//i.test(s.args[0]?.value ?? ''))) {

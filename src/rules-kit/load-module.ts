@@ -7,7 +7,7 @@ import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
 import type { Project } from '../project/project.js';
 import { memo } from '../ast/memo.js';
-import { knownModule, shortFromSymbol, SOMETIMES_BUILTIN } from '../apache/modules.js';
+import { knownModule, shortFromSymbol, sometimesBuiltin } from '../apache/modules.js';
 import { readBy24 } from './reach.js';
 import { gather } from './project-facts.js';
 
@@ -129,7 +129,7 @@ export function loadModuleLine(like: LoadLine, name: string): string {
 /** The lines that load a module: one LoadModule line, wrapped in <IfModule !…> for modules some builds compile in. */
 export function loadModuleLines(like: LoadLine, name: string): string[] {
   const line = loadModuleLine(like, name);
-  if (!SOMETIMES_BUILTIN.has(name)) return [line];
+  if (!sometimesBuiltin(name)) return [line];
   const indent = /^\t/m.test(like.file.text) ? '\t' : '    ';
   return [`<IfModule !${name}_module>`, indent + line, '</IfModule>'];
 }
