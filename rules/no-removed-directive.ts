@@ -3,6 +3,7 @@ import { removeLine, replaceLines } from '../src/edit/fixer.js';
 import { asciiLower } from '../src/parse/words.js';
 import type { Directive, Section } from '../src/ast/nodes.js';
 import { moduleNames, REMOVED as REMOVED_MODULES } from '../src/apache/modules.js';
+import { ACCESS_DIRECTIVES } from '../src/apache/access-directives.js';
 
 interface Removed {
   /** What 2.2 did and why the line goes. */
@@ -71,8 +72,6 @@ function defaultOnly(d: Directive): string[] | null {
   return asciiLower(d.args[0]?.value ?? '') === 'on' ? [] : null;
 }
 
-/** Access directives whose section prefer-require rewrites, with the Authoritative logic made explicit. */
-const ACCESS = new Set(['require', 'order', 'allow', 'deny', 'satisfy']);
 
 function guarded(ancestors: readonly Section[], modules: string[]): boolean {
   return ancestors.some((s) => s.lname === 'ifmodule' && modules.includes(s.args[0]?.value ?? ''));
@@ -92,7 +91,7 @@ export default defineRule({
         if (!r || guarded(ancestors, r.modules)) return;
         const fatal = `2.4 stops at start-up with "Invalid command '${node.name}'"`;
         const parent = ancestors[ancestors.length - 1];
-        if (r.replace === defaultOnly && parent && parent.children.some((n) => n.type === 'directive' && ACCESS.has(n.lname))) {
+        if (r.replace === defaultOnly && parent && parent.children.some((n) => n.type === 'directive' && ACCESS_DIRECTIVES.has(n.lname))) {
           context.report({ node, message: `${r.why}. ${fatal}; prefer-require removes it when it rewrites this section, with the logic it implied made explicit.` });
           return;
         }
