@@ -33,7 +33,7 @@ export interface FileResult {
   remaining: Problem[];
   /** Parse diagnostics of the original file. */
   diagnostics: Diagnostic[];
-  /** True when the file has syntax errors, so it was checked but not rewritten. */
+  /** True when the file has syntax errors or a rule crashed on it, so it was checked but not rewritten. */
   skipped: boolean;
   /**
    * Problems' positions point into the file as read; this takes an offset there to the output,
@@ -85,7 +85,9 @@ export function migrate(project: Project, options: MigrateOptions = {}): Migrate
     if (r.skipped || !holds(r.file)) return r;
     const own = groupOf.get(r.file.path) ?? project;
     if (!asMigratedOf.has(own)) asMigratedOf.set(own, asMigrated(own, migrated));
-    return onMigrated(r, late, asMigratedOf.get(own)!, options);
+    const next = onMigrated(r, late, asMigratedOf.get(own)!, options);
+    const crashes = next.remaining.filter((p) => p.crash);
+    return crashes.length ? leftAsRead(r.file, rules, own, options, crashes) : next;
   });
   // Debian's layout: the a2enmod/a2dismod changes, decided on the tree as migrated.
   const debian = late.some((r) => r.meta.id === 'load-implicit-modules')
@@ -141,13 +143,29 @@ const KNOWN_RULES: ReadonlySet<string> = new Set(allRules.map((r) => r.meta.id))
 
 function migrateFile(file: SourceFile, rules: readonly Rule[], project: Project, options: MigrateOptions): FileResult {
   const ast = file.ast;
-  const base = { file, output: ast.text, changed: false, applied: [], diagnostics: ast.diagnostics, toOutput: (offset: number) => offset, fromOutput: (offset: number) => offset };
-  if (file.readError !== undefined) return { ...base, remaining: [], skipped: true };
+  if (file.readError !== undefined) return { ...asRead(file), remaining: [], skipped: true };
+  // A file httpd cannot read is not rewritten: its sections may not be what they seem.
+  if (ast.diagnostics.some((d) => d.severity === 'error')) return leftAsRead(file, rules, project, options, []);
   const review = fileFilter(ast, rules, KNOWN_RULES, options.settingsFor?.(file.path) ?? DEFAULT_SETTINGS);
-  if (ast.diagnostics.some((d) => d.severity === 'error')) {
-    // A file httpd cannot read is not rewritten: its sections may not be what they seem.
-    return { ...base, remaining: [...review.filter(ast, lintFile(ast, rules, project, options)), ...review.unused()], skipped: true };
-  }
   const r = fixFile(ast, rules, project, { ...options, filter: review.filter }, options.guard);
-  return { ...base, output: r.output, changed: r.output !== ast.text, applied: r.applied, remaining: [...r.remaining, ...review.unused()], skipped: false, toOutput: r.toOutput, fromOutput: r.fromOutput };
+  const crashes = r.remaining.filter((p) => p.crash);
+  if (crashes.length) return leftAsRead(file, rules, project, options, crashes);
+  return { ...asRead(file), output: r.output, changed: r.output !== ast.text, applied: r.applied, remaining: [...r.remaining, ...review.unused()], skipped: false, toOutput: r.toOutput, fromOutput: r.fromOutput };
+}
+
+/** A file's result before any change: its text as read. */
+function asRead(file: SourceFile) {
+  return { file, output: file.ast.text, changed: false, applied: [], diagnostics: file.ast.diagnostics, toOutput: (offset: number) => offset, fromOutput: (offset: number) => offset };
+}
+
+/**
+ * A file left as it was read (syntax errors, or a rule that crashed on it): checked, not rewritten. Its
+ * findings are those of the text as read, plus the crashes of later passes that the text as read does not show.
+ */
+function leftAsRead(file: SourceFile, rules: readonly Rule[], project: Project, options: MigrateOptions, crashes: readonly Problem[]): FileResult {
+  const review = fileFilter(file.ast, rules, KNOWN_RULES, options.settingsFor?.(file.path) ?? DEFAULT_SETTINGS);
+  const found = lintFile(file.ast, rules, project, options);
+  const own = found.filter((p) => p.crash);
+  const later = crashes.filter((c) => !own.some((p) => p.ruleId === c.ruleId && p.message === c.message));
+  return { ...asRead(file), remaining: [...review.filter(file.ast, found.filter((p) => !p.crash)), ...own, ...later, ...review.unused()], skipped: true };
 }

@@ -9,7 +9,7 @@ import { applyEdits, pickGroups, toEdited, toOriginal, type Edit } from '../edit
 import { LineCounter } from '../parse/line-counter.js';
 import { parse } from '../parse/parser.js';
 import type { Project } from '../project/project.js';
-import { lintFile } from './run.js';
+import { crashProblem, lintFile } from './run.js';
 import type { Problem, Rule, RuleOptions } from './rule.js';
 
 export const MAX_PASSES = 10;
@@ -74,7 +74,8 @@ export function fixFile(
   while (passes < MAX_PASSES) {
     passes++;
     const linted = lintFile(ast, rules, project, options);
-    const problems = options.filter ? options.filter(ast, linted) : linted;
+    // A rule's crash is no finding about the file: settings and suppression comments do not drop it.
+    const problems = options.filter ? [...options.filter(ast, linted.filter((p) => !p.crash)), ...linted.filter((p) => p.crash)] : linted;
     for (const p of problems) found.set(p, history.length);
     const groups = problems
       .map((problem) => ({ problem, edits: editsToApply(problem, options) }))
@@ -83,7 +84,12 @@ export function fixFile(
     const taken: typeof groups = [];
     const picked = pickGroups(groups).taken;
     for (const g of picked) {
-      const veto = guard?.(ast, g.problem, g.edits, picked) ?? null;
+      let veto: Problem | null;
+      try {
+        veto = guard?.(ast, g.problem, g.edits, picked) ?? null;
+      } catch (e) {
+        veto = crashProblem(g.problem.ruleId, ast.path, e, g.problem.start, { line: g.problem.line, col: g.problem.col });
+      }
       if (veto) {
         rejected.add(key(g.problem));
         found.set(veto, history.length);

@@ -47,6 +47,8 @@ export interface Problem {
    * when there are none, or when one touches text an earlier pass wrote (it has no original offsets).
    */
   originalEdits?: Edit[];
+  /** True when the rule threw on this file (src/engine/run.ts crashProblem): the file is not rewritten and the run fails. */
+  crash?: true;
 }
 
 export interface ReportInput {

@@ -103,7 +103,8 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
     for (const p of r.applied) findings.push(finding(p, true));
     for (const p of r.remaining) findings.push(finding(p, false));
     findings.sort((a, b) => a.line - b.line || a.col - b.col);
-    const failed = r.file.readError !== undefined || r.diagnostics.some((d) => d.severity === 'error');
+    // A rule that crashed on the file fails the run (exit 2), as a file that cannot be read or parsed does.
+    const failed = r.file.readError !== undefined || r.diagnostics.some((d) => d.severity === 'error') || r.remaining.some((p) => p.crash);
     return { path, changed: r.changed, failed, findings };
   });
   // Problems with no file of their own, such as a pattern that matches nothing.
