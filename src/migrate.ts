@@ -12,6 +12,7 @@ import { directives } from './ast/walk.js';
 import { LineCounter } from './parse/line-counter.js';
 import { debianLayout, type LayoutChange } from './layout/debian.js';
 import { parse } from './parse/parser.js';
+import { createRunCache } from './engine/run-cache.js';
 
 export interface MigrateOptions extends FixOptions {
   /** The rules to run (default: all of them). */
@@ -51,7 +52,9 @@ export interface MigrateResult {
   layout: LayoutChange[];
 }
 
-export function migrate(project: Project, options: MigrateOptions = {}): MigrateResult {
+export function migrate(project: Project, runOptions: MigrateOptions = {}): MigrateResult {
+  // One cache for the run, shared by the fix loop, the access guard and the rules (options.runCache).
+  const options: MigrateOptions = { ...runOptions, runCache: runOptions.runCache ?? createRunCache() };
   const rules = options.rules ?? allRules;
   const total = project.files.length;
   // Files that cannot affect one another (loose files, the pre-commit case) are independent

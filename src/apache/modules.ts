@@ -122,16 +122,14 @@ export const REMOVED: Readonly<Record<string, RemovedModule>> = {
   imap: { last: '2.0', renamedTo: 'imagemap', advice: 'mod_imap was renamed mod_imagemap in 2.2.' },
 };
 
-/** Names a module can be recognised by, mapped to its short name (source, symbol, .so and short name). */
-const BY_ANY_NAME = new Map<string, string>();
-for (const n of [...STANDARD_24, ...Object.keys(REMOVED)]) {
-  const m = moduleNames(n);
-  for (const k of [m.name, m.source, m.symbol, m.so]) BY_ANY_NAME.set(k, n);
-}
-for (const m of CORE_24) {
-  BY_ANY_NAME.set(m.source, m.name);
-  BY_ANY_NAME.set(m.symbol, m.name);
-}
+/** Names a module can be recognised by, mapped to its short name (source, symbol, .so and short name): built once at load, never changed. */
+const BY_ANY_NAME: ReadonlyMap<string, string> = new Map([
+  ...[...STANDARD_24, ...Object.keys(REMOVED)].flatMap((n) => {
+    const m = moduleNames(n);
+    return [m.name, m.source, m.symbol, m.so].map((k): [string, string] => [k, n]);
+  }),
+  ...CORE_24.flatMap((m): [string, string][] => [[m.source, m.name], [m.symbol, m.name]]),
+]);
 
 /**
  * The short name of a standard or removed module from any of its names

@@ -10,6 +10,7 @@ import { LineCounter } from '../parse/line-counter.js';
 import { parse } from '../parse/parser.js';
 import type { Project } from '../project/project.js';
 import { crashProblem, lintFile } from './run.js';
+import { createRunCache } from './run-cache.js';
 import type { Problem, Rule, RuleOptions } from './rule.js';
 
 export const MAX_PASSES = 10;
@@ -59,6 +60,9 @@ export interface FixResult {
 export function fixFile(
   file: ConfigFile, rules: readonly Rule[], project: Project, options: FixOptions = {}, guard?: FixGuard,
 ): FixResult {
+  const runCache = options.runCache ?? createRunCache();
+  const reparse = runCache.reparse;
+  if (!options.runCache) options = { ...options, runCache };
   let ast = file;
   const applied: Problem[] = [];
   const vetoed: Problem[] = [];
@@ -150,16 +154,6 @@ export function fixFile(
   return { output: ast.text, applied: applied.map(back), remaining: [...vetoed, ...remaining].map(back), passes, ast, toOutput, fromOutput };
 }
 
-let last: ConfigFile | null = null;
-
-/**
- * Parses a fixed text as 2.4 reads it. The guard parses the text it checks and
- * the loop then parses the same text again, so the last tree is reused.
- */
-export function reparse(text: string, path: string): ConfigFile {
-  if (last && last.path === path && last.text === text) return last;
-  return (last = parse(text, path, { version: '2.4' }));
-}
 
 function editsToApply(p: Problem, options: FixOptions): Edit[] | null {
   if (p.fix && p.fix.length) return p.fix;

@@ -6,6 +6,7 @@
 import type { ConfigFile, Directive, Section, Severity } from '../ast/nodes.js';
 import type { Project } from '../project/project.js';
 import type { Edit } from '../edit/edit.js';
+import type { RunCache } from './run-cache.js';
 
 /** fix: rewritten automatically. suggest: rewrite offered, applied only on request. report: a finding with its remedy. */
 export type RuleKind = 'fix' | 'suggest' | 'report';
@@ -75,6 +76,8 @@ export interface RuleOptions {
   mpm?: string;
   /** The modules the target httpd has compiled in, when known (`--httpd`: its `-l`). */
   builtin?: readonly string[];
+  /** What this run keeps between files and passes (src/engine/run-cache.ts). */
+  runCache?: RunCache;
   /** Extra options, keyed by rule id. */
   [key: string]: unknown;
 }

@@ -166,7 +166,7 @@ export function stage(dir: string, files: readonly CheckFile[], project: CheckPr
 }
 
 /** Directives whose relative file argument httpd -t wants in an existing directory below the ServerRoot. */
-const LOG_FILES = new Set(['errorlog', 'customlog', 'transferlog', 'globallog']);
+const LOG_FILES: ReadonlySet<string> = new Set(['errorlog', 'customlog', 'transferlog', 'globallog']);
 
 /** The directory of a `Mutex mechanism:dir` argument (`fcntl:logs` → `logs`), or undefined when it names none. */
 function mutexDir(arg: string | undefined): string | undefined {

@@ -17,7 +17,7 @@ export interface ParseOptions {
 const STRICT_CLOSE = CONDITIONAL_SECTIONS;
 
 /** Containers that httpd refuses without an argument. */
-const NEEDS_ARGS = new Set([
+const NEEDS_ARGS: ReadonlySet<string> = new Set([
   'directory', 'directorymatch', 'files', 'filesmatch', 'location', 'locationmatch', 'virtualhost',
   'ifmodule', 'ifdefine', 'ifversion', 'limit', 'limitexcept', 'proxy', 'proxymatch',
 ]);
@@ -47,6 +47,7 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
   if (bom) diag('BOM', 'warning', 'the file starts with a UTF-8 byte-order mark; httpd on Unix reads it as part of the first directive', 0, 3);
 
   const stack: Section[] = [];
+  const lower = lowerCased();
   /** How many section openers past MAX_NESTING are open. */
   let tooDeep = 0;
   let children = file.children;
@@ -98,7 +99,7 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
       children = stack.length ? stack[stack.length - 1]!.children : file.children;
     } else if (!quoted && c1 === 60 && firstEnd - cs > 1 && isLetter(s.charCodeAt(cs + 1))) {
       const span: LineSpan = { start, end, contentStart, contentEnd, eol, continued };
-      const section = openSection(r, span, cs, firstEnd, ce, diag);
+      const section = openSection(r, span, cs, firstEnd, ce, diag, lower);
       children.push(section);
       stack.push(section);
       children = section.children;
@@ -123,15 +124,17 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
   return file;
 }
 
-/** Directive names repeat a lot; their lower-case forms are cached. */
-const lowerCache = new Map<string, string>();
-function lower(name: string): string {
-  let l = lowerCache.get(name);
-  if (l === undefined) {
-    l = asciiLower(name);
-    if (lowerCache.size < 10_000) lowerCache.set(name, l);
-  }
-  return l;
+/** Directive names repeat a lot: their lower-case forms are kept for the rest of one parse. */
+function lowerCased(): (name: string) => string {
+  const seen = new Map<string, string>();
+  return (name) => {
+    let l = seen.get(name);
+    if (l === undefined) {
+      l = asciiLower(name);
+      if (seen.size < 10_000) seen.set(name, l);
+    }
+    return l;
+  };
 }
 
 function isLetter(code: number): boolean {
@@ -175,7 +178,7 @@ function checkLine(r: LineReader, text: string, contentStart: number, contentEnd
   }
 }
 
-function openSection(r: LineReader, span: LineSpan, cs: number, firstEnd: number, ce: number, diag: Diag): Section {
+function openSection(r: LineReader, span: LineSpan, cs: number, firstEnd: number, ce: number, diag: Diag, lower: (name: string) => string): Section {
   const s = r.src;
   let name = s.slice(cs + 1, firstEnd);
   const nameHasGt = name.endsWith('>');

@@ -120,7 +120,7 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
   return [...reports, ...orphans.values()];
 }
 
-const READ_CODES = new Set(['READ_ERROR', 'BINARY_FILE']);
+const READ_CODES: ReadonlySet<string> = new Set(['READ_ERROR', 'BINARY_FILE']);
 
 /** Findings that keep `check` from passing: errors and warnings, not info. */
 export function blocking(f: Finding): boolean {
