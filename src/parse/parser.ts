@@ -6,7 +6,7 @@
 import { CONDITIONAL_SECTIONS } from '../ast/query.js';
 import type { Arg, Bogus, ConfigFile, LineSpan, Node, ParseErrorCode, Section, Severity } from '../ast/nodes.js';
 import { LineReader, trimEnd, trimStart, type HttpdVersion } from './lines.js';
-import { asciiLower, isSpace, quoteOf, wordEnd, wordValue } from './words.js';
+import { asciiLower, eachWord, quoteOf, wordEnd, wordValue } from './words.js';
 
 export interface ParseOptions {
   /** Which httpd's reading rules to follow where they differ (§1.1). Default 2.2. */
@@ -143,21 +143,11 @@ function isLetter(code: number): boolean {
 
 /** The words of the current line in [from, to), as arguments with file offsets. */
 function readArgs(r: LineReader, from: number, to: number): Arg[] {
-  const s = r.src;
   const args: Arg[] = [];
-  let i = from;
-  for (;;) {
-    while (i < to && isSpace(s.charCodeAt(i))) i++;
-    if (i >= to) return args;
-    const end = wordEnd(s, i, to);
-    const q = quoteOf(s, i);
-    const raw = s.slice(i, end);
-    args.push({
-      value: q === 0 && raw.indexOf('\\') < 0 ? raw : wordValue(s, i, end), raw, start: r.offset(i), end: r.offset(end - 1) + 1,
-      quote: q === 34 ? '"' : q === 39 ? "'" : null,
-    });
-    i = end;
-  }
+  eachWord(r.src, from, to, (value, raw, start, end, quote) => {
+    args.push({ value, raw, start: r.offset(start), end: r.offset(end - 1) + 1, quote });
+  });
+  return args;
 }
 
 type Diag = (code: ParseErrorCode, severity: Severity, message: string, start: number, end: number) => void;

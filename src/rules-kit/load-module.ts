@@ -34,6 +34,11 @@ export function loadLines(file: ConfigFile): LoadLine[] {
   return memo(file, 'loadLines', () => collectLoadLines(file));
 }
 
+/** The LoadModule line a directive of `file` is, when 2.4 reads it and it has both its arguments. */
+export function loadLineOf(file: ConfigFile, d: Directive): LoadLine | undefined {
+  return memo(file, 'loadLineOf', () => new Map(loadLines(file).map((l) => [l.directive, l]))).get(d);
+}
+
 function collectLoadLines(file: ConfigFile): LoadLine[] {
   const out: LoadLine[] = [];
   walk(file, {
@@ -66,6 +71,29 @@ export function loadedNames(project: Project, current: ConfigFile): Set<string> 
 export function isMainConfiguration(files: readonly ConfigFile[], loaded: readonly string[]): boolean {
   if (loaded.some((n) => n.startsWith('mpm_')) || new Set(loaded).size >= 3) return true;
   return files.some((f) => f.children.some((n) => n.type === 'directive' && n.lname === 'serverroot'));
+}
+
+/** What a rule about the tree's module list starts from: the project's LoadModule lines and files. */
+export interface ModuleList {
+  /** Every LoadModule line of the project, in reading order (never empty). */
+  lines: LoadLine[];
+  /** The project's trees, `current` in place of its copy. */
+  files: ConfigFile[];
+  /** The short names the lines load. */
+  loaded: string[];
+  /** True for a tree that manages modules with Debian's mods-enabled/. */
+  debian: boolean;
+  /** True when the files read are a main configuration (isMainConfiguration). */
+  main: () => boolean;
+}
+
+/** The module list of the project `current` is part of, or null when it has no LoadModule line (not a main configuration, or a static build). */
+export function moduleList(project: Project, current: ConfigFile): ModuleList | null {
+  const lines = projectLoadLines(project, current);
+  if (lines.length === 0) return null;
+  const files = projectFiles(project, current);
+  const loaded = lines.map((l) => l.name);
+  return { lines, files, loaded, debian: isDebianTree(project, current), main: () => isMainConfiguration(files, loaded) };
 }
 
 /**
