@@ -1,5 +1,5 @@
 /** Runs every rule over every file of a project and returns the rewritten texts. */
-import type { Diagnostic } from './ast/nodes.js';
+import type { ConfigFile, Diagnostic } from './ast/nodes.js';
 import { fixFile, type FixGuard, type FixOptions } from './engine/fix-loop.js';
 import type { Problem, Rule } from './engine/rule.js';
 import { lintFile } from './engine/run.js';
@@ -30,6 +30,11 @@ export interface FileResult {
   /** The migrated text, one character per byte. */
   output: string;
   changed: boolean;
+  /**
+   * The tree of the output as 2.4 reads it, kept from the fix loop's last parse so nothing parses the
+   * output again; null when the file did not change (its tree is `file.ast`, read as 2.2 reads it).
+   */
+  outputAst: ConfigFile | null;
   applied: Problem[];
   remaining: Problem[];
   /** Parse diagnostics of the original file. */
@@ -115,7 +120,7 @@ export function migrate(project: Project, runOptions: MigrateOptions = {}): Migr
 function asMigrated(project: Project, migrated: ReadonlyMap<string, FileResult>): Project {
   const files = project.files.map((f) => {
     const r = migrated.get(f.path);
-    return !r?.changed ? f : { ...f, ast: parse(r.output, f.path, { version: '2.4' }) };
+    return !r?.changed ? f : { ...f, ast: r.outputAst ?? parse(r.output, f.path, { version: '2.4' }) };
   });
   return { ...project, files, byPath: new Map(files.map((f) => [f.path, f])) };
 }
@@ -135,6 +140,7 @@ function onMigrated(r: FileResult, rules: readonly Rule[], project: Project, opt
     ...r,
     output: second.output,
     changed: second.output !== r.file.ast.text,
+    outputAst: second.output !== r.file.ast.text ? second.ast : null,
     applied: [...r.applied, ...second.applied.map(back)],
     remaining: [...r.remaining, ...[...second.remaining, ...review.unused()].map(back)],
     toOutput: (offset: number) => second.toOutput(r.toOutput(offset)),
@@ -153,12 +159,12 @@ function migrateFile(file: SourceFile, rules: readonly Rule[], project: Project,
   const r = fixFile(ast, rules, project, { ...options, filter: review.filter }, options.guard);
   const crashes = r.remaining.filter((p) => p.crash);
   if (crashes.length) return leftAsRead(file, rules, project, options, crashes);
-  return { ...asRead(file), output: r.output, changed: r.output !== ast.text, applied: r.applied, remaining: [...r.remaining, ...review.unused()], skipped: false, toOutput: r.toOutput, fromOutput: r.fromOutput };
+  return { ...asRead(file), output: r.output, changed: r.output !== ast.text, outputAst: r.output !== ast.text ? r.ast : null, applied: r.applied, remaining: [...r.remaining, ...review.unused()], skipped: false, toOutput: r.toOutput, fromOutput: r.fromOutput };
 }
 
 /** A file's result before any change: its text as read. */
 function asRead(file: SourceFile) {
-  return { file, output: file.ast.text, changed: false, applied: [], diagnostics: file.ast.diagnostics, toOutput: (offset: number) => offset, fromOutput: (offset: number) => offset };
+  return { file, output: file.ast.text, changed: false, outputAst: null, applied: [], diagnostics: file.ast.diagnostics, toOutput: (offset: number) => offset, fromOutput: (offset: number) => offset };
 }
 
 /**
