@@ -1,6 +1,7 @@
 /** Which modules a tree loads, and how `<IfModule>`, `<IfDefine>` and `<IfVersion>` evaluate (semantics §1.7). */
 import type { ConfigFile, Section } from '../ast/nodes.js';
 import { conditionHolds as evaluateCondition } from '../apache/conditions.js';
+import { REMOVED } from '../apache/modules.js';
 import { directives } from '../ast/walk.js';
 import type { Version } from './model.js';
 
@@ -11,10 +12,8 @@ export const DEFAULT_22 = [
   'alias', 'rewrite', 'headers', 'ssl', 'status', 'autoindex', 'cgi', 'negotiation', 'proxy', 'proxy_http', 'unique_id',
 ];
 
-/** 2.2 modules that are gone in 2.4, and their replacements (semantics §6.2). */
-const RENAMED_24: Record<string, string | null> = {
-  authn_default: null, authz_default: null, authn_alias: null, disk_cache: 'cache_disk', mem_cache: null,
-};
+/** 2.2 modules that are gone in 2.4, and the module that takes each one's place if one does (src/apache/modules.ts, semantics §6.2). */
+const RENAMED_24: Readonly<Record<string, string | null>> = Object.fromEntries(Object.entries(REMOVED).filter(([, m]) => m.last === '2.2').map(([name, m]) => [name, m.renamedTo ?? null]));
 
 /** The modules every migrated 2.4 tree gets (what the LoadModule rule adds). */
 export const REQUIRED_24 = ['authz_core', 'authn_core', 'authz_host', 'unixd', 'filter'];
@@ -54,7 +53,7 @@ export function moduleSet(loaded: readonly string[], version: Version, compat: b
  * Modules that exist in only one of the two versions (semantics §6.2). Not the MPMs: 2.2 compiled its
  * MPM in under the same names (`prefork.c`, `mpm_prefork_module`), so `<IfModule>` reads them alike.
  */
-const ONLY_22 = new Set(['authn_default', 'authz_default', 'authn_alias', 'disk_cache', 'mem_cache']);
+const ONLY_22: ReadonlySet<string> = new Set(Object.keys(RENAMED_24));
 const ONLY_24 = new Set(['authz_core', 'authn_core', 'access_compat', 'unixd', 'slotmem_shm', 'cache_disk', 'lbmethod_byrequests', 'lbmethod_bytraffic', 'lbmethod_bybusyness', 'socache_shmcb', 'socache_dbm', 'socache_memcache', 'remoteip', 'proxy_fcgi', 'http2', 'ratelimit', 'session', 'macro', 'watchdog']);
 
 export interface CondContext {
