@@ -9,10 +9,10 @@ import { allRules } from '../rules/index.js';
 import { accessGuard } from './eval/guard.js';
 import { DEFAULT_SETTINGS, fileFilter, type FileSettings } from './engine/settings.js';
 import { directives } from './ast/walk.js';
-import { LineCounter } from './parse/line-counter.js';
 import { debianLayout, type LayoutChange } from './layout/debian.js';
 import { parse } from './parse/parser.js';
 import { createRunCache } from './engine/run-cache.js';
+import { PositionMap } from './engine/positions.js';
 
 export interface MigrateOptions extends FixOptions {
   /** The rules to run (default: all of them). */
@@ -42,12 +42,10 @@ export interface FileResult {
   /** True when the file has syntax errors or a rule crashed on it, so it was checked but not rewritten. */
   skipped: boolean;
   /**
-   * Problems' positions point into the file as read; this takes an offset there to the output,
-   * for reporting positions in a file once the output is written.
+   * Problems' positions point into the file as read; this maps them to the output (for reporting
+   * positions once the output is written) and back, and gives line:col in either text.
    */
-  toOutput: (offset: number) => number;
-  /** The other way: an offset of the output as an offset of the file as read. */
-  fromOutput: (offset: number) => number;
+  positions: PositionMap;
 }
 
 export interface MigrateResult {
@@ -109,7 +107,7 @@ export function migrate(project: Project, runOptions: MigrateOptions = {}): Migr
       ...r,
       applied: [...r.applied, {
         ruleId: 'load-implicit-modules', severity: 'warning', path: at.path, start: at.start, end: at.end, message: at.message,
-        ...new LineCounter(r.file.ast.text).position(at.start),
+        ...r.positions.inputPosition(at.start),
       }],
     })),
     layout: debian.changes,
@@ -131,10 +129,9 @@ function onMigrated(r: FileResult, rules: readonly Rule[], project: Project, opt
   // The same settings and suppression comments as the first round; the comments are in the output as they were.
   const review = fileFilter(ast, rules, KNOWN_RULES, options.settingsFor?.(r.file.path) ?? DEFAULT_SETTINGS);
   const second = fixFile(ast, rules, project, { ...options, filter: review.filter });
-  const lines = new LineCounter(r.file.ast.text);
   const back = (p: Problem): Problem => {
-    const start = r.fromOutput(p.start);
-    return { ...p, start, end: r.fromOutput(p.end), ...lines.position(start) };
+    const start = r.positions.fromOutput(p.start);
+    return { ...p, start, end: r.positions.fromOutput(p.end), ...r.positions.inputPosition(start) };
   };
   return {
     ...r,
@@ -143,8 +140,7 @@ function onMigrated(r: FileResult, rules: readonly Rule[], project: Project, opt
     outputAst: second.output !== r.file.ast.text ? second.ast : null,
     applied: [...r.applied, ...second.applied.map(back)],
     remaining: [...r.remaining, ...[...second.remaining, ...review.unused()].map(back)],
-    toOutput: (offset: number) => second.toOutput(r.toOutput(offset)),
-    fromOutput: (offset: number) => r.fromOutput(second.fromOutput(offset)),
+    positions: r.positions.then(new PositionMap(ast.text, second.output, second.toOutput, second.fromOutput)),
   };
 }
 
@@ -159,12 +155,12 @@ function migrateFile(file: SourceFile, rules: readonly Rule[], project: Project,
   const r = fixFile(ast, rules, project, { ...options, filter: review.filter }, options.guard);
   const crashes = r.remaining.filter((p) => p.crash);
   if (crashes.length) return leftAsRead(file, rules, project, options, crashes);
-  return { ...asRead(file), output: r.output, changed: r.output !== ast.text, outputAst: r.output !== ast.text ? r.ast : null, applied: r.applied, remaining: [...r.remaining, ...review.unused()], skipped: false, toOutput: r.toOutput, fromOutput: r.fromOutput };
+  return { ...asRead(file), output: r.output, changed: r.output !== ast.text, outputAst: r.output !== ast.text ? r.ast : null, applied: r.applied, remaining: [...r.remaining, ...review.unused()], skipped: false, positions: new PositionMap(ast.text, r.output, r.toOutput, r.fromOutput) };
 }
 
 /** A file's result before any change: its text as read. */
 function asRead(file: SourceFile) {
-  return { file, output: file.ast.text, changed: false, outputAst: null, applied: [], diagnostics: file.ast.diagnostics, toOutput: (offset: number) => offset, fromOutput: (offset: number) => offset };
+  return { file, output: file.ast.text, changed: false, outputAst: null, applied: [], diagnostics: file.ast.diagnostics, positions: PositionMap.unchanged(file.ast.text) };
 }
 
 /**

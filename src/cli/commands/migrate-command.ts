@@ -296,11 +296,7 @@ function addHttpdFindings(httpd: string, result: MigrateResult, reports: FileRep
 
 /** A line of a file's migrated text as the line of the file as read (a written line: where it goes). */
 function lineAsRead(file: MigrateResult['files'][number], line: number): number {
-  if (!file.changed) return line;
-  let offset = 0;
-  for (let i = 1; i < line && offset >= 0; i++) offset = file.output.indexOf('\n', offset) + 1 || -1;
-  if (offset < 0) return line;
-  return new LineCounter(file.file.ast.text).position(file.fromOutput(offset)).line;
+  return file.changed ? file.positions.inputLine(line) : line;
 }
 
 /** --prune-legacy takes the suggestions of no-legacy-access-branch, which removes branches dead under 2.4. */
