@@ -1,6 +1,8 @@
 import type { ConfigFile, Directive } from '../src/ast/nodes.js';
 import { directives } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
+import { moduleOfDirective } from '../src/apache/directive-table.js';
+import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 
 /** A 2.4 module a 2.2 configuration needs, and why. */
 interface Need { module: string; name: string; why: string }
@@ -20,16 +22,19 @@ const FOR_LOADED: Record<string, Need[]> = {
   ],
 };
 
+/** The 2.4 module of a directive every 2.4 build provides (from the directive table). */
+const moduleOf = (lname: string): string => moduleOfDirective(lname)!.module;
+
 /** What directives used anywhere in the tree need in 2.4. */
 function forDirectives(all: Directive[]): Need[] {
   const has = (...names: string[]) => all.some((d) => names.includes(d.lname));
   const out: Need[] = [mod('authz_core', 'Require and the default authorization decision')];
-  if (has('authtype', 'authname')) out.push(mod('authn_core', 'AuthType and AuthName'));
-  if (has('user', 'group')) out.push(mod('unixd', 'User and Group'));
-  if (has('order', 'allow', 'deny', 'satisfy')) out.push(mod('access_compat', 'Order, Allow, Deny and Satisfy'));
-  if (has('addoutputfilterbytype')) out.push(mod('filter', 'AddOutputFilterByType'));
-  if (has('allowconnect')) out.push(mod('proxy_connect', 'AllowCONNECT'));
-  if (has('proxyftpdircharset')) out.push(mod('proxy_ftp', 'ProxyFtpDirCharset'));
+  if (has('authtype', 'authname')) out.push(mod(moduleOf('authtype'), 'AuthType and AuthName'));
+  if (has('user', 'group')) out.push(mod(moduleOf('user'), 'User and Group'));
+  if (has(...COMPAT_ACCESS)) out.push(mod(moduleOf('order'), 'Order, Allow, Deny and Satisfy'));
+  if (has('addoutputfilterbytype')) out.push(mod(moduleOf('addoutputfilterbytype'), 'AddOutputFilterByType'));
+  if (has('allowconnect')) out.push(mod(moduleOf('allowconnect'), 'AllowCONNECT'));
+  if (has('proxyftpdircharset')) out.push(mod(moduleOf('proxyftpdircharset'), 'ProxyFtpDirCharset'));
   if (all.some((d) => d.lname === 'sslsessioncache' && /^shmcb:/i.test(d.args[0]?.value ?? ''))) out.push(mod('socache_shmcb', 'SSLSessionCache shmcb:'));
   for (const m of new Set(all.flatMap((d) => d.args.map((a) => /^lbmethod=(\w+)$/i.exec(a.value)?.[1]?.toLowerCase()).filter((x) => x && x !== 'byrequests')))) {
     out.push(mod(`lbmethod_${m}`, `lbmethod=${m}`));

@@ -3,7 +3,7 @@ import { walk } from '../src/ast/walk.js';
 import { insertIntoSection, removeLine } from '../src/edit/fixer.js';
 import { defineRule } from '../src/engine/rule.js';
 
-const DIR_CONTEXTS = new Set(['directory', 'directorymatch', 'location', 'locationmatch', 'files', 'filesmatch', 'proxy', 'proxymatch']);
+const DIR_CONTEXTS: ReadonlySet<string> = new Set(['directory', 'directorymatch', 'location', 'locationmatch', 'files', 'filesmatch', 'proxy', 'proxymatch']);
 
 /** True when a directive makes its directory context authenticate or authorize against LDAP. */
 export function usesLdap(d: Directive): boolean {

@@ -6,7 +6,7 @@ import { insertLinesAfter, removeLine } from '../src/edit/fixer.js';
 import { HTACCESS_NOT_ENUMERATED } from '../src/project/discover.js';
 import { implicitNeeds } from '../src/rules-kit/implicit-modules.js';
 import { BUILTIN_DEBIAN_24 } from '../src/apache/modules.js';
-import { isDebianTree, isMainConfiguration, loadModuleLines, projectFiles, projectLoadLines, type LoadLine } from '../src/rules-kit/load-module.js';
+import { loadModuleLines, moduleList, projectFiles, projectLoadLines, type LoadLine } from '../src/rules-kit/load-module.js';
 
 export default defineRule({
   meta: {
@@ -20,18 +20,17 @@ export default defineRule({
     const file = context.file;
     return {
       File() {
-        const lines = projectLoadLines(context.project, file);
-        if (lines.length === 0) return; // not a main configuration that loads modules (or a static build)
-        const files = projectFiles(context.project, file);
-        const loaded = new Set(lines.map((l) => l.name));
-        const debian = isDebianTree(context.project, file);
+        const list = moduleList(context.project, file);
+        if (!list) return; // not a main configuration that loads modules (or a static build)
+        const { lines, files, debian } = list;
+        const loaded = new Set(list.loaded);
         // A conf.d/ssl.conf with a LoadModule line of its own relies on the main file, out of sight, for the rest
         // (a Debian tree's report goes on the Include of mods-enabled, which only a main file has).
-        if (!debian && !isMainConfiguration(files, [...loaded])) return;
+        if (!debian && !list.main()) return;
         // With --httpd, what that binary compiles in (its MPM, unixd…) is there without a line.
         const present = new Set([...loaded, ...(context.options.builtin ?? [])]);
         const needs = implicitNeeds(files, present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined)
-          .filter((n) => !debian || !BUILTIN_DEBIAN_24.includes(n.name));
+          .filter((n) => !debian || !BUILTIN_DEBIAN_24.has(n.name));
         if (!debian) reportUnneededCompat();
         if (needs.length === 0) return;
         const reasons = needs.map((n) => `mod_${n.name} (${n.why})`).join('; ');

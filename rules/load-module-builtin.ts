@@ -1,4 +1,4 @@
-import { SOMETIMES_BUILTIN } from '../src/apache/modules.js';
+import { sometimesBuiltin } from '../src/apache/modules.js';
 import { defineRule } from '../src/engine/rule.js';
 import { indentOf, replaceLines } from '../src/edit/fixer.js';
 import { ifModuleTest } from '../src/rules-kit/if-module.js';
@@ -16,7 +16,7 @@ export default defineRule({
     return {
       File() {
         for (const line of loadLines(file)) {
-          if (!SOMETIMES_BUILTIN.has(line.name)) continue;
+          if (!sometimesBuiltin(line.name)) continue;
           // Already guarded: some enclosing <IfModule !name> tests this very module.
           if (line.ancestors.some((s) => { const t = ifModuleTest(s); return t?.negated && t.name === line.name; })) continue;
           const d = line.directive;

@@ -3,7 +3,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter } from '../src/edit/fixer.js';
 import { moduleDependencies, type DirectiveInfo } from '../src/apache/directive-table.js';
 import { chooseMpm } from '../src/rules-kit/implicit-modules.js';
-import { isDebianTree, isMainConfiguration, loadModuleLines, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
+import { loadModuleLines, moduleList } from '../src/rules-kit/load-module.js';
 import { effectiveLoaded, missingModules, type MissingModule } from '../src/httpd/missing-modules.js';
 
 /** Modules whose directives moved between modules in 2.4: load-implicit-modules adds them, with its own explanation. */
@@ -25,11 +25,10 @@ export default defineRule({
     const file = context.file;
     return {
       File() {
-        const lines = projectLoadLines(context.project, file);
-        if (lines.length === 0) return; // no LoadModule lines: not a main configuration, or a static build
-        const files = projectFiles(context.project, file);
-        if (!isMainConfiguration(files, lines.map((l) => l.name))) return;
-        const loaded = effectiveLoaded(lines.map((l) => l.name));
+        const list = moduleList(context.project, file);
+        if (!list?.main()) return; // no LoadModule lines (not a main configuration, or a static build), or no main configuration
+        const { lines, files } = list;
+        const loaded = effectiveLoaded(list.loaded);
         if (![...loaded].some((m) => m.startsWith('mpm_'))) loaded.add(chooseMpm(files, context.options.mpm).name);
         const symbols = new Set(lines.map((l) => l.symbol));
         const missing = missingModules(files, loaded, symbols, leftToOthers);
@@ -46,7 +45,7 @@ export default defineRule({
             + ' (the 2.2 server had it compiled in, or loaded it in a file not read here); 2.4 does not know the directive without it.';
         };
 
-        if (isDebianTree(context.project, file)) {
+        if (list.debian) {
           for (const m of missing.filter((x) => x.file === file)) {
             context.report({ node: m.node, message: `${what(m, `\`a2enmod ${m.module}\``)} This tree manages modules with Debian's mods-enabled/.` });
           }

@@ -4,16 +4,11 @@ import { removeLine } from '../src/edit/fixer.js';
 import { branchKind, dualBlocks, hasAccess } from '../src/access/migrate/index.js';
 import { type CondContext, projectModel } from '../src/access/model/index.js';
 import { projectOf, type Project } from '../src/project/project.js';
+import { memo } from '../src/ast/memo.js';
 
-const contexts = new WeakMap<Project, [CondContext, CondContext]>();
-
+/** How 2.2 and 2.4 read the project's conditional sections, once per project. */
 function conds(project: Project): [CondContext, CondContext] {
-  let c = contexts.get(project);
-  if (!c) {
-    c = [projectModel(project, '2.2').cond!, projectModel(project, '2.4', { compat: true }).cond!];
-    contexts.set(project, c);
-  }
-  return c;
+  return memo(project, 'no-legacy-access-branch:conds', () => [projectModel(project, '2.2').cond!, projectModel(project, '2.4', { compat: true }).cond!]);
 }
 
 function label(file: ConfigFile, s: Section): string {

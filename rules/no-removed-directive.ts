@@ -2,6 +2,8 @@ import { defineRule } from '../src/engine/rule.js';
 import { removeLine, replaceLines } from '../src/edit/fixer.js';
 import { asciiLower } from '../src/parse/words.js';
 import type { Directive, Section } from '../src/ast/nodes.js';
+import { moduleNames, REMOVED as REMOVED_MODULES } from '../src/apache/modules.js';
+import { ACCESS_DIRECTIVES } from '../src/apache/access-directives.js';
 
 interface Removed {
   /** What 2.2 did and why the line goes. */
@@ -10,6 +12,12 @@ interface Removed {
   replace: ((d: Directive) => string[] | null) | null;
   /** Modules whose <IfModule> makes the line dead under 2.4 (their directives are then left alone). */
   modules: string[];
+}
+
+/** The names `<IfModule>` tests a removed 2.2 module by (`mod_mem_cache.c`, `mem_cache_module`). */
+function gone(module: keyof typeof REMOVED_MODULES): string[] {
+  const m = moduleNames(module);
+  return [m.source, m.symbol];
 }
 
 /** Directives of 2.2 that no 2.4 module provides (semantics §6.1), except those other rules rewrite. */
@@ -43,11 +51,11 @@ const REMOVED: Record<string, Removed> = {
   },
   authzdefaultauthoritative: {
     why: 'AuthzDefaultAuthoritative belonged to mod_authz_default, which 2.4 removed: mod_authz_core denies what no Require grants',
-    replace: defaultOnly, modules: ['mod_authz_default.c', 'authz_default_module'],
+    replace: defaultOnly, modules: gone('authz_default'),
   },
   authdefaultauthoritative: {
     why: 'AuthDefaultAuthoritative belonged to mod_authn_default, which 2.4 removed: mod_authn_core answers 401 when no provider knows the user',
-    replace: defaultOnly, modules: ['mod_authn_default.c', 'authn_default_module'],
+    replace: defaultOnly, modules: gone('authn_default'),
   },
 };
 
@@ -55,7 +63,7 @@ function mem(name: string): Removed {
   return {
     why: `${name} configured mod_mem_cache, which 2.4 removed, so the memory cache is gone; use mod_cache_socache (CacheEnable socache, CacheSocache shmcb) or mod_cache_disk instead`,
     replace: null,
-    modules: ['mod_mem_cache.c', 'mem_cache_module'],
+    modules: gone('mem_cache'),
   };
 }
 
@@ -64,8 +72,6 @@ function defaultOnly(d: Directive): string[] | null {
   return asciiLower(d.args[0]?.value ?? '') === 'on' ? [] : null;
 }
 
-/** Access directives whose section prefer-require rewrites, with the Authoritative logic made explicit. */
-const ACCESS = new Set(['require', 'order', 'allow', 'deny', 'satisfy']);
 
 function guarded(ancestors: readonly Section[], modules: string[]): boolean {
   return ancestors.some((s) => s.lname === 'ifmodule' && modules.includes(s.args[0]?.value ?? ''));
@@ -85,12 +91,12 @@ export default defineRule({
         if (!r || guarded(ancestors, r.modules)) return;
         const fatal = `2.4 stops at start-up with "Invalid command '${node.name}'"`;
         const parent = ancestors[ancestors.length - 1];
-        if (r.replace === defaultOnly && parent && parent.children.some((n) => n.type === 'directive' && ACCESS.has(n.lname))) {
+        if (r.replace === defaultOnly && parent && parent.children.some((n) => n.type === 'directive' && ACCESS_DIRECTIVES.has(n.lname))) {
           context.report({ node, message: `${r.why}. ${fatal}; prefer-require removes it when it rewrites this section, with the logic it implied made explicit.` });
           return;
         }
         const lines = r.replace?.(node) ?? null;
-        if (lines === null && r.modules.includes('mod_mem_cache.c')) {
+        if (lines === null && r.modules.includes(moduleNames('mem_cache').source)) {
           // Keeping the line stops 2.4 from starting; dropping the cache changes behaviour: offered, not applied.
           context.report({
             node,

@@ -1,10 +1,10 @@
 import { defineRule } from '../src/engine/rule.js';
 import { removeLine } from '../src/edit/fixer.js';
-import { knownModule, REMOVED } from '../src/apache/modules.js';
+import { REMOVED } from '../src/apache/modules.js';
 import { ifModuleTest, renameIfModule } from '../src/rules-kit/if-module.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
 import { managesDebianModules } from '../src/layout/debian.js';
-import { isDebianModuleFile, loadModuleLine, loadLines, loadState } from '../src/rules-kit/load-module.js';
+import { isDebianModuleFile, loadLineOf, loadModuleLine, loadState } from '../src/rules-kit/load-module.js';
 
 /** disk_cache is renamed by prefer-mod-cache-disk. */
 const handled = (name: string | null): name is string => name !== null && name in REMOVED && name !== 'disk_cache';
@@ -19,15 +19,15 @@ export default defineRule({
   create(context) {
     const file = context.file;
     return {
-      'Directive:loadmodule'(node, ancestors) {
-        const [sym, path] = node.args;
-        if (!sym || !path || !readBy24(ancestors)) return;
-        const name = knownModule(sym.value) ?? knownModule(path.value);
-        if (!handled(name)) return;
+      'Directive:loadmodule'(node) {
+        const line = loadLineOf(file, node);
+        const name = line?.name ?? null;
+        if (!line || !handled(name)) return;
+        const [sym, path] = [node.args[0]!, node.args[1]!];
         const info = REMOVED[name]!;
         const head = `LoadModule ${sym.raw} ${path.raw} loaded mod_${name} in ${info.last}; 2.4 has no such module and refuses to start. ${info.advice}`;
         if (info.last !== '2.2' || !info.absorbedBy) {
-          const lines = info.renamedTo ? ` Write \`${loadModuleLine(loadLines(file).find((l) => l.directive === node)!, info.renamedTo)}\`.` : '';
+          const lines = info.renamedTo ? ` Write \`${loadModuleLine(line, info.renamedTo)}\`.` : '';
           // A module with no successor (mod_mem_cache): keeping the line stops 2.4, dropping it drops the feature, so it is offered, not applied.
           const drop = !info.renamedTo && info.last === '2.2' && !isDebianModuleFile(file.path);
           context.report({ node, message: `${head}${lines}${drop ? ' On request the line is removed.' : ''}`, ...(drop ? { suggestion: [removeLine(file, node)] } : {}) });

@@ -7,7 +7,7 @@ import { directiveRegexes, sectionRegex } from '../src/apache/regex-args.js';
  * Letters PCRE2 refuses after a backslash ("unrecognized character follows \", or \F) that 2.2's
  * PCRE 8.x, without PCRE_EXTRA, read as the letter itself. Checked with pcre2test in the test.
  */
-export const LITERAL_IN_PCRE1 = new Set([...'ijmqyFIJMOTY']);
+export const LITERAL_IN_PCRE1: ReadonlySet<string> = new Set([...'ijmqyFIJMOTY']);
 
 /** Escapes PCRE2 reads otherwise, with why (reported, not rewritten). */
 const REPORTED: Readonly<Record<string, string>> = {

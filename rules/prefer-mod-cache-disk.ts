@@ -1,8 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import { replaceArg } from '../src/edit/fixer.js';
 import { ifModuleTest, renameIfModule } from '../src/rules-kit/if-module.js';
-import { isDebianModuleFile, renameSo } from '../src/rules-kit/load-module.js';
-import { knownModule } from '../src/apache/modules.js';
+import { isDebianModuleFile, loadLineOf, renameSo } from '../src/rules-kit/load-module.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
 
 export default defineRule({
@@ -15,9 +14,9 @@ export default defineRule({
   create(context) {
     const file = context.file;
     return {
-      'Directive:loadmodule'(node, ancestors) {
-        const [sym, path] = node.args;
-        if (!sym || !path || !readBy24(ancestors) || (knownModule(sym.value) ?? knownModule(path.value)) !== 'disk_cache') return;
+      'Directive:loadmodule'(node) {
+        if (loadLineOf(file, node)?.name !== 'disk_cache') return;
+        const [sym, path] = [node.args[0]!, node.args[1]!];
         const head = `LoadModule ${sym.raw} ${path.raw} loaded 2.2's disk cache; 2.4 ships the same cache as mod_cache_disk (cache_disk_module), and \`CacheEnable disk\` and the CacheRoot/CacheDir* directives are unchanged.`;
         if (isDebianModuleFile(file.path)) {
           context.report({ node, message: `${head} On Debian, run \`a2dismod disk_cache && a2enmod cache_disk\` instead of editing this file.` });

@@ -1,8 +1,8 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
 import { accessDirectives, currentAccessText, fileVerdicts, rewriteEdits } from '../src/access/migrate/index.js';
+import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 
-const COMPAT = /^(order|allow|deny|satisfy)$/;
 
 function where(section: Section | null, file: ConfigFile): string {
   if (!section) return file.path.endsWith('.htaccess') ? 'This .htaccess file' : 'This file';
@@ -54,7 +54,7 @@ export default defineRule({
             context.report({
               node,
               message: `${where(section, file)} is left with its 2.2 ${used(body, live)} lines: ${v.reason}. Migrate it by hand (httpd-migrate rules prefer-require explains how)`
-                + (accessDirectives(body, live).some((d) => COMPAT.test(d.lname)) ? '; until then its Order/Allow/Deny/Satisfy lines need mod_access_compat in 2.4, and they combine with any inherited Require as an AND.' : '.')
+                + (accessDirectives(body, live).some((d) => COMPAT_ACCESS.has(d.lname)) ? '; until then its Order/Allow/Deny/Satisfy lines need mod_access_compat in 2.4, and they combine with any inherited Require as an AND.' : '.')
                 + compatNote(v.compat),
             });
             continue;

@@ -5,7 +5,7 @@ import { ownDirectives } from '../src/rules-kit/defaults/directory-model.js';
 import { deadIn24, scopeOf } from '../src/rules-kit/defaults/scope.js';
 
 /** Sections where SSILegacyExprParser is allowed (directory context); server and virtual-host level refuse it. */
-const DIRECTORY_CONTEXT = new Set(['directory', 'directorymatch', 'location', 'locationmatch', 'files', 'filesmatch']);
+const DIRECTORY_CONTEXT: ReadonlySet<string> = new Set(['directory', 'directorymatch', 'location', 'locationmatch', 'files', 'filesmatch']);
 const LINE = 'SSILegacyExprParser on';
 
 export default defineRule({

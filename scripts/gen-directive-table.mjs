@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Generates src/apache/directive-table.ts: which module provides each directive of httpd 2.4,
+ * Generates src/apache/directive-data.generated.ts: which module provides each directive of httpd 2.4,
  * measured on the real binary (Debian's apache2-bin), never written by hand.
  *
  *   node scripts/gen-directive-table.mjs [--httpd /usr/sbin/apache2] [--modules /usr/lib/apache2/modules]
@@ -15,6 +15,7 @@
  *     agree: every directive-like printable string of mod_M.so (`strings -n 3`, `^<?[A-Za-z]\w+$`)
  *     and every -L name, probed with `<IfDirective>` blocks (2.4.34+) before and after
  *     `LoadModule M` in one run (`-t -D DUMP_RUN_CFG` prints the `Define`s they set).
+ * The file holds data only; the lookups over it are written by hand in src/apache/directive-table.ts.
  * Built-in modules (`httpd -l`) are read from the same `-L` listing, attributed by source name.
  * MPMs are measured alone (a server cannot load two), with no other module.
  */
@@ -26,7 +27,7 @@ const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
 const HTTPD = opt('--httpd', '/usr/sbin/apache2');
 const MODDIR = opt('--modules', '/usr/lib/apache2/modules');
-const OUT = opt('--out', new URL('../src/apache/directive-table.ts', import.meta.url).pathname);
+const OUT = opt('--out', new URL('../src/apache/directive-data.generated.ts', import.meta.url).pathname);
 const root = mkdtempSync('/dev/shm/gen-directives-');
 process.on('exit', () => rmSync(root, { recursive: true, force: true }));
 
@@ -200,14 +201,5 @@ export const DIRECTIVE_ROWS: readonly (readonly [string, string])[] = [
 ${rows.map(([n, m]) => `  [${q(n)}, ${q(m)}],`).join('\n')}
 ];
 `;
-const MARK = '// ---- end of generated data';
-let tail = `${MARK}; the code below is written by hand and kept as is by the generator ----\n`;
-try {
-  const old = readFileSync(OUT, 'utf8');
-  const at = old.indexOf(MARK);
-  if (at >= 0) tail = old.slice(at);
-} catch {
-  // first run: no hand-written part yet
-}
-writeFileSync(OUT, `${text}\n${tail}`);
+writeFileSync(OUT, text);
 console.log(`${OUT}: ${modList.length} modules, ${rows.length} rows`);

@@ -1,5 +1,5 @@
 /** Runs every rule over every file of a project and returns the rewritten texts. */
-import type { Diagnostic } from './ast/nodes.js';
+import type { ConfigFile, Diagnostic } from './ast/nodes.js';
 import { fixFile, type FixGuard, type FixOptions } from './engine/fix-loop.js';
 import type { Problem, Rule } from './engine/rule.js';
 import { lintFile } from './engine/run.js';
@@ -9,9 +9,9 @@ import { allRules } from '../rules/index.js';
 import { accessGuard } from './access/migrate/index.js';
 import { DEFAULT_SETTINGS, fileFilter, type FileSettings } from './engine/settings.js';
 import { directives } from './ast/walk.js';
-import { LineCounter } from './parse/line-counter.js';
 import { debianLayout, type LayoutChange } from './layout/debian.js';
 import { parse } from './parse/parser.js';
+import { PositionMap } from './engine/positions.js';
 
 export interface MigrateOptions extends FixOptions {
   /** The rules to run (default: all of them). */
@@ -29,19 +29,22 @@ export interface FileResult {
   /** The migrated text, one character per byte. */
   output: string;
   changed: boolean;
+  /**
+   * The tree of the output as 2.4 reads it, kept from the fix loop's last parse so nothing parses the
+   * output again; null when the file did not change (its tree is `file.ast`, read as 2.2 reads it).
+   */
+  outputAst: ConfigFile | null;
   applied: Problem[];
   remaining: Problem[];
   /** Parse diagnostics of the original file. */
   diagnostics: Diagnostic[];
-  /** True when the file has syntax errors, so it was checked but not rewritten. */
+  /** True when the file has syntax errors or a rule crashed on it, so it was checked but not rewritten. */
   skipped: boolean;
   /**
-   * Problems' positions point into the file as read; this takes an offset there to the output,
-   * for reporting positions in a file once the output is written.
+   * Problems' positions point into the file as read; this maps them to the output (for reporting
+   * positions once the output is written) and back, and gives line:col in either text.
    */
-  toOutput: (offset: number) => number;
-  /** The other way: an offset of the output as an offset of the file as read. */
-  fromOutput: (offset: number) => number;
+  positions: PositionMap;
 }
 
 export interface MigrateResult {
@@ -51,7 +54,9 @@ export interface MigrateResult {
   layout: LayoutChange[];
 }
 
-export function migrate(project: Project, options: MigrateOptions = {}): MigrateResult {
+export function migrate(project: Project, runOptions: MigrateOptions = {}): MigrateResult {
+  // One cache for the run, shared by the fix loop, the access guard and the rules (options.runCache).
+  const options: MigrateOptions = { ...runOptions, runCache: runOptions.runCache ?? project.cache };
   const rules = options.rules ?? allRules;
   const total = project.files.length;
   // Files that cannot affect one another (loose files, the pre-commit case) are independent
@@ -85,7 +90,9 @@ export function migrate(project: Project, options: MigrateOptions = {}): Migrate
     if (r.skipped || !holds(r.file)) return r;
     const own = groupOf.get(r.file.path) ?? project;
     if (!asMigratedOf.has(own)) asMigratedOf.set(own, asMigrated(own, migrated));
-    return onMigrated(r, late, asMigratedOf.get(own)!, options);
+    const next = onMigrated(r, late, asMigratedOf.get(own)!, options);
+    const crashes = next.remaining.filter((p) => p.crash);
+    return crashes.length ? leftAsRead(r.file, rules, own, options, crashes) : next;
   });
   // Debian's layout: the a2enmod/a2dismod changes, decided on the tree as migrated.
   const debian = late.some((r) => r.meta.id === 'load-implicit-modules')
@@ -99,7 +106,7 @@ export function migrate(project: Project, options: MigrateOptions = {}): Migrate
       ...r,
       applied: [...r.applied, {
         ruleId: 'load-implicit-modules', severity: 'warning', path: at.path, start: at.start, end: at.end, message: at.message,
-        ...new LineCounter(r.file.ast.text).position(at.start),
+        ...r.positions.inputPosition(at.start),
       }],
     })),
     layout: debian.changes,
@@ -110,7 +117,7 @@ export function migrate(project: Project, options: MigrateOptions = {}): Migrate
 function asMigrated(project: Project, migrated: ReadonlyMap<string, FileResult>): Project {
   const files = project.files.map((f) => {
     const r = migrated.get(f.path);
-    return !r?.changed ? f : { ...f, ast: parse(r.output, f.path, { version: '2.4' }) };
+    return !r?.changed ? f : { ...f, ast: r.outputAst ?? parse(r.output, f.path, { version: '2.4' }) };
   });
   return { ...project, files, byPath: new Map(files.map((f) => [f.path, f])) };
 }
@@ -121,19 +128,18 @@ function onMigrated(r: FileResult, rules: readonly Rule[], project: Project, opt
   // The same settings and suppression comments as the first round; the comments are in the output as they were.
   const review = fileFilter(ast, rules, KNOWN_RULES, options.settingsFor?.(r.file.path) ?? DEFAULT_SETTINGS);
   const second = fixFile(ast, rules, project, { ...options, filter: review.filter });
-  const lines = new LineCounter(r.file.ast.text);
   const back = (p: Problem): Problem => {
-    const start = r.fromOutput(p.start);
-    return { ...p, start, end: r.fromOutput(p.end), ...lines.position(start) };
+    const start = r.positions.fromOutput(p.start);
+    return { ...p, start, end: r.positions.fromOutput(p.end), ...r.positions.inputPosition(start) };
   };
   return {
     ...r,
     output: second.output,
     changed: second.output !== r.file.ast.text,
+    outputAst: second.output !== r.file.ast.text ? second.ast : null,
     applied: [...r.applied, ...second.applied.map(back)],
     remaining: [...r.remaining, ...[...second.remaining, ...review.unused()].map(back)],
-    toOutput: (offset: number) => second.toOutput(r.toOutput(offset)),
-    fromOutput: (offset: number) => r.fromOutput(second.fromOutput(offset)),
+    positions: r.positions.then(new PositionMap(ast.text, second.output, second.toOutput, second.fromOutput)),
   };
 }
 
@@ -141,13 +147,29 @@ const KNOWN_RULES: ReadonlySet<string> = new Set(allRules.map((r) => r.meta.id))
 
 function migrateFile(file: SourceFile, rules: readonly Rule[], project: Project, options: MigrateOptions): FileResult {
   const ast = file.ast;
-  const base = { file, output: ast.text, changed: false, applied: [], diagnostics: ast.diagnostics, toOutput: (offset: number) => offset, fromOutput: (offset: number) => offset };
-  if (file.readError !== undefined) return { ...base, remaining: [], skipped: true };
+  if (file.readError !== undefined) return { ...asRead(file), remaining: [], skipped: true };
+  // A file httpd cannot read is not rewritten: its sections may not be what they seem.
+  if (ast.diagnostics.some((d) => d.severity === 'error')) return leftAsRead(file, rules, project, options, []);
   const review = fileFilter(ast, rules, KNOWN_RULES, options.settingsFor?.(file.path) ?? DEFAULT_SETTINGS);
-  if (ast.diagnostics.some((d) => d.severity === 'error')) {
-    // A file httpd cannot read is not rewritten: its sections may not be what they seem.
-    return { ...base, remaining: [...review.filter(ast, lintFile(ast, rules, project, options)), ...review.unused()], skipped: true };
-  }
   const r = fixFile(ast, rules, project, { ...options, filter: review.filter }, options.guard);
-  return { ...base, output: r.output, changed: r.output !== ast.text, applied: r.applied, remaining: [...r.remaining, ...review.unused()], skipped: false, toOutput: r.toOutput, fromOutput: r.fromOutput };
+  const crashes = r.remaining.filter((p) => p.crash);
+  if (crashes.length) return leftAsRead(file, rules, project, options, crashes);
+  return { ...asRead(file), output: r.output, changed: r.output !== ast.text, outputAst: r.output !== ast.text ? r.ast : null, applied: r.applied, remaining: [...r.remaining, ...review.unused()], skipped: false, positions: new PositionMap(ast.text, r.output, r.toOutput, r.fromOutput) };
+}
+
+/** A file's result before any change: its text as read. */
+function asRead(file: SourceFile) {
+  return { file, output: file.ast.text, changed: false, outputAst: null, applied: [], diagnostics: file.ast.diagnostics, positions: PositionMap.unchanged(file.ast.text) };
+}
+
+/**
+ * A file left as it was read (syntax errors, or a rule that crashed on it): checked, not rewritten. Its
+ * findings are those of the text as read, plus the crashes of later passes that the text as read does not show.
+ */
+function leftAsRead(file: SourceFile, rules: readonly Rule[], project: Project, options: MigrateOptions, crashes: readonly Problem[]): FileResult {
+  const review = fileFilter(file.ast, rules, KNOWN_RULES, options.settingsFor?.(file.path) ?? DEFAULT_SETTINGS);
+  const found = lintFile(file.ast, rules, project, options);
+  const own = found.filter((p) => p.crash);
+  const later = crashes.filter((c) => !own.some((p) => p.ruleId === c.ruleId && p.message === c.message));
+  return { ...asRead(file), remaining: [...review.filter(file.ast, found.filter((p) => !p.crash)), ...own, ...later, ...review.unused()], skipped: true };
 }

@@ -11,6 +11,7 @@
  * Sources: the 2.4.x `modules/` tree and Debian's apache2-bin 2.4 build
  * (`/usr/lib/apache2/modules`), semantics §6.1 and §6.2.
  */
+import { MODULES } from './directive-table.js';
 
 export interface ModuleNames {
   /** The short name: `cache_disk`. */
@@ -72,19 +73,21 @@ export const CORE_24: readonly ModuleNames[] = [
 ];
 
 /**
- * Modules Debian's httpd 2.4.71 compiles in, measured with `apache2 -l` (core.c mod_so.c
- * mod_watchdog.c http_core.c mod_log_config.c mod_logio.c mod_version.c mod_unixd.c; checked
- * against the installed binary by test/httpd/builtin-modules.test.ts). A LoadModule line for one
+ * Modules Debian's httpd 2.4.71 compiles in (core.c mod_so.c mod_watchdog.c http_core.c mod_log_config.c
+ * mod_logio.c mod_version.c mod_unixd.c): the ones the directive table measured as built in (`apache2 -l`;
+ * checked against the installed binary by test/httpd/builtin-modules.test.ts). A LoadModule line for one
  * of them stops that server: "module log_config_module is built-in and can't be loaded".
  */
-export const BUILTIN_DEBIAN_24: readonly string[] = ['core', 'so', 'watchdog', 'http', 'log_config', 'logio', 'version', 'unixd'];
+export const BUILTIN_DEBIAN_24: ReadonlySet<string> = new Set(Object.keys(MODULES).filter((m) => MODULES[m]!.builtin).sort());
 
 /**
- * The built-in modules of that list that other builds (a default source build, Red Hat) ship as
- * .so files: their LoadModule lines are wrapped in `<IfModule !name_module>`, which holds on both
- * kinds of build (tested on 2.4.71).
+ * A module of that set that other builds (a default source build, Red Hat) ship as a .so file (all but
+ * core and http, never shared): its LoadModule line is wrapped in `<IfModule !name_module>`, which holds
+ * on both kinds of build (tested on 2.4.71).
  */
-export const SOMETIMES_BUILTIN: ReadonlySet<string> = new Set(BUILTIN_DEBIAN_24.filter((m) => m !== 'core' && m !== 'http'));
+export function sometimesBuiltin(name: string): boolean {
+  return BUILTIN_DEBIAN_24.has(name) && !CORE_24.some((m) => m.name === name);
+}
 
 /** What became of a 2.2 (or 2.0) module that 2.4 does not have. */
 export interface RemovedModule {
@@ -119,16 +122,14 @@ export const REMOVED: Readonly<Record<string, RemovedModule>> = {
   imap: { last: '2.0', renamedTo: 'imagemap', advice: 'mod_imap was renamed mod_imagemap in 2.2.' },
 };
 
-/** Names a module can be recognised by, mapped to its short name (source, symbol, .so and short name). */
-const BY_ANY_NAME = new Map<string, string>();
-for (const n of [...STANDARD_24, ...Object.keys(REMOVED)]) {
-  const m = moduleNames(n);
-  for (const k of [m.name, m.source, m.symbol, m.so]) BY_ANY_NAME.set(k, n);
-}
-for (const m of CORE_24) {
-  BY_ANY_NAME.set(m.source, m.name);
-  BY_ANY_NAME.set(m.symbol, m.name);
-}
+/** Names a module can be recognised by, mapped to its short name (source, symbol, .so and short name): built once at load, never changed. */
+const BY_ANY_NAME: ReadonlyMap<string, string> = new Map([
+  ...[...STANDARD_24, ...Object.keys(REMOVED)].flatMap((n) => {
+    const m = moduleNames(n);
+    return [m.name, m.source, m.symbol, m.so].map((k): [string, string] => [k, n]);
+  }),
+  ...CORE_24.flatMap((m): [string, string][] => [[m.source, m.name], [m.symbol, m.name]]),
+]);
 
 /**
  * The short name of a standard or removed module from any of its names
@@ -149,29 +150,6 @@ export function isStandard24(name: string): boolean {
 export function shortFromSymbol(symbol: string): string {
   return symbol.endsWith('_module') ? symbol.slice(0, -'_module'.length) : symbol;
 }
-
-/**
- * The 2.4 module that supplies a directive (lower-case name), for the
- * directives that moved or that a 2.2 tree may use without loading their
- * module explicitly (semantics §6.1). Extend as rules need more.
- */
-export const directiveModule: Readonly<Record<string, string>> = {
-  require: 'authz_core', authmerging: 'authz_core', authzsendforbiddenonfailure: 'authz_core',
-  authtype: 'authn_core', authname: 'authn_core', authnprovideralias: 'authn_core',
-  order: 'access_compat', allow: 'access_compat', deny: 'access_compat', satisfy: 'access_compat',
-  user: 'unixd', group: 'unixd', chrootdir: 'unixd', suexec: 'unixd',
-  addoutputfilterbytype: 'filter',
-  allowconnect: 'proxy_connect',
-  proxyftpdircharset: 'proxy_ftp',
-  cacheroot: 'cache_disk', cachedirlevels: 'cache_disk', cachedirlength: 'cache_disk',
-  cacheminfilesize: 'cache_disk', cachemaxfilesize: 'cache_disk',
-  rewriteengine: 'rewrite', rewriterule: 'rewrite', rewritecond: 'rewrite', rewritemap: 'rewrite',
-  sslengine: 'ssl', sslsessioncache: 'ssl',
-  proxypass: 'proxy', balancermember: 'proxy_balancer',
-  dumpioinput: 'dumpio', dumpiooutput: 'dumpio',
-  charsetoptions: 'charset_lite', charsetsourceenc: 'charset_lite', charsetdefault: 'charset_lite',
-  extfilteroptions: 'ext_filter', extfilterdefine: 'ext_filter',
-};
 
 /** The MPMs a 2.4 server can load, by the names 2.2 `<IfModule>` tests used for them. */
 export const MPM_BY_TEST: Readonly<Record<string, 'prefork' | 'worker' | 'event'>> = {

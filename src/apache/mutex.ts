@@ -13,7 +13,7 @@
 export const ACCEPT_MECHS = ['default', 'flock', 'fcntl', 'posixsem', 'pthread', 'sysvsem'] as const;
 
 /** Mechanisms that use a directory. */
-const FILE_BASED = new Set(['default', 'file', 'fcntl', 'flock']);
+const FILE_BASED: ReadonlySet<string> = new Set(['default', 'file', 'fcntl', 'flock']);
 
 /** The directory of a lock file path, as 2.4's Mutex wants it (`.` for a bare name, `/` for a root file). */
 export function lockDir(path: string): string {

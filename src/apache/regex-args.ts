@@ -6,8 +6,8 @@
 import type { Arg, Directive, Section } from '../ast/nodes.js';
 
 /** Sections whose argument is a regex, and those that take one after `~`. */
-const MATCH_SECTIONS = new Set(['directorymatch', 'filesmatch', 'locationmatch', 'proxymatch']);
-const TILDE_SECTIONS = new Set(['directory', 'files', 'location', 'proxy']);
+const MATCH_SECTIONS: ReadonlySet<string> = new Set(['directorymatch', 'filesmatch', 'locationmatch', 'proxymatch']);
+const TILDE_SECTIONS: ReadonlySet<string> = new Set(['directory', 'files', 'location', 'proxy']);
 
 /** The regex argument of a section, or null. */
 export function sectionRegex(s: Section): Arg | null {

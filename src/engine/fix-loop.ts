@@ -9,7 +9,9 @@ import { applyEdits, pickGroups, toEdited, toOriginal, type Edit } from '../edit
 import { LineCounter } from '../parse/line-counter.js';
 import { parse } from '../parse/parser.js';
 import type { Project } from '../project/project.js';
-import { lintFile } from './run.js';
+import { crashProblem, lintFile } from './run.js';
+import { reparse as reparseIn } from './run-cache.js';
+import { RunCache } from '../project/run-cache.js';
 import type { Problem, Rule, RuleOptions } from './rule.js';
 
 export const MAX_PASSES = 10;
@@ -59,6 +61,9 @@ export interface FixResult {
 export function fixFile(
   file: ConfigFile, rules: readonly Rule[], project: Project, options: FixOptions = {}, guard?: FixGuard,
 ): FixResult {
+  const runCache = options.runCache ?? new RunCache();
+  const reparse = (text: string, path: string) => reparseIn(runCache, text, path);
+  if (!options.runCache) options = { ...options, runCache };
   let ast = file;
   const applied: Problem[] = [];
   const vetoed: Problem[] = [];
@@ -74,7 +79,8 @@ export function fixFile(
   while (passes < MAX_PASSES) {
     passes++;
     const linted = lintFile(ast, rules, project, options);
-    const problems = options.filter ? options.filter(ast, linted) : linted;
+    // A rule's crash is no finding about the file: settings and suppression comments do not drop it.
+    const problems = options.filter ? [...options.filter(ast, linted.filter((p) => !p.crash)), ...linted.filter((p) => p.crash)] : linted;
     for (const p of problems) found.set(p, history.length);
     const groups = problems
       .map((problem) => ({ problem, edits: editsToApply(problem, options) }))
@@ -83,7 +89,12 @@ export function fixFile(
     const taken: typeof groups = [];
     const picked = pickGroups(groups).taken;
     for (const g of picked) {
-      const veto = guard?.(ast, g.problem, g.edits, picked) ?? null;
+      let veto: Problem | null;
+      try {
+        veto = guard?.(ast, g.problem, g.edits, picked) ?? null;
+      } catch (e) {
+        veto = crashProblem(g.problem.ruleId, ast.path, e, g.problem.start, { line: g.problem.line, col: g.problem.col });
+      }
       if (veto) {
         rejected.add(key(g.problem));
         found.set(veto, history.length);
@@ -144,16 +155,6 @@ export function fixFile(
   return { output: ast.text, applied: applied.map(back), remaining: [...vetoed, ...remaining].map(back), passes, ast, toOutput, fromOutput };
 }
 
-let last: ConfigFile | null = null;
-
-/**
- * Parses a fixed text as 2.4 reads it. The guard parses the text it checks and
- * the loop then parses the same text again, so the last tree is reused.
- */
-export function reparse(text: string, path: string): ConfigFile {
-  if (last && last.path === path && last.text === text) return last;
-  return (last = parse(text, path, { version: '2.4' }));
-}
 
 function editsToApply(p: Problem, options: FixOptions): Edit[] | null {
   if (p.fix && p.fix.length) return p.fix;

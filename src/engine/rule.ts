@@ -6,6 +6,7 @@
 import type { ConfigFile, Directive, Section, Severity } from '../ast/nodes.js';
 import type { Project } from '../project/project.js';
 import type { Edit } from '../edit/edit.js';
+import type { RunCache } from '../project/run-cache.js';
 
 /** fix: rewritten automatically. suggest: rewrite offered, applied only on request. report: a finding with its remedy. */
 export type RuleKind = 'fix' | 'suggest' | 'report';
@@ -47,6 +48,8 @@ export interface Problem {
    * when there are none, or when one touches text an earlier pass wrote (it has no original offsets).
    */
   originalEdits?: Edit[];
+  /** True when the rule threw on this file (src/engine/run.ts crashProblem): the file is not rewritten and the run fails. */
+  crash?: true;
 }
 
 export interface ReportInput {
@@ -73,6 +76,8 @@ export interface RuleOptions {
   mpm?: string;
   /** The modules the target httpd has compiled in, when known (`--httpd`: its `-l`). */
   builtin?: readonly string[];
+  /** The run's memo (src/project/run-cache.ts; default: the project's). */
+  runCache?: RunCache;
   /** Extra options, keyed by rule id. */
   [key: string]: unknown;
 }

@@ -2,7 +2,22 @@
  * Directives a 2.2 configuration uses that 2.4 does not know unless a module is loaded,
  * or does not know at all (semantics §6.1, upgrade notes "Errors"). They show up as
  * "Invalid command 'X', perhaps misspelled…" at start-up, or "Unknown directive X…" in .htaccess.
+ * Which 2.4 module provides a directive comes from the directive table (src/apache), never from here.
  */
+import { moduleOfDirective } from '../apache/directive-table.js';
+
+/** The 2.4 module that provides a directive (short name), from the directive table. */
+function mod(name: string): string {
+  const m = moduleOfDirective(name.toLowerCase());
+  if (!m) throw new Error(`no 2.4 module provides ${name}`);
+  return m.module;
+}
+
+/** "mod_x: LoadModule x_module modules/mod_x.so" for the module that provides a directive. */
+function loadIt(name: string): string {
+  const m = mod(name);
+  return `mod_${m}: LoadModule ${m}_module modules/mod_${m}.so`;
+}
 export interface DirectiveCause {
   names: string[];
   cause: string;
@@ -13,14 +28,14 @@ export interface DirectiveCause {
 export const UNKNOWN_DIRECTIVES: DirectiveCause[] = [
   {
     names: ['User', 'Group', 'ChrootDir', 'Suexec'],
-    cause: 'In 2.4 these directives come from mod_unixd, which a 2.2 configuration never had to load.',
-    remedy: 'Load mod_unixd: LoadModule unixd_module modules/mod_unixd.so (distribution builds often compile it in).',
+    cause: `In 2.4 these directives come from mod_${mod('User')}, which a 2.2 configuration never had to load.`,
+    remedy: `Load ${loadIt('User')} (distribution builds often compile it in).`,
     ruleIds: ['load-implicit-modules'],
   },
   {
     names: ['Order', 'Allow', 'Deny', 'Satisfy'],
-    cause: 'In 2.4 the 2.2 access directives come only from the compatibility module mod_access_compat, which is not loaded.',
-    remedy: 'Convert them to 2.4 authorization (for example Order allow,deny + Allow from all → Require all granted), or load mod_access_compat: LoadModule access_compat_module modules/mod_access_compat.so.',
+    cause: `In 2.4 the 2.2 access directives come only from the compatibility module mod_${mod('Order')}, which is not loaded.`,
+    remedy: `Convert them to 2.4 authorization (for example Order allow,deny + Allow from all → Require all granted), or load ${loadIt('Order')}.`,
     ruleIds: ['prefer-require', 'load-implicit-modules'],
   },
   {
@@ -31,32 +46,32 @@ export const UNKNOWN_DIRECTIVES: DirectiveCause[] = [
   },
   {
     names: ['AuthType', 'AuthName', 'AuthnProviderAlias'],
-    cause: 'In 2.4 AuthType, AuthName and <AuthnProviderAlias> come from mod_authn_core (AuthnProviderAlias was mod_authn_alias in 2.2).',
-    remedy: 'Load mod_authn_core: LoadModule authn_core_module modules/mod_authn_core.so.',
+    cause: `In 2.4 AuthType, AuthName and <AuthnProviderAlias> come from mod_${mod('AuthType')} (AuthnProviderAlias was mod_authn_alias in 2.2).`,
+    remedy: `Load ${loadIt('AuthType')}.`,
     ruleIds: ['load-implicit-modules'],
   },
   {
     names: ['AddOutputFilterByType'],
-    cause: 'AddOutputFilterByType moved from the core to mod_filter in 2.4.',
-    remedy: 'Load mod_filter: LoadModule filter_module modules/mod_filter.so.',
+    cause: `AddOutputFilterByType moved from the core to mod_${mod('AddOutputFilterByType')} in 2.4.`,
+    remedy: `Load ${loadIt('AddOutputFilterByType')}.`,
     ruleIds: ['load-implicit-modules'],
   },
   {
     names: ['AllowCONNECT'],
-    cause: 'AllowCONNECT moved from mod_proxy to mod_proxy_connect in 2.4.',
-    remedy: 'Load mod_proxy_connect: LoadModule proxy_connect_module modules/mod_proxy_connect.so.',
+    cause: `AllowCONNECT moved from mod_proxy to mod_${mod('AllowCONNECT')} in 2.4.`,
+    remedy: `Load ${loadIt('AllowCONNECT')}.`,
     ruleIds: ['load-implicit-modules'],
   },
   {
     names: ['ProxyFtpDirCharset'],
-    cause: 'ProxyFtpDirCharset moved from mod_proxy to mod_proxy_ftp in 2.4.',
-    remedy: 'Load mod_proxy_ftp: LoadModule proxy_ftp_module modules/mod_proxy_ftp.so.',
+    cause: `ProxyFtpDirCharset moved from mod_proxy to mod_${mod('ProxyFtpDirCharset')} in 2.4.`,
+    remedy: `Load ${loadIt('ProxyFtpDirCharset')}.`,
     ruleIds: ['load-implicit-modules'],
   },
   {
     names: ['CacheRoot', 'CacheDirLevels', 'CacheDirLength', 'CacheMinFileSize', 'CacheMaxFileSize'],
-    cause: 'mod_disk_cache is called mod_cache_disk in 2.4; these directives come from it.',
-    remedy: 'Load mod_cache_disk instead of mod_disk_cache: LoadModule cache_disk_module modules/mod_cache_disk.so (and rename <IfModule mod_disk_cache.c>).',
+    cause: `mod_disk_cache is called mod_${mod('CacheRoot')} in 2.4; these directives come from it.`,
+    remedy: `Load mod_${mod('CacheRoot')} instead of mod_disk_cache: LoadModule ${mod('CacheRoot')}_module modules/mod_${mod('CacheRoot')}.so (and rename <IfModule mod_disk_cache.c>).`,
     ruleIds: ['load-implicit-modules', 'build-notes'],
   },
   {

@@ -5,13 +5,13 @@
  * the first such directive ("Invalid command 'X', perhaps misspelled or defined by a module not
  * included in the server configuration"), or answers 500 when it is in an .htaccess file.
  *
- * `<IfModule>` blocks whose test is false are skipped, as httpd skips them; `<IfDirective>` too.
- * Other conditional sections (`<IfDefine>`, `<IfVersion>`, `<IfFile>`, `<IfSection>`) are taken as true.
+ * `<IfModule>`, `<IfDirective>` and `<IfVersion>` blocks whose test is false for 2.4 are skipped, as httpd
+ * skips them (src/apache/conditions.ts). Other conditional sections (`<IfDefine>`, `<IfFile>`, `<IfSection>`) are taken as true.
  */
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
-import { condition } from '../ast/query.js';
+import { conditionHolds } from '../apache/conditions.js';
 import { walk } from '../ast/walk.js';
-import { knownModule, MPM_BY_TEST, REMOVED } from '../apache/modules.js';
+import { REMOVED } from '../apache/modules.js';
 import { MODULES, providersOfDirective, type DirectiveInfo } from '../apache/directive-table.js';
 
 /** One module a configuration needs and does not load. */
@@ -41,33 +41,13 @@ export function effectiveLoaded(loadedNames: Iterable<string>): Set<string> {
   return out;
 }
 
-/** Whether httpd would read the inside of `<IfModule test>` given the loaded modules, for the names 2.2 and 2.4 trees use. */
-export function ifModuleHolds(test: string, loaded: ReadonlySet<string>, loadedSymbols: ReadonlySet<string>): boolean {
-  if (test === 'core.c') return true;
-  if (test === 'http_core.c') return true;
-  const mpm = MPM_BY_TEST[test];
-  if (mpm) return loaded.has(`mpm_${mpm}`);
-  const known = knownModule(test);
-  if (known) return loaded.has(known);
-  const short = /^mod_(\w+)\.c$/.exec(test)?.[1] ?? /^(\w+)_module$/.exec(test)?.[1];
-  return loadedSymbols.has(test) || (short !== undefined && (loaded.has(short) || loadedSymbols.has(`${short}_module`)));
-}
-
-/** True when every enclosing conditional section would be read by httpd. */
+/** Whether httpd 2.4 reads what lies inside these sections, given the loaded modules (short names and LoadModule symbols). */
 function sectionsHold(ancestors: readonly Section[], loaded: ReadonlySet<string>, symbols: ReadonlySet<string>): boolean {
-  return ancestors.every((s) => {
-    if (s.lname === 'ifmodule') {
-      const { name, negated } = condition(s);
-      return ifModuleHolds(name, loaded, symbols) !== negated;
-    }
-    if (s.lname === 'ifdirective') {
-      const { name, negated } = condition(s);
-      const providers = providersOfDirective(name.toLowerCase());
-      const holds = providers.length === 0 || providers.some((p) => loaded.has(p.module));
-      return holds !== negated;
-    }
-    return true;
-  });
+  return ancestors.every((s) => conditionHolds(s, {
+    version: '2.4',
+    hasModule: (name, test) => loaded.has(name) || symbols.has(`${name}_module`) || symbols.has(test),
+    hasDirective: (lname) => { const providers = providersOfDirective(lname); return providers.length === 0 || providers.some((p) => loaded.has(p.module)); },
+  }) !== false);
 }
 
 /**

@@ -38,6 +38,8 @@ export interface CheckFile {
   output: string;
   /** Default: `htaccess` for a file named .htaccess, else `conf`. */
   kind?: 'conf' | 'htaccess';
+  /** The output's tree as 2.4 reads it, when the caller has it (FileResult.outputAst): not parsed again. */
+  ast?: ConfigFile | null;
 }
 
 export interface CheckProject {
@@ -89,7 +91,7 @@ export function stage(dir: string, files: readonly CheckFile[], project: CheckPr
   const copyOf = (p: string) => (under(p, origRoot) ? join(root, relative(origRoot, p)) : join(dir, 'ext', p));
   // Paths below the copy that are no file of the tree (symlinked entries) read as the original's.
   const display = new Map<string, string>([[root, origRoot], [join(dir, 'ext'), '']]);
-  const asts = new Map<CheckFile, ConfigFile>(conf.map((f) => [f, parse(f.output, f.path, { version: '2.4' })]));
+  const asts = new Map<CheckFile, ConfigFile>(conf.map((f) => [f, f.ast ?? parse(f.output, f.path, { version: '2.4' })]));
 
   /** An Include pattern (as it resolves in the original tree) → its replacement in the copy, or null to keep it. */
   const mapInclude = (value: string): string | null => {
@@ -204,7 +206,7 @@ function passes(path: string, check: PathCheck): boolean {
 }
 
 /** Directives whose relative file argument httpd -t wants in an existing directory below the ServerRoot. */
-const LOG_FILES = new Set(['errorlog', 'customlog', 'transferlog', 'globallog']);
+const LOG_FILES: ReadonlySet<string> = new Set(['errorlog', 'customlog', 'transferlog', 'globallog']);
 
 /** The directory of a `Mutex mechanism:dir` argument (`fcntl:logs` → `logs`), or undefined when it names none. */
 function mutexDir(arg: string | undefined): string | undefined {

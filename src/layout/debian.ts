@@ -88,7 +88,7 @@ export function debianLayout(migrated: Project, mpmOption?: string): DebianLayou
   const loaded = new Set([...kept, ...files.filter((f) => !inEnabled(f)).flatMap(loadLines).map((l) => l.name)]);
   const treeFiles = migrated.files.filter((f) => !inEnabled(f.ast) || kept.has(basename(f.path).replace(/\.(load|conf)$/, ''))).map((f) => f.ast);
   for (const need of implicitNeeds(treeFiles, loaded, mpmOption)) {
-    if (BUILTIN_DEBIAN_24.includes(need.name)) continue;
+    if (BUILTIN_DEBIAN_24.has(need.name)) continue;
     if (need.name.startsWith('mpm_')) for (const other of [...kept].filter((n) => n.startsWith('mpm_'))) unlink(other);
     link(need.name);
     said.push(`a2enmod ${need.name} (mod_${need.name}: ${need.why})`);

@@ -6,6 +6,11 @@ export class LineCounter {
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
   }
 
+  /** The offset where a 1-based line starts, or null past the last line. */
+  lineStart(line: number): number | null {
+    return line >= 1 ? this.starts[line - 1] ?? null : null;
+  }
+
   position(offset: number): { line: number; col: number } {
     let lo = 0;
     let hi = this.starts.length - 1;

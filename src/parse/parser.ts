@@ -6,7 +6,7 @@
 import { CONDITIONAL_SECTIONS } from '../ast/query.js';
 import type { Arg, Bogus, ConfigFile, LineSpan, Node, ParseErrorCode, Section, Severity } from '../ast/nodes.js';
 import { LineReader, trimEnd, trimStart, type HttpdVersion } from './lines.js';
-import { asciiLower, isSpace, quoteOf, wordEnd, wordValue } from './words.js';
+import { asciiLower, eachWord, quoteOf, wordEnd, wordValue } from './words.js';
 
 export interface ParseOptions {
   /** Which httpd's reading rules to follow where they differ (§1.1). Default 2.2. */
@@ -17,7 +17,7 @@ export interface ParseOptions {
 const STRICT_CLOSE = CONDITIONAL_SECTIONS;
 
 /** Containers that httpd refuses without an argument. */
-const NEEDS_ARGS = new Set([
+const NEEDS_ARGS: ReadonlySet<string> = new Set([
   'directory', 'directorymatch', 'files', 'filesmatch', 'location', 'locationmatch', 'virtualhost',
   'ifmodule', 'ifdefine', 'ifversion', 'limit', 'limitexcept', 'proxy', 'proxymatch',
 ]);
@@ -47,6 +47,7 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
   if (bom) diag('BOM', 'warning', 'the file starts with a UTF-8 byte-order mark; httpd on Unix reads it as part of the first directive', 0, 3);
 
   const stack: Section[] = [];
+  const lower = lowerCased();
   /** How many section openers past MAX_NESTING are open. */
   let tooDeep = 0;
   let children = file.children;
@@ -98,7 +99,7 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
       children = stack.length ? stack[stack.length - 1]!.children : file.children;
     } else if (!quoted && c1 === 60 && firstEnd - cs > 1 && isLetter(s.charCodeAt(cs + 1))) {
       const span: LineSpan = { start, end, contentStart, contentEnd, eol, continued };
-      const section = openSection(r, span, cs, firstEnd, ce, diag);
+      const section = openSection(r, span, cs, firstEnd, ce, diag, lower);
       children.push(section);
       stack.push(section);
       children = section.children;
@@ -123,15 +124,17 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
   return file;
 }
 
-/** Directive names repeat a lot; their lower-case forms are cached. */
-const lowerCache = new Map<string, string>();
-function lower(name: string): string {
-  let l = lowerCache.get(name);
-  if (l === undefined) {
-    l = asciiLower(name);
-    if (lowerCache.size < 10_000) lowerCache.set(name, l);
-  }
-  return l;
+/** Directive names repeat a lot: their lower-case forms are kept for the rest of one parse. */
+function lowerCased(): (name: string) => string {
+  const seen = new Map<string, string>();
+  return (name) => {
+    let l = seen.get(name);
+    if (l === undefined) {
+      l = asciiLower(name);
+      if (seen.size < 10_000) seen.set(name, l);
+    }
+    return l;
+  };
 }
 
 function isLetter(code: number): boolean {
@@ -140,21 +143,11 @@ function isLetter(code: number): boolean {
 
 /** The words of the current line in [from, to), as arguments with file offsets. */
 function readArgs(r: LineReader, from: number, to: number): Arg[] {
-  const s = r.src;
   const args: Arg[] = [];
-  let i = from;
-  for (;;) {
-    while (i < to && isSpace(s.charCodeAt(i))) i++;
-    if (i >= to) return args;
-    const end = wordEnd(s, i, to);
-    const q = quoteOf(s, i);
-    const raw = s.slice(i, end);
-    args.push({
-      value: q === 0 && raw.indexOf('\\') < 0 ? raw : wordValue(s, i, end), raw, start: r.offset(i), end: r.offset(end - 1) + 1,
-      quote: q === 34 ? '"' : q === 39 ? "'" : null,
-    });
-    i = end;
-  }
+  eachWord(r.src, from, to, (value, raw, start, end, quote) => {
+    args.push({ value, raw, start: r.offset(start), end: r.offset(end - 1) + 1, quote });
+  });
+  return args;
 }
 
 type Diag = (code: ParseErrorCode, severity: Severity, message: string, start: number, end: number) => void;
@@ -175,7 +168,7 @@ function checkLine(r: LineReader, text: string, contentStart: number, contentEnd
   }
 }
 
-function openSection(r: LineReader, span: LineSpan, cs: number, firstEnd: number, ce: number, diag: Diag): Section {
+function openSection(r: LineReader, span: LineSpan, cs: number, firstEnd: number, ce: number, diag: Diag, lower: (name: string) => string): Section {
   const s = r.src;
   let name = s.slice(cs + 1, firstEnd);
   const nameHasGt = name.endsWith('>');

@@ -95,18 +95,27 @@ function escapedAt(s: string, from: number, at: number, q: number): boolean {
 }
 
 /**
- * Reads every word of `s` from `from` to `to`, the way httpd reads a directive's
- * arguments. Never fails: an unterminated quote takes the rest of the range.
+ * Calls `each` for every word of `s` from `from` to `to`, the way httpd reads a directive's
+ * arguments (ap_getword_conf): its value, its range in `s` and its quote. Never fails: an
+ * unterminated quote takes the rest of the range; `raw` is the word as written. The parser's reader of arguments.
  */
-export function splitWords(s: string, from = 0, to = s.length): Word[] {
-  const words: Word[] = [];
+export function eachWord(s: string, from: number, to: number, each: (value: string, raw: string, start: number, end: number, quote: '"' | "'" | null) => void): void {
   let i = from;
   for (;;) {
     while (i < to && isSpace(s.charCodeAt(i))) i++;
-    if (i >= to) return words;
+    if (i >= to) return;
     const end = wordEnd(s, i, to);
     const q = quoteOf(s, i);
-    words.push({ value: wordValue(s, i, end), start: i, end, quote: q === 34 ? '"' : q === 39 ? "'" : null });
+    const raw = s.slice(i, end);
+    // A bare word without a backslash is its own value (most words): nothing to unescape.
+    each(q === 0 && raw.indexOf('\\') < 0 ? raw : wordValue(s, i, end), raw, i, end, q === 34 ? '"' : q === 39 ? "'" : null);
     i = end;
   }
+}
+
+/** Every word of `s` from `from` to `to` (eachWord), as a list. */
+export function splitWords(s: string, from = 0, to = s.length): Word[] {
+  const words: Word[] = [];
+  eachWord(s, from, to, (value, _raw, start, end, quote) => words.push({ value, start, end, quote }));
+  return words;
 }

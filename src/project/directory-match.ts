@@ -15,7 +15,7 @@ import type { DirSection } from './overrides.js';
 export const MAX_DIRS_PER_SECTION = 20_000;
 
 /** Never entered: kernel file systems. */
-const SKIP = new Set(['/proc', '/sys', '/dev']);
+const SKIP: ReadonlySet<string> = new Set(['/proc', '/sys', '/dev']);
 
 function subdirs(dir: string): string[] {
   let names: string[];

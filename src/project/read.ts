@@ -17,7 +17,7 @@ export interface ReadResult {
 }
 
 /** Control bytes that text files do hold: \t \n \v \f \r and ESC. */
-const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b]);
+const TEXT_CONTROLS: ReadonlySet<number> = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b]);
 const SNIFF = 8000;
 /** The largest file read (a real configuration file is kilobytes): above it a clear error, not an out-of-memory crash. */
 export const MAX_FILE_BYTES = 16 * 2 ** 20;

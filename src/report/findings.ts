@@ -1,6 +1,5 @@
 /** Everything a run found, flattened into one list of findings per file, for the reporters. */
 import { relative } from 'node:path';
-import { LineCounter } from '../parse/line-counter.js';
 import type { MigrateResult } from '../migrate.js';
 import type { Severity } from '../ast/nodes.js';
 import type { Problem } from '../engine/rule.js';
@@ -67,10 +66,9 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
     if (r.file.readError !== undefined) {
       findings.push({ path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', message: r.file.readError, ruleId: 'io', fixable: false });
     }
-    const lines = new LineCounter(r.file.ast.text);
     const span = (start: number, end: number) => {
-      const a = lines.position(start);
-      const b = lines.position(end);
+      const a = r.positions.inputPosition(start);
+      const b = r.positions.inputPosition(end);
       return { line: a.line, col: a.col, endLine: b.line, endCol: b.col };
     };
     for (const d of r.diagnostics) {
@@ -81,11 +79,10 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
       findings.push({ path, ...span(d.start, d.end), severity: d.severity, message: d.message, ruleId: 'include', fixable: false });
     }
     const moved = positions === 'output' && r.changed;
-    let out: LineCounter | null = null;
     const at = (p: Problem) => {
       if (!moved) return { ...span(p.start, p.end), line: p.line, col: p.col };
-      const a = (out ??= new LineCounter(r.output)).position(r.toOutput(p.start));
-      const b = out.position(Math.max(r.toOutput(p.end), r.toOutput(p.start)));
+      const a = r.positions.outputPosition(r.positions.toOutput(p.start));
+      const b = r.positions.outputPosition(Math.max(r.positions.toOutput(p.end), r.positions.toOutput(p.start)));
       return { line: a.line, col: a.col, endLine: b.line, endCol: b.col };
     };
     const edits = (list: Edit[] | undefined) =>
@@ -103,7 +100,8 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
     for (const p of r.applied) findings.push(finding(p, true));
     for (const p of r.remaining) findings.push(finding(p, false));
     findings.sort((a, b) => a.line - b.line || a.col - b.col);
-    const failed = r.file.readError !== undefined || r.diagnostics.some((d) => d.severity === 'error');
+    // A rule that crashed on the file fails the run (exit 2), as a file that cannot be read or parsed does.
+    const failed = r.file.readError !== undefined || r.diagnostics.some((d) => d.severity === 'error') || r.remaining.some((p) => p.crash);
     return { path, changed: r.changed, failed, findings };
   });
   // Problems with no file of their own, such as a pattern that matches nothing.
@@ -119,7 +117,7 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
   return [...reports, ...orphans.values()];
 }
 
-const READ_CODES = new Set(['READ_ERROR', 'BINARY_FILE']);
+const READ_CODES: ReadonlySet<string> = new Set(['READ_ERROR', 'BINARY_FILE']);
 
 /** Findings that keep `check` from passing: errors and warnings, not info. */
 export function blocking(f: Finding): boolean {

@@ -4,8 +4,10 @@
  */
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
-import { directiveModule, MPM_BY_TEST } from '../apache/modules.js';
+import { MPM_BY_TEST } from '../apache/modules.js';
+import { moduleOfDirective } from '../apache/directive-table.js';
 import { readBy24 } from './reach.js';
+import { COMPAT_ACCESS } from '../apache/access-directives.js';
 
 export interface ImplicitNeed {
   /** Short module name: `authz_core`. */
@@ -47,11 +49,11 @@ export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<
   add('unixd', 'User, Group and the Unix security basics moved from the core to mod_unixd');
   add('authn_core', 'AuthType, AuthName and <AuthnProviderAlias> moved to mod_authn_core');
   add('authz_core', 'Require and the default authorization moved to mod_authz_core');
-  const compat = uses('order', 'allow', 'deny', 'satisfy');
+  const compat = uses(...COMPAT_ACCESS);
   if (compat) add('access_compat', `${compat} and the other 2.2 access directives (Order, Allow, Deny, Satisfy) come only from mod_access_compat in 2.4`);
   for (const lname of ['addoutputfilterbytype', 'allowconnect', 'proxyftpdircharset']) {
     const d = uses(lname);
-    const mod = directiveModule[lname]!;
+    const mod = moduleOfDirective(lname)!.module;
     if (d) add(mod, `${d} moved to mod_${mod}`);
   }
   if (loaded.has('proxy_balancer') || all.some((d) => d.args.some((a) => /^balancer:\/\//i.test(a.value))) || sections.some((s) => /^balancer:\/\//i.test(s.args[0]?.value ?? ''))) {

@@ -7,7 +7,7 @@ import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
 import type { Project } from '../project/project.js';
 import { memo } from '../ast/memo.js';
-import { knownModule, shortFromSymbol, SOMETIMES_BUILTIN } from '../apache/modules.js';
+import { knownModule, shortFromSymbol, sometimesBuiltin } from '../apache/modules.js';
 import { readBy24 } from './reach.js';
 import { gather } from './project-facts.js';
 
@@ -32,6 +32,11 @@ export function projectFiles(project: Project, current: ConfigFile): ConfigFile[
 /** The LoadModule lines of one file that 2.4 reads, in order. */
 export function loadLines(file: ConfigFile): LoadLine[] {
   return memo(file, 'loadLines', () => collectLoadLines(file));
+}
+
+/** The LoadModule line a directive of `file` is, when 2.4 reads it and it has both its arguments. */
+export function loadLineOf(file: ConfigFile, d: Directive): LoadLine | undefined {
+  return memo(file, 'loadLineOf', () => new Map(loadLines(file).map((l) => [l.directive, l]))).get(d);
 }
 
 function collectLoadLines(file: ConfigFile): LoadLine[] {
@@ -66,6 +71,29 @@ export function loadedNames(project: Project, current: ConfigFile): Set<string> 
 export function isMainConfiguration(files: readonly ConfigFile[], loaded: readonly string[]): boolean {
   if (loaded.some((n) => n.startsWith('mpm_')) || new Set(loaded).size >= 3) return true;
   return files.some((f) => f.children.some((n) => n.type === 'directive' && n.lname === 'serverroot'));
+}
+
+/** What a rule about the tree's module list starts from: the project's LoadModule lines and files. */
+export interface ModuleList {
+  /** Every LoadModule line of the project, in reading order (never empty). */
+  lines: LoadLine[];
+  /** The project's trees, `current` in place of its copy. */
+  files: ConfigFile[];
+  /** The short names the lines load. */
+  loaded: string[];
+  /** True for a tree that manages modules with Debian's mods-enabled/. */
+  debian: boolean;
+  /** True when the files read are a main configuration (isMainConfiguration). */
+  main: () => boolean;
+}
+
+/** The module list of the project `current` is part of, or null when it has no LoadModule line (not a main configuration, or a static build). */
+export function moduleList(project: Project, current: ConfigFile): ModuleList | null {
+  const lines = projectLoadLines(project, current);
+  if (lines.length === 0) return null;
+  const files = projectFiles(project, current);
+  const loaded = lines.map((l) => l.name);
+  return { lines, files, loaded, debian: isDebianTree(project, current), main: () => isMainConfiguration(files, loaded) };
 }
 
 /**
@@ -129,7 +157,7 @@ export function loadModuleLine(like: LoadLine, name: string): string {
 /** The lines that load a module: one LoadModule line, wrapped in <IfModule !…> for modules some builds compile in. */
 export function loadModuleLines(like: LoadLine, name: string): string[] {
   const line = loadModuleLine(like, name);
-  if (!SOMETIMES_BUILTIN.has(name)) return [line];
+  if (!sometimesBuiltin(name)) return [line];
   const indent = /^\t/m.test(like.file.text) ? '\t' : '    ';
   return [`<IfModule !${name}_module>`, indent + line, '</IfModule>'];
 }

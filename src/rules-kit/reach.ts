@@ -4,11 +4,11 @@
  * 2.4 and still read by 2.2, so the migration rules leave it as it is.
  */
 import type { Section } from '../ast/nodes.js';
-import { ifVersion } from '../access/model/index.js';
+import { conditionHolds } from '../apache/conditions.js';
 
-/** True for an `<IfVersion>` section whose body 2.4 skips. */
+/** True for a section whose body 2.4 skips whatever the modules and -D names: an `<IfVersion>` false for 2.4. */
 export function skippedBy24(section: Section): boolean {
-  return section.lname === 'ifversion' && !ifVersion(section.args.map((a) => a.value), '2.4');
+  return conditionHolds(section, { version: '2.4' }) === false;
 }
 
 /** True when 2.4 reads what lies inside these sections. */

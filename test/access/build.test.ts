@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authorizers, merge } from '../../src/access/decide/index.js';
-import { buildModel, ifVersion, moduleSet, projectModel } from '../../src/access/model/index.js';
+import { buildModel, moduleSet, projectModel } from '../../src/access/model/index.js';
+import { ifVersionHolds as ifVersion } from '../../src/apache/conditions.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
 import { directives } from '../../src/ast/walk.js';

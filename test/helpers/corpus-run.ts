@@ -1,5 +1,7 @@
 /** Running a set of rules over one corpus file and checking what every corpus test checks. */
-import { expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { corpusFiles, requireCorpusOrSkip } from './corpus.js';
 import { fixFile, type FixResult } from '../../src/engine/fix-loop.js';
 import type { Problem, Rule } from '../../src/engine/rule.js';
 import { parse } from '../../src/parse/parser.js';
@@ -29,4 +31,43 @@ export function checkRun(rules: readonly Rule[], text: string, path: string): { 
   expect(again.applied, 'a second run applies nothing').toEqual([]);
   expect(again.output).toBe(result.output);
   return { result, problems };
+}
+
+export interface CorpusSuiteOptions {
+  /** The test of each file, after its path: `each rule runs, re-parses and is idempotent`. */
+  title: string;
+  /** Run each rule alone too, before all together (findings are counted from the lone runs then). */
+  alone: boolean;
+  /** The family's own checks on one run (one rule alone, or all of them). */
+  check?: (rules: readonly Rule[], text: string, result: FixResult) => void;
+}
+
+/**
+ * The corpus test of a set of rules (`name`: "family A"): every real corpus file through checkRun,
+ * each rule alone and then all together, and the number of findings per rule printed at the end.
+ */
+export function describeOverCorpus(name: string, rules: readonly Rule[], options: CorpusSuiteOptions): void {
+  const data = requireCorpusOrSkip();
+  const corpus = corpusFiles();
+  const counts = new Map<string, number>(rules.map((r) => [r.meta.id, 0]));
+  const count = (problems: readonly Problem[]) => { for (const p of problems) counts.set(p.ruleId, (counts.get(p.ruleId) ?? 0) + 1); };
+  describe.skipIf(data.skip)(`${name} rules over the corpus`, () => {
+    it('has corpus files', () => expect(corpus.length).toBeGreaterThan(0));
+
+    it.each(corpus.map((c) => [c.rel, c.abs]))(`%s: ${options.title}`, (_rel, abs) => {
+      const text = readFileSync(abs, 'latin1');
+      const run = (set: readonly Rule[]) => {
+        const { result, problems } = checkRun(set, text, abs);
+        options.check?.(set, text, result);
+        return problems;
+      };
+      if (options.alone) for (const rule of rules) count(run([rule]));
+      const together = run(rules);
+      if (!options.alone) count(together);
+    });
+
+    afterAll(() => {
+      console.log(`${name} findings over ${corpus.length} corpus files: ${JSON.stringify(Object.fromEntries(counts))}`);
+    });
+  });
 }

@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import explicitAllowOverride from '../../rules/explicit-allow-override.js';
 import explicitChangedDefaults from '../../rules/explicit-changed-defaults.js';
 import explicitOptions from '../../rules/explicit-options.js';
@@ -21,8 +21,8 @@ import { LineCounter } from '../../src/parse/line-counter.js';
 import type { Rule } from '../../src/engine/rule.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
-import { CORPUS_DIR, corpusFiles, requireCorpusOrSkip } from '../helpers/corpus.js';
-import { checkRun } from '../helpers/corpus-run.js';
+import { CORPUS_DIR, requireCorpusOrSkip } from '../helpers/corpus.js';
+import { describeOverCorpus } from '../helpers/corpus-run.js';
 
 const defaultAndSslRules: Rule[] = [
   explicitAllowOverride, explicitChangedDefaults, explicitOptions, htpasswdMd5, noSslv2, preferFilterProviderExpr,
@@ -30,27 +30,8 @@ const defaultAndSslRules: Rule[] = [
 ];
 
 const data = requireCorpusOrSkip();
-const corpus = corpusFiles();
-const counts = new Map<string, number>(defaultAndSslRules.map((r) => [r.meta.id, 0]));
-function check(rules: Rule[], text: string, path: string) {
-  return checkRun(rules, text, path).problems;
-}
 
-describe.skipIf(data.skip)('changed-default and SSL rules over the corpus', () => {
-  it('has corpus files', () => expect(corpus.length).toBeGreaterThan(0));
-
-  it.each(corpus.map((c) => [c.rel, c.abs]))('%s: each rule runs, re-parses and is idempotent', (_rel, abs) => {
-    const text = readFileSync(abs, 'latin1');
-    for (const rule of defaultAndSslRules) {
-      for (const p of check([rule], text, abs)) counts.set(p.ruleId, counts.get(p.ruleId)! + 1);
-    }
-    check(defaultAndSslRules, text, abs);
-  });
-
-  afterAll(() => {
-    console.log(`changed-default and SSL rule findings over ${corpus.length} corpus files: ${JSON.stringify(Object.fromEntries(counts))}`);
-  });
-});
+describeOverCorpus('changed-default and SSL', defaultAndSslRules, { title: 'each rule runs, re-parses and is idempotent', alone: true });
 
 describe.skipIf(data.skip)('changed-default and SSL rules over the Debian squeeze tree as one project', () => {
   const dir = join(CORPUS_DIR, 'debian-squeeze-apache2-2.2.16/debian/config-dir');

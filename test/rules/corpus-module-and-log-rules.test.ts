@@ -8,7 +8,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { diffLines } from 'diff';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import loadImplicitModules from '../../rules/load-implicit-modules.js';
 import noDebugLevelOption from '../../rules/no-debug-level-option.js';
 import noRemovedModules from '../../rules/no-removed-modules.js';
@@ -23,8 +23,8 @@ import type { Rule } from '../../src/engine/rule.js';
 import type { Node } from '../../src/ast/nodes.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
-import { CORPUS_DIR, corpusFiles, requireCorpusOrSkip } from '../helpers/corpus.js';
-import { checkRun } from '../helpers/corpus-run.js';
+import { CORPUS_DIR, requireCorpusOrSkip } from '../helpers/corpus.js';
+import { describeOverCorpus } from '../helpers/corpus-run.js';
 
 const moduleAndLogRules: Rule[] = [
   loadImplicitModules, noDebugLevelOption, noRemovedModules, pipedLogShell, preferLogLevelDumpio, preferLogLevelRewrite,
@@ -45,8 +45,6 @@ const TOUCHES: Record<string, string[]> = {
 };
 
 const data = requireCorpusOrSkip();
-const corpus = corpusFiles();
-const counts = new Map<string, number>(moduleAndLogRules.map((r) => [r.meta.id, 0]));
 function changedKeywords(before: string, after: string): string[] {
   const spans: { start: number; end: number; key: string }[] = [];
   const visit = (nodes: Node[]) => {
@@ -72,29 +70,14 @@ function changedKeywords(before: string, after: string): string[] {
   return keys;
 }
 
-function check(rules: Rule[], text: string, path: string) {
-  const { result, problems } = checkRun(rules, text, path);
-  if (rules.length === 1) {
+describeOverCorpus('module and logging', moduleAndLogRules, {
+  title: 'each rule runs, re-parses, is idempotent and keeps other lines',
+  alone: true,
+  check(rules, text, result) {
+    if (rules.length !== 1) return;
     const allowed = TOUCHES[rules[0]!.meta.id]!;
     for (const key of changedKeywords(text, result.output)) expect(allowed, `${rules[0]!.meta.id} changed an unrelated ${key} line`).toContain(key);
-  }
-  return problems;
-}
-
-describe.skipIf(data.skip)('module and logging rules over the corpus', () => {
-  it('has corpus files', () => expect(corpus.length).toBeGreaterThan(0));
-
-  it.each(corpus.map((c) => [c.rel, c.abs]))('%s: each rule runs, re-parses, is idempotent and keeps other lines', (_rel, abs) => {
-    const text = readFileSync(abs, 'latin1');
-    for (const rule of moduleAndLogRules) {
-      for (const p of check([rule], text, abs)) counts.set(p.ruleId, counts.get(p.ruleId)! + 1);
-    }
-    check(moduleAndLogRules, text, abs);
-  });
-
-  afterAll(() => {
-    console.log(`module and logging rule findings over ${corpus.length} corpus files: ${JSON.stringify(Object.fromEntries(counts))}`);
-  });
+  },
 });
 
 describe.skipIf(data.skip)('module and logging rules over the Debian squeeze tree as one project', () => {

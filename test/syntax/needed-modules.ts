@@ -13,6 +13,8 @@ import type { ConfigFile, Section } from '../../src/ast/nodes.js';
 import { walk } from '../../src/ast/walk.js';
 import { condition } from '../../src/ast/query.js';
 import { moduleDependencies, MODULES, providersOfDirective } from '../../src/apache/directive-table.js';
+import { moduleOfTest } from '../../src/apache/conditions.js';
+import { REQUIRE_PROVIDER_MODULE } from '../../src/apache/access-directives.js';
 import { implicitNeeds } from '../../src/rules-kit/implicit-modules.js';
 import { loadLines } from '../../src/rules-kit/load-module.js';
 
@@ -40,9 +42,6 @@ export function isMain(file: ConfigFile): boolean {
   return found;
 }
 
-/** Short module name of an `<IfModule>` test (`mod_ssl.c`, `ssl_module`). */
-const moduleOfTest = (name: string) => name.replace(/^mod_/, '').replace(/\.c$/, '').replace(/_module$/, '');
-
 /** Inside a positive `<IfModule>` of a module that is not built in: httpd skips it when the module is absent. */
 const guarded = (ancestors: readonly Section[]) => ancestors.some((s) => {
   if (s.lname !== 'ifmodule') return false;
@@ -50,14 +49,6 @@ const guarded = (ancestors: readonly Section[]) => ancestors.some((s) => {
   return !negated && !MODULES[moduleOfTest(name)]?.builtin;
 });
 
-/** 2.4 Require providers and the module that registers each (authz_core's own need nothing more). */
-const PROVIDERS: Readonly<Record<string, string>> = {
-  ip: 'authz_host', host: 'authz_host', local: 'authz_host', 'forward-dns': 'authz_host',
-  user: 'authz_user', 'valid-user': 'authz_user', group: 'authz_groupfile', 'file-group': 'authz_groupfile',
-  'file-owner': 'authz_owner', 'dbm-group': 'authz_dbm', 'dbm-file-group': 'authz_dbm', 'dbd-group': 'authz_dbd',
-  'ldap-user': 'authnz_ldap', 'ldap-group': 'authnz_ldap', 'ldap-dn': 'authnz_ldap', 'ldap-attribute': 'authnz_ldap',
-  'ldap-filter': 'authnz_ldap', ssl: 'ssl', 'ssl-verify-client': 'ssl',
-};
 
 /** The modules (short names, MPM first) to load for a file that does not load its own. */
 export function neededModules(file: ConfigFile): string[] {
@@ -79,7 +70,7 @@ export function neededModules(file: ConfigFile): string[] {
       use(d.lname, ancestors);
       if (d.lname !== 'require' || guarded(ancestors)) return;
       const words = d.args.map((a) => a.value);
-      const provider = PROVIDERS[(words[0]?.toLowerCase() === 'not' ? words[1] : words[0]) ?? ''];
+      const provider = REQUIRE_PROVIDER_MODULE[(words[0]?.toLowerCase() === 'not' ? words[1] : words[0]) ?? ''];
       if (provider) modules.add(provider);
     },
     enter: (s, ancestors) => { if (s.lname !== 'ifmodule') use(`<${s.lname}`, ancestors); },

@@ -160,7 +160,7 @@ function needsCredentials(scopes: readonly Scope[]): boolean {
 }
 
 /** 2.4 providers whose answer never depends on the user. */
-const USERLESS = new Set(['all', 'env', 'method', 'ip', 'host', 'local', 'forward-dns']);
+const USERLESS: ReadonlySet<string> = new Set(['all', 'env', 'method', 'ip', 'host', 'local', 'forward-dns']);
 
 /**
  * The representative requests of the given contexts ('' = main server) of one

@@ -40,7 +40,7 @@ const RECORDS: SettingKey[][] = [
   ['authzuserauthoritative'], ['authzownerauthoritative'], ['authzdefaultauthoritative'], ['authzldapauthoritative'],
 ];
 
-const LIMIT = new Set(['order', 'allow', 'deny']);
+const LIMIT: ReadonlySet<string> = new Set(['order', 'allow', 'deny']);
 
 function allowedByOverride(it: Item, cats: ReadonlySet<string>): boolean {
   if (cats.has('all')) return true;

@@ -22,7 +22,7 @@ export interface Candidates {
   verdicts: Map<Section | string, Verdict>;
 }
 
-const COMPAT = new Set(['order', 'allow', 'deny', 'satisfy']);
+const COMPAT: ReadonlySet<string> = new Set(['order', 'allow', 'deny', 'satisfy']);
 
 function compatName(k: string): string {
   return k === 'order' ? 'Order' : k === 'satisfy' ? 'Satisfy' : k === 'allow' ? 'Allow' : 'Deny';

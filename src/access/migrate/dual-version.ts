@@ -4,10 +4,10 @@
  */
 import type { Node, Section } from '../../ast/nodes.js';
 import { conditionHolds, type CondContext } from '../model/index.js';
+import { isAccessLine } from '../../apache/access-directives.js';
 
-const CONDITIONAL = new Set(['ifmodule', 'ifdefine', 'ifversion']);
-const TRANSPARENT = new Set(['limit', 'limitexcept', 'ifmodule', 'ifdefine', 'ifversion']);
-const ACCESS = /^(order|allow|deny|satisfy|require|authmerging|authz\w*authoritative)$/;
+const CONDITIONAL: ReadonlySet<string> = new Set(['ifmodule', 'ifdefine', 'ifversion']);
+const TRANSPARENT: ReadonlySet<string> = new Set(['limit', 'limitexcept', 'ifmodule', 'ifdefine', 'ifversion']);
 
 /** 'legacy': read only by 2.2; 'modern': read only by 2.4; null: the same in both. */
 export function branchKind(s: Section, c22: CondContext, c24: CondContext): 'legacy' | 'modern' | null {
@@ -20,7 +20,7 @@ export function branchKind(s: Section, c22: CondContext, c24: CondContext): 'leg
 
 /** True when a section body or any block inside it holds access-control lines. */
 export function hasAccess(nodes: readonly Node[]): boolean {
-  return nodes.some((n) => (n.type === 'directive' && ACCESS.test(n.lname))
+  return nodes.some((n) => (n.type === 'directive' && isAccessLine(n.lname))
     || (n.type === 'section' && (TRANSPARENT.has(n.lname) || /^require(all|any|none)$/.test(n.lname)) && hasAccess(n.children)));
 }
 

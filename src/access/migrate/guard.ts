@@ -10,7 +10,8 @@
  */
 import type { ConfigFile, Section } from '../../ast/nodes.js';
 import { applyEdits, type Edit } from '../../edit/edit.js';
-import { reparse, type FixGroup, type FixGuard } from '../../engine/fix-loop.js';
+import type { FixGroup, FixGuard } from '../../engine/fix-loop.js';
+import { reparse } from '../../engine/run-cache.js';
 import type { Problem, Rule, RuleOptions } from '../../engine/rule.js';
 import type { Project } from '../../project/project.js';
 import { decide, describeDifference, eachRepresentative } from '../compare/index.js';
@@ -42,12 +43,13 @@ function innermostAt(keys: ReadonlyMap<Section, string>, offset: number): Sectio
 export function accessGuard(project: Project, options: GuardOptions): FixGuard {
   const ids = new Set(options.rules.filter((r) => r.meta.access).map((r) => r.meta.id));
   const cache = new WeakMap<ConfigFile, Check>();
+  const runCache = options.runCache ?? project.cache;
   return (file: ConfigFile, problem: Problem, _edits: readonly Edit[], pass: readonly FixGroup[]): Problem | null => {
     if (!ids.has(problem.ruleId)) return null;
     let check = cache.get(file);
     if (!check) {
       try {
-        check = checkFile(project, file, pass.filter((g) => ids.has(g.problem.ruleId)).flatMap((g) => g.edits));
+        check = checkFile(project, file, (text, path) => reparse(runCache, text, path), pass.filter((g) => ids.has(g.problem.ruleId)).flatMap((g) => g.edits));
       } catch (e) {
         check = { failures: new Map(), error: (e as Error).message };
       }
@@ -80,7 +82,7 @@ function asProven(model: Model, reference: Model, path: string): Model {
 }
 
 /** Checks the file with the access edits of this pass applied. */
-function checkFile(project: Project, file: ConfigFile, edits: readonly Edit[]): Check {
+function checkFile(project: Project, file: ConfigFile, reparse: (text: string, path: string) => ConfigFile, edits: readonly Edit[]): Check {
   const edited = reparse(applyEdits(file.text, edits), file.path);
   const original = project.byPath.get(file.path)?.ast === file;
   const replace = (ast: ConfigFile) => new Map([[file.path, ast]]);

@@ -102,7 +102,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
 
 const VACUOUS = 'every request this section applies to is answered 500 (or not at all) before the rewrite, so no request shows what its lines do and the rewrite cannot be proven; fix that error first';
 
-const V24_ONLY = new Set(['all', 'ip', 'host', 'env', 'local', 'method', 'expr', 'dbm-group', 'dbm-file-group', 'forward-dns']);
+const V24_ONLY: ReadonlySet<string> = new Set(['all', 'ip', 'host', 'env', 'local', 'method', 'expr', 'dbm-group', 'dbm-file-group', 'forward-dns']);
 
 /** A tree whose live 2.2 reading already holds 2.4-only access syntax (hand-migrated in part). */
 export function isMixed(before: Model): boolean {
@@ -112,7 +112,7 @@ export function isMixed(before: Model): boolean {
     || s.items.some((i) => i.k === 'require' && V24_ONLY.has((i.words[0] === 'not' ? i.words[1] ?? '' : i.words[0] ?? '').toLowerCase())));
 }
 
-const DIR_PHASE = new Set(['directory', 'directorymatch', 'htaccess', 'files', 'filesmatch', 'proxy']);
+const DIR_PHASE: ReadonlySet<string> = new Set(['directory', 'directorymatch', 'htaccess', 'files', 'filesmatch', 'proxy']);
 
 /** A hint when the request meets access lines in both file-system and URL sections (semantics §4.5). */
 function mixedKinds(before: Model, r: Request): string {

@@ -7,14 +7,14 @@
 import type { ConfigFile, Directive, LineSpan, Node, Section } from '../../ast/nodes.js';
 import type { Edit } from '../../edit/edit.js';
 import { eolOf, indentOf, removeLine } from '../../edit/fixer.js';
+import { isAccessLine } from '../../apache/access-directives.js';
 
-const ACCESS = /^(order|allow|deny|satisfy|require|authmerging|authz\w*authoritative)$/;
 /** Require containers go whole: the new tree replaces them. */
 const CONTAINER = /^require(all|any|none)$/;
-const TRANSPARENT = new Set(['limit', 'limitexcept', 'ifmodule', 'ifdefine', 'ifversion']);
+const TRANSPARENT: ReadonlySet<string> = new Set(['limit', 'limitexcept', 'ifmodule', 'ifdefine', 'ifversion']);
 
 export function isAccessDirective(n: Node): n is Directive {
-  return n.type === 'directive' && ACCESS.test(n.lname);
+  return n.type === 'directive' && isAccessLine(n.lname);
 }
 
 /** A section whose whole content is access directives and blank lines (so it can go with them). */

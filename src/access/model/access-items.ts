@@ -2,7 +2,7 @@
 import type { Section } from '../../ast/nodes.js';
 import type { Item, Scope } from './model.js';
 
-const ACCESS_KINDS = new Set(['order', 'allow', 'deny', 'satisfy', 'require', 'authz', 'authmerging']);
+const ACCESS_KINDS: ReadonlySet<string> = new Set(['order', 'allow', 'deny', 'satisfy', 'require', 'authz', 'authmerging']);
 const AUTHORITATIVE = /^authz.*authoritative$/;
 
 export function isAccessItem(it: Item): boolean {

@@ -1,6 +1,7 @@
 /** Which modules a tree loads, and how `<IfModule>`, `<IfDefine>` and `<IfVersion>` evaluate (semantics §1.7). */
 import type { ConfigFile, Section } from '../../ast/nodes.js';
-import { condition } from '../../ast/query.js';
+import { conditionHolds as evaluateCondition } from '../../apache/conditions.js';
+import { REMOVED } from '../../apache/modules.js';
 import { directives } from '../../ast/walk.js';
 import type { Version } from './version.js';
 
@@ -11,10 +12,8 @@ export const DEFAULT_22 = [
   'alias', 'rewrite', 'headers', 'ssl', 'status', 'autoindex', 'cgi', 'negotiation', 'proxy', 'proxy_http', 'unique_id',
 ];
 
-/** 2.2 modules that are gone in 2.4, and their replacements (semantics §6.2). */
-const RENAMED_24: Record<string, string | null> = {
-  authn_default: null, authz_default: null, authn_alias: null, disk_cache: 'cache_disk', mem_cache: null,
-};
+/** 2.2 modules that are gone in 2.4, and the module that takes each one's place if one does (src/apache/modules.ts, semantics §6.2). */
+const RENAMED_24: Readonly<Record<string, string | null>> = Object.fromEntries(Object.entries(REMOVED).filter(([, m]) => m.last === '2.2').map(([name, m]) => [name, m.renamedTo ?? null]));
 
 /** The modules every migrated 2.4 tree gets (what the LoadModule rule adds). */
 export const REQUIRED_24 = ['authz_core', 'authn_core', 'authz_host', 'unixd', 'filter'];
@@ -50,9 +49,12 @@ export function moduleSet(loaded: readonly string[], version: Version, compat: b
   return out;
 }
 
-/** Modules that exist in only one of the two versions (semantics §6.2). */
-const ONLY_22 = new Set(['authn_default', 'authz_default', 'authn_alias', 'disk_cache', 'mem_cache']);
-const ONLY_24 = new Set(['authz_core', 'authn_core', 'access_compat', 'unixd', 'slotmem_shm', 'cache_disk', 'lbmethod_byrequests', 'lbmethod_bytraffic', 'lbmethod_bybusyness', 'socache_shmcb', 'socache_dbm', 'socache_memcache', 'mpm_prefork', 'mpm_worker', 'mpm_event', 'remoteip', 'proxy_fcgi', 'http2', 'ratelimit', 'session', 'macro', 'watchdog']);
+/**
+ * Modules that exist in only one of the two versions (semantics §6.2). Not the MPMs: 2.2 compiled its
+ * MPM in under the same names (`prefork.c`, `mpm_prefork_module`), so `<IfModule>` reads them alike.
+ */
+const ONLY_22: ReadonlySet<string> = new Set(Object.keys(RENAMED_24));
+const ONLY_24: ReadonlySet<string> = new Set(['authz_core', 'authn_core', 'access_compat', 'unixd', 'slotmem_shm', 'cache_disk', 'lbmethod_byrequests', 'lbmethod_bytraffic', 'lbmethod_bybusyness', 'socache_shmcb', 'socache_dbm', 'socache_memcache', 'remoteip', 'proxy_fcgi', 'http2', 'ratelimit', 'session', 'macro', 'watchdog']);
 
 export interface CondContext {
   version: Version;
@@ -69,44 +71,7 @@ export function hasModule(ctx: CondContext, name: string): boolean {
   return ctx.version === '2.2' ? !ONLY_24.has(name) : !ONLY_22.has(name) && (name !== 'access_compat' || ctx.modules.has(name));
 }
 
-const FULL_VERSION: Record<Version, [number, number, number]> = { '2.2': [2, 2, 34], '2.4': [2, 4, 63] };
-
-function cmpVersion(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
-  return 0;
-}
-
-/** `<IfVersion [[!]op] version>` against 2.2.34 or 2.4.63. */
-export function ifVersion(args: readonly string[], version: Version): boolean {
-  let op = args.length > 1 ? args[0]! : '=';
-  let ver = args.length > 1 ? args.slice(1).join(' ') : (args[0] ?? '');
-  let neg = false;
-  if (op.startsWith('!')) { neg = true; op = op.slice(1) || '='; }
-  const full = FULL_VERSION[version];
-  const text = full.join('.');
-  let res: boolean;
-  if (op === '~' || (ver.startsWith('/') && ver.endsWith('/') && ver.length > 1)) {
-    const src = op === '~' ? ver : ver.slice(1, -1);
-    try { res = new RegExp(src).test(text); } catch { res = false; }
-  } else {
-    const want = ver.split('.').map((n) => Number(n) || 0);
-    const c = cmpVersion(full, want);
-    res = op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : op === '>=' ? c >= 0 : c === 0;
-  }
-  if (!/^(=|==|<|<=|>|>=|~)$/.test(op)) res = false;
-  return neg ? !res : res;
-}
-
-/** Whether a conditional section's body is read, or null when the section is not a conditional. */
+/** Whether a conditional section's body is read, or null when the section is not a conditional (src/apache/conditions.ts decides). */
 export function conditionHolds(s: Section, ctx: CondContext): boolean | null {
-  if (s.lname === 'ifmodule') {
-    const { name, negated } = condition(s);
-    return hasModule(ctx, moduleName(name)) !== negated;
-  }
-  if (s.lname === 'ifdefine') {
-    const { name, negated } = condition(s);
-    return ctx.defines.has(name) !== negated;
-  }
-  if (s.lname === 'ifversion') return ifVersion(s.args.map((a) => a.value), ctx.version);
-  return null;
+  return evaluateCondition(s, { version: ctx.version, hasModule: (name) => hasModule(ctx, name), defines: ctx.defines });
 }

@@ -2,13 +2,13 @@
 import { dirname } from 'node:path';
 import type { Node } from '../../ast/nodes.js';
 import type { Project } from '../../project/project.js';
+import { HOST_ACCESS } from '../../apache/access-directives.js';
 
-const LIMIT_ONLY = /^(order|allow|deny)$/;
 /** Directives of the AuthConfig category: under AllowOverride Limit, 2.2 already answered 500 for a .htaccess holding one. */
 const AUTHCONFIG = /^(satisfy|require|auth\w*|require(all|any|none))$/;
 
 export function hasLimitDirectives(nodes: readonly Node[]): boolean {
-  return nodes.some((n) => (n.type === 'directive' && LIMIT_ONLY.test(n.lname)) || (n.type === 'section' && hasLimitDirectives(n.children)));
+  return nodes.some((n) => (n.type === 'directive' && HOST_ACCESS.has(n.lname)) || (n.type === 'section' && hasLimitDirectives(n.children)));
 }
 
 export function hasAuthConfig(nodes: readonly Node[]): boolean {

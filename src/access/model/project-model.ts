@@ -8,13 +8,13 @@ import { parse } from '../../parse/parser.js';
 import type { Model, Version } from './model.js';
 import { loadedModules, moduleSet } from './module-conditions.js';
 import { refusedHtaccessDirs } from './override-categories.js';
+import { ACCESS_DIRECTIVES } from '../../apache/access-directives.js';
 
-const ACCESS = new Set(['order', 'allow', 'deny', 'satisfy', 'require']);
 
 /** True when a conf file has access directives outside any section: it is a fragment (read as `<Directory /probe>`). */
 export function isFragment(file: ConfigFile): boolean {
   const top = (nodes: ConfigFile['children']): boolean => nodes.some((n) =>
-    (n.type === 'directive' && ACCESS.has(n.lname))
+    (n.type === 'directive' && ACCESS_DIRECTIVES.has(n.lname))
     || (n.type === 'section' && /^(ifmodule|ifdefine|ifversion|limit|limitexcept|requireall|requireany|requirenone)$/.test(n.lname) && top(n.children)));
   return top(file.children);
 }

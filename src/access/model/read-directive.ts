@@ -2,6 +2,7 @@
 import type { Directive } from '../../ast/nodes.js';
 import type { RunCache } from '../../project/run-cache.js';
 import { ipWord } from './ip.js';
+import { ACCESS_DIRECTIVES, AUTHORITATIVE, REQUIRE_PROVIDER_MODULE } from '../../apache/access-directives.js';
 import type { AuthzNode, HostEntry, Item, Mask, OrderValue, SettingKey, Version } from './model.js';
 
 const SETTINGS: ReadonlySet<string> = new Set<SettingKey>([
@@ -9,20 +10,7 @@ const SETTINGS: ReadonlySet<string> = new Set<SettingKey>([
   'authzdbmauthoritative', 'authzownerauthoritative', 'authzdefaultauthoritative', 'authzldapauthoritative',
 ]);
 
-export const AUTHORITATIVE = new Set([
-  'authzuserauthoritative', 'authzgroupfileauthoritative', 'authzdbmauthoritative', 'authzownerauthoritative',
-  'authzdefaultauthoritative', 'authzldapauthoritative', 'authdefaultauthoritative', 'authzdbdauthoritative',
-]);
-
-/** 2.4 authz providers and the module that supplies each. */
-const PROVIDERS: Record<string, string> = {
-  all: 'authz_core', env: 'authz_core', method: 'authz_core', expr: 'authz_core',
-  ip: 'authz_host', host: 'authz_host', local: 'authz_host', 'forward-dns': 'authz_host',
-  user: 'authz_user', 'valid-user': 'authz_user', group: 'authz_groupfile', 'file-group': 'authz_groupfile',
-  'file-owner': 'authz_owner', 'dbm-group': 'authz_dbm', 'dbm-file-group': 'authz_dbm', 'dbd-group': 'authz_dbd',
-  'ldap-user': 'authnz_ldap', 'ldap-group': 'authnz_ldap', 'ldap-dn': 'authnz_ldap', 'ldap-attribute': 'authnz_ldap',
-  'ldap-filter': 'authnz_ldap', ssl: 'ssl', 'ssl-verify-client': 'ssl',
-};
+export { AUTHORITATIVE };
 
 /** Words of a Require/Allow argument that follow an inline `#` (httpd has no inline comments: semantics §1.2). */
 export function commentStart(words: readonly string[]): number {
@@ -48,7 +36,7 @@ export interface Read {
 }
 
 /** Reads one directive into items (and errors), or nothing when it is not about access. */
-const ACCESS_NAMES: ReadonlySet<string> = new Set(['order', 'allow', 'deny', 'satisfy', 'require', 'authmerging', ...AUTHORITATIVE, ...SETTINGS]);
+const ACCESS_NAMES: ReadonlySet<string> = new Set([...ACCESS_DIRECTIVES, 'authmerging', ...AUTHORITATIVE, ...SETTINGS]);
 
 export function readDirective(d: Directive, mask: Mask, version: Version, modules: ReadonlySet<string>, cache: RunCache): Read | null {
   if (!ACCESS_NAMES.has(d.lname)) return null;
@@ -126,7 +114,7 @@ export function requireNode(words: readonly string[], mask: Mask, modules: Reado
   if (rest[0]?.toLowerCase() === 'not') { negate = true; rest = rest.slice(1); }
   const name = rest[0] ?? '';
   const args = rest.slice(1);
-  const mod = PROVIDERS[name];
+  const mod = REQUIRE_PROVIDER_MODULE[name];
   if (mod === undefined || (!modules.has(mod) && mod !== 'authz_core')) {
     errors.push(`Unknown Authz provider: ${name}`);
     return null;

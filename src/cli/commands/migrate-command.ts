@@ -31,7 +31,7 @@ import { activity, progress } from '../progress.js';
 import type { Rule } from '../../engine/rule.js';
 import type { Project } from '../../project/project.js';
 import type { MigrateResult } from '../../migrate.js';
-import { checkWithHttpd, type HttpdCheckResult as HttpdCheck } from '../../httpd/syntax-check.js';
+import { checkWithHttpd, type CheckFile, type HttpdCheckResult as HttpdCheck } from '../../httpd/syntax-check.js';
 import { LineCounter } from '../../parse/line-counter.js';
 import type { HttpdMessage } from '../../httpd/errors.js';
 import { applyLayoutChange, layoutPatch } from '../../layout/apply.js';
@@ -251,14 +251,14 @@ function staleFindings(stale: string[], removed: string[], cwd: string, reports:
 
 /** The httpd binary's syntax check (`-t`) of the migrated tree. */
 async function httpdAccepts(httpd: string, result: MigrateResult): Promise<HttpdCheck> {
-  const files = result.files.filter((r) => r.file.readError === undefined)
-    .map((r) => ({ path: r.file.path, display: r.file.display, output: r.output, kind: r.file.kind }));
+  const files: CheckFile[] = result.files.filter((r) => r.file.readError === undefined)
+    .map((r) => ({ path: r.file.path, display: r.file.display, output: r.output, kind: r.file.kind, ast: r.outputAst }));
   files.push(...layoutFiles(result.layout, files));
   return checkWithHttpd(httpd, files, { serverRoot: result.project.serverRoot, main: result.project.entries[0] ?? null });
 }
 
 /** The tree's files as the layout changes leave them: removed links gone, new links as their targets' text. */
-function layoutFiles(layout: MigrateResult['layout'], files: { path: string; display: string; output: string; kind: 'conf' | 'htaccess' }[]) {
+function layoutFiles(layout: MigrateResult['layout'], files: CheckFile[]): CheckFile[] {
   const gone = new Set(layout.filter((c) => c.kind === 'unlink').map((c) => c.path));
   for (let i = files.length - 1; i >= 0; i--) if (gone.has(files[i]!.path)) files.splice(i, 1);
   const textOf = (path: string) => {
@@ -296,11 +296,7 @@ function addHttpdFindings(httpd: string, result: MigrateResult, reports: FileRep
 
 /** A line of a file's migrated text as the line of the file as read (a written line: where it goes). */
 function lineAsRead(file: MigrateResult['files'][number], line: number): number {
-  if (!file.changed) return line;
-  let offset = 0;
-  for (let i = 1; i < line && offset >= 0; i++) offset = file.output.indexOf('\n', offset) + 1 || -1;
-  if (offset < 0) return line;
-  return new LineCounter(file.file.ast.text).position(file.fromOutput(offset)).line;
+  return file.changed ? file.positions.inputLine(line) : line;
 }
 
 /** --prune-legacy takes the suggestions of no-legacy-access-branch, which removes branches dead under 2.4. */
