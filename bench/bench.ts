@@ -89,7 +89,7 @@ try {
     const t24 = generateTree(join(base, 't24'), v10k, 100, '2.4', head);
     show('apache', `\`apache2 -t\`, ${fmt(v10k)} vhosts (2.4 twin)`, t24, measure(apache, ['-t', '-f', t24.main, '-d', t24.root], scratch, TIMEOUT_MS));
     rmSync(t24.root, { recursive: true, force: true });
-  } else {
+  } else if (!apache) {
     console.log('apache2 -t: skipped (apache2 not installed: apt-get install -y apache2-bin)');
   }
   check('v10k', `check, ${fmt(v10k)} vhosts`, () => generateTree(join(base, 'v10k'), v10k, 100, '2.2'));

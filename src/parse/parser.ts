@@ -145,7 +145,8 @@ function readArgs(r: LineReader, from: number, to: number): Arg[] {
   let i = from;
   for (;;) {
     while (i < to && isSpace(s.charCodeAt(i))) i++;
-    if (i >= to) return args;
+    // A copy holds exactly its words: an array grown by push keeps room for 16, and a tree has one per line.
+    if (i >= to) return args.slice();
     const end = wordEnd(s, i, to);
     const q = quoteOf(s, i);
     const raw = s.slice(i, end);
@@ -210,6 +211,7 @@ function closeSection(word: string, trimmed: string, span: LineSpan, stack: Sect
     inner.end = lastEnd(inner);
   }
   const section = stack.pop()!;
+  section.children = section.children.slice(); // complete now: a copy without the room push left
   section.close = span;
   section.end = span.end;
   if (!hasGt) {
