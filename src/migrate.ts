@@ -10,7 +10,7 @@ import { accessGuard } from './eval/guard.js';
 import { DEFAULT_SETTINGS, fileFilter, type FileSettings } from './engine/settings.js';
 import { directives } from './ast/walk.js';
 import { LineCounter } from './parse/line-counter.js';
-import { debianLayout, type LayoutChange } from './layout/debian.js';
+import { debianLayout, managesDebianModules, type LayoutChange } from './layout/debian.js';
 import { parse } from './parse/parser.js';
 
 export interface MigrateOptions extends FixOptions {
@@ -88,7 +88,8 @@ export function migrate(project: Project, options: MigrateOptions = {}): Migrate
     return onMigrated(r, late, asMigratedOf.get(own)!, options);
   });
   // Debian's layout: the a2enmod/a2dismod changes, decided on the tree as migrated.
-  const debian = late.some((r) => r.meta.id === 'load-implicit-modules')
+  // (Only a tree that reads mods-enabled/ has one: the others are not parsed again for it.)
+  const debian = late.some((r) => r.meta.id === 'load-implicit-modules') && managesDebianModules(project)
     ? debianLayout(asMigrated(project, new Map(final.map((r) => [r.file.path, r]))), options.mpm)
     : { changes: [], finding: null };
   const at = debian.finding;
