@@ -12,9 +12,10 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist/src/cli/bundle.js');
 rmSync(`${out.slice(0, -3)}.cache`, { force: true });
 await build({
