@@ -26,6 +26,7 @@ import { walk } from '../ast/walk.js';
 import { applyEdits, type Edit } from '../edit/edit.js';
 import { parse } from '../parse/parser.js';
 import { sandboxLines } from './find-httpd.js';
+import { CHECKED_PATHS, isLogPipeOrSyslog, type PathCheck } from '../apache/checked-paths.js';
 
 /** One file of the migrated tree. */
 export interface CheckFile {
@@ -46,6 +47,13 @@ export interface CheckProject {
   main: string | null;
   /** Where the httpd's mod_*.so are, for relative LoadModule paths that lead nowhere in the copy. */
   modulesDir: string;
+  /**
+   * httpd will run as another, unprivileged user (run-as.ts): each path it tests while reading
+   * that passes the same test here is replaced in the copy by a stand-in of the same kind below
+   * the scratch directory, so that a certificate or log directory only root may reach is not
+   * reported missing. A path that fails the test is kept, and httpd reports it.
+   */
+  standIns?: boolean;
 }
 
 export interface Staged {
@@ -93,6 +101,21 @@ export function stage(dir: string, files: readonly CheckFile[], project: CheckPr
   };
 
   mkdirSync(root, { recursive: true });
+  let standIns = 0;
+  /** A stand-in for `value` when httpd's test of it passes here, else null. */
+  const standIn = (value: string, check: PathCheck): string | null => {
+    if (!project.standIns || value.includes('${') || (check === 'parent' && isLogPipeOrSyslog(value)) || /^[a-z0-9]+:/i.test(value)) return null;
+    const abs = resolve(origRoot, value);
+    if (!passes(abs, check)) return null;
+    const path = join(dir, 'stand-in', String(++standIns));
+    if (check === 'file') {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, 'stand-in\n');
+      return path;
+    }
+    mkdirSync(path, { recursive: true });
+    return check === 'dir' ? path : join(path, basename(abs));
+  };
   for (const f of files) {
     const dest = copyOf(f.path);
     const ast = asts.get(f);
@@ -100,6 +123,10 @@ export function stage(dir: string, files: readonly CheckFile[], project: CheckPr
     if (ast) {
       walk(ast, {
         directive: (d) => {
+          const check = CHECKED_PATHS.get(d.lname);
+          const path = check && d.args[0];
+          const to = path && standIn(path.value, check);
+          if (path && to) edits.push({ start: path.start, end: path.end, text: quoted(path.raw, to) });
           const arg = d.args[0];
           if (!arg || d.args.length !== 1) return;
           if (d.lname === 'serverroot') edits.push({ start: arg.start, end: arg.end, text: quoted(arg.raw, root) });
@@ -127,7 +154,7 @@ export function stage(dir: string, files: readonly CheckFile[], project: CheckPr
       directive: (d, ancestors) => {
         if (d.lname === 'errorlog' && !ancestors.some((s) => s.lname === 'virtualhost')) mainErrorLog = true;
         const p = d.lname === 'loadmodule' ? d.args[1]?.value : d.lname === 'mutex' ? mutexDir(d.args[0]?.value) : d.args[0]?.value;
-        if (!p || isAbsolute(p) || p.includes('${') || /^(\||syslog)/.test(p)) return;
+        if (!p || isAbsolute(p) || p.includes('${') || isLogPipeOrSyslog(p)) return;
         const target = resolve(root, p);
         if (!under(target, root)) return;
         if (d.lname === 'loadmodule' && !existsSync(dirname(target)) && inCopy(dirname(dirname(target)), root)) {
@@ -163,6 +190,17 @@ export function stage(dir: string, files: readonly CheckFile[], project: CheckPr
   writeFileSync(wrapper, `${lines.join('\n')}\n`, 'latin1');
   display.set(wrapper, WRAPPER_DISPLAY);
   return { conf: wrapper, root, display, wrapper };
+}
+
+/** httpd's test of a path it reads (apache/checked-paths.ts), made here with this process's rights. */
+function passes(path: string, check: PathCheck): boolean {
+  try {
+    if (check === 'parent') return statSync(dirname(path)).isDirectory();
+    const st = statSync(path);
+    return check === 'dir' ? st.isDirectory() : st.isFile() && st.size > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** Directives whose relative file argument httpd -t wants in an existing directory below the ServerRoot. */

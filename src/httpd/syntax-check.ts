@@ -10,6 +10,7 @@ import { readHttpdOutput, type HttpdMessage } from './errors.js';
 import { httpdModulesDir, SCRATCH_DIR } from './find-httpd.js';
 import { stage, WRAPPER_DISPLAY, type CheckFile, type CheckProject } from './stage.js';
 import { blankOut } from './blank-out.js';
+import { checkUser, handOver, type RunAs } from './run-as.js';
 
 /** At most this many `httpd -t` runs per check (each finds one more error). */
 export const MAX_ROUNDS = 20;
@@ -31,6 +32,8 @@ export interface HttpdCheckResult {
   raw: string;
   /** The command that ran. */
   command: string[];
+  /** The user it ran as when that is not this process's own (root runs it as `nobody`, see run-as.ts). */
+  user: string | null;
 }
 
 export interface CheckOptions {
@@ -42,6 +45,8 @@ export interface CheckOptions {
   modulesDir?: string;
   /** Give up after this many milliseconds (default 60 s). */
   timeout?: number;
+  /** Run httpd as this user (null: as this process); default: `nobody` when this process is root (run-as.ts). */
+  user?: RunAs | null;
 }
 
 /**
@@ -52,13 +57,16 @@ export interface CheckOptions {
 export async function checkWithHttpd(httpdPath: string, files: readonly CheckFile[], options: CheckOptions = {}): Promise<HttpdCheckResult> {
   const dir = mkdtempSync(join(SCRATCH_DIR, 'httpd-migrate-check-'));
   try {
+    const user = options.user === undefined ? checkUser() : options.user;
     const project: CheckProject = {
-      serverRoot: options.serverRoot ?? null, main: options.main ?? null, modulesDir: options.modulesDir ?? httpdModulesDir(httpdPath),
+      serverRoot: options.serverRoot ?? null, main: options.main ?? null, modulesDir: options.modulesDir ?? httpdModulesDir(httpdPath), standIns: user !== null,
     };
     const staged = stage(dir, files, project);
+    if (user) handOver(dir, user);
     const args = ['-t', '-f', staged.conf, '-d', staged.root];
+    const as = user ? { uid: user.uid, gid: user.gid } : {};
     const runOnce = () => new Promise<{ stdout: string; stderr: string; exit: number }>((resolve, reject) => {
-      execFile(httpdPath, args, { encoding: 'latin1', timeout: options.timeout ?? 60_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+      execFile(httpdPath, args, { encoding: 'latin1', timeout: options.timeout ?? 60_000, maxBuffer: 16 << 20, ...as }, (err, stdout, stderr) => {
         if (err && typeof err.code !== 'number') reject(new Error(`cannot run ${httpdPath}: ${err.message}`));
         else resolve({ stdout, stderr, exit: err ? (err.code as number) : 0 });
       });
@@ -79,7 +87,7 @@ export async function checkWithHttpd(httpdPath: string, files: readonly CheckFil
       errors.push(next);
       last = next;
     }
-    return { ok: run.exit === 0, errors, warnings, raw: run.stdout + run.stderr, command: [httpdPath, ...args] };
+    return { ok: run.exit === 0, errors, warnings, raw: run.stdout + run.stderr, command: [httpdPath, ...args], user: user?.name ?? null };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 // checkWithHttpd (--httpd): a migrated tree checked by the real httpd 2.4, errors mapped to the original files.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mapMessage, splitMessages } from '../../src/httpd/errors.js';
@@ -133,6 +133,8 @@ describe.skipIf(oracle.skip)('checkWithHttpd on the real httpd', () => {
 
   describe('a tree on disk', () => {
     const dir = mkdtempSync('/dev/shm/check-test-');
+    // Others may read it, as they may /etc/httpd: run as root, httpd -t runs as nobody (run-as.ts).
+    chmodSync(dir, 0o755);
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it('sees the original ServerRoot\'s other entries (an unknown user is an environment error)', async () => {

@@ -288,7 +288,7 @@ function addHttpdFindings(httpd: string, result: MigrateResult, reports: FileRep
     const message = e.line && line !== e.line
       ? e.message.split(`line ${e.line} of ${path}`).join(`line ${line} of ${path}`).split(`${path}:${e.line}`).join(`${path}:${line}`)
       : e.message;
-    report?.findings.push({ path, line, col: 1, endLine: line, endCol: 1, severity, message: `${message} (${httpd} -t)`, ruleId: 'httpd', fixable: false });
+    report?.findings.push({ path, line, col: 1, endLine: line, endCol: 1, severity, message: `${message} (${httpd} -t${check.user ? ` as ${check.user}` : ''})`, ruleId: 'httpd', fixable: false });
   };
   for (const e of check.errors) add(e, e.environment ? 'warning' : 'error');
   for (const w of check.warnings) add(w, 'warning');
