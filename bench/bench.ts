@@ -3,22 +3,27 @@
  * synthetic trees, each run as a child process for its wall time, CPU time and peak RSS:
  * 10,000 vhosts in 101 files and in 10,000 files, 50,000 vhosts, 2,000 and 20,000 `.htaccess`
  * files under one DocumentRoot and the same blocks as `<Directory>` sections of one file,
- * 2,000 and 4,000 top-level `<Directory>` blocks, and one small file against `node -e 0`;
+ * 2,000 and 4,000 top-level `<Directory>` blocks, and one small file against `node -e 0` (median of 21 runs each);
  * with `apache2 -t` on the 2.4 twin of the 10,000-vhost tree as the reference.
  *
- * BENCH_QUICK=1 divides every size by 10 (to try it out); BENCH_TIMEOUT=<seconds> limits each run (default 600).
+ * BENCH_QUICK=1 divides every size by 10 (to try it out); BENCH_TIMEOUT=<seconds> limits each run (default 600);
+ * BENCH_ONLY=<keys> runs only some rows.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from '../src/parse/parser.js';
 import { print } from '../src/print/print.js';
 import { generateDirectoryBlocks, generateHtaccessTree, generateTree, type GeneratedTree } from './generate.js';
-import { measure, type Measured } from './measure.js';
+import { measure, measureMedians, type Measured } from './measure.js';
 
 const SCALE = process.env.BENCH_QUICK === '1' ? 10 : 1;
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT ?? 600) * 1000;
+const STARTUP_RUNS = 21;
+/** BENCH_ONLY=v10k,one runs only those rows (keys as in the acceptance ratios below). */
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const wanted = (key: string) => !ONLY || ONLY.includes(key);
 const CLI = resolve(import.meta.dirname, '../../bin/httpd-migrate.js');
 const n = (x: number) => Math.round(x / SCALE);
 const fmt = (x: number) => x.toLocaleString('en-US');
@@ -51,7 +56,9 @@ function show(key: string, name: string, tree: GeneratedTree | null, m: Measured
 
 const base = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'httpd-migrate-bench-'));
 const scratch = join(base, 'scratch');
-const check = (key: string, name: string, tree: GeneratedTree) => {
+const check = (key: string, name: string, make: () => GeneratedTree) => {
+  if (!wanted(key)) return;
+  const tree = make();
   show(key, name, tree, measure(process.execPath, [CLI, 'check', '--no-color', tree.main], base, TIMEOUT_MS));
   rmSync(tree.root, { recursive: true, force: true });
 };
@@ -75,29 +82,32 @@ try {
 
   console.log('\n| run | input | wall | CPU | peak RSS |\n|---|---|---|---|---|');
   const apache = findApache();
-  if (apache) {
+  if (apache && wanted('apache')) {
     const mods = '/usr/lib/apache2/modules';
     const head = ['mpm_event', 'authz_core', 'authz_host'].map((m) => `LoadModule ${m}_module ${mods}/mod_${m}.so\n`).join('')
       + `PidFile "${base}/httpd.pid"\nDefaultRuntimeDir "${base}"\nErrorLog "${base}/error.log"\n`;
     const t24 = generateTree(join(base, 't24'), v10k, 100, '2.4', head);
     show('apache', `\`apache2 -t\`, ${fmt(v10k)} vhosts (2.4 twin)`, t24, measure(apache, ['-t', '-f', t24.main, '-d', t24.root], scratch, TIMEOUT_MS));
     rmSync(t24.root, { recursive: true, force: true });
-  } else {
+  } else if (!apache) {
     console.log('apache2 -t: skipped (apache2 not installed: apt-get install -y apache2-bin)');
   }
-  check('v10k', `check, ${fmt(v10k)} vhosts`, generateTree(join(base, 'v10k'), v10k, 100, '2.2'));
-  check('v10kFiles', `check, ${fmt(v10k)} vhosts, one per file`, generateTree(join(base, 'v10kf'), v10k, 1, '2.2'));
-  check('v50k', `check, ${fmt(n(50_000))} vhosts`, generateTree(join(base, 'v50k'), n(50_000), 100, '2.2'));
-  check('ht2k', `check, ${fmt(n(2_000))} \`.htaccess\` files`, generateHtaccessTree(join(base, 'ht2k'), n(2_000)));
-  check('ht20k', `check, ${fmt(n(20_000))} \`.htaccess\` files`, generateHtaccessTree(join(base, 'ht20k'), n(20_000)));
-  check('dir20k', `check, the same ${fmt(n(20_000))} blocks as \`<Directory>\``, generateDirectoryBlocks(join(base, 'dir20k'), n(20_000)));
-  check('dir2k', `check, ${fmt(n(2_000))} \`<Directory>\` blocks`, generateDirectoryBlocks(join(base, 'dir2k'), n(2_000)));
-  check('dir4k', `check, ${fmt(n(4_000))} \`<Directory>\` blocks`, generateDirectoryBlocks(join(base, 'dir4k'), n(4_000)));
-  show('node', '`node -e 0`', null, measure(process.execPath, ['-e', '0'], scratch, TIMEOUT_MS));
-  const one = generateTree(join(base, 'one'), 1, 1, '2.2');
-  const small = join(one.root, 'conf.d', 'vhosts-0000.conf');
-  writeFileSync(small, readFileSync(small));
-  show('one', 'check, one small file', { ...one, main: small, files: 1 }, measure(process.execPath, [CLI, 'check', '--no-color', small], scratch, TIMEOUT_MS));
+  check('v10k', `check, ${fmt(v10k)} vhosts`, () => generateTree(join(base, 'v10k'), v10k, 100, '2.2'));
+  check('v10kFiles', `check, ${fmt(v10k)} vhosts, one per file`, () => generateTree(join(base, 'v10kf'), v10k, 1, '2.2'));
+  check('v50k', `check, ${fmt(n(50_000))} vhosts`, () => generateTree(join(base, 'v50k'), n(50_000), 100, '2.2'));
+  check('ht2k', `check, ${fmt(n(2_000))} \`.htaccess\` files`, () => generateHtaccessTree(join(base, 'ht2k'), n(2_000)));
+  check('ht20k', `check, ${fmt(n(20_000))} \`.htaccess\` files`, () => generateHtaccessTree(join(base, 'ht20k'), n(20_000)));
+  check('dir20k', `check, the same ${fmt(n(20_000))} blocks as \`<Directory>\``, () => generateDirectoryBlocks(join(base, 'dir20k'), n(20_000)));
+  check('dir2k', `check, ${fmt(n(2_000))} \`<Directory>\` blocks`, () => generateDirectoryBlocks(join(base, 'dir2k'), n(2_000)));
+  check('dir4k', `check, ${fmt(n(4_000))} \`<Directory>\` blocks`, () => generateDirectoryBlocks(join(base, 'dir4k'), n(4_000)));
+  if (wanted('one')) {
+    const one = generateTree(join(base, 'one'), 1, 1, '2.2');
+    const small = join(one.root, 'conf.d', 'vhosts-0000.conf');
+    const runs = [[process.execPath, ['-e', '0']], [process.execPath, [CLI, 'check', '--no-color', small]]] as const;
+    const [node0, oneFile] = measureMedians(runs, scratch, TIMEOUT_MS, STARTUP_RUNS);
+    show('node', `\`node -e 0\` (median of ${STARTUP_RUNS})`, null, node0!);
+    show('one', `check, one small file (median of ${STARTUP_RUNS})`, { ...one, main: small, files: 1 }, oneFile!);
+  }
 
   console.log('\nAcceptance (issue 14), as ratios of CPU time:');
   // Ratios of CPU time: the machine may be shared, and CPU time is what a busy neighbour does not inflate.

@@ -43,3 +43,13 @@ export function measure(cmd: string, args: readonly string[], scratch: string, t
   }
   return { ms, cpuMs, rssMb, status: r.status, timedOut, stderr: r.stderr ?? '' };
 }
+
+/**
+ * Each command run `runs` times, in turn (so a busy neighbour weighs on all of them alike), and for
+ * each the run of median CPU time: a start-up costs tens of ms, near GNU time's 10 ms resolution.
+ */
+export function measureMedians(commands: readonly (readonly [string, readonly string[]])[], scratch: string, timeoutMs: number, runs: number): Measured[] {
+  const all = commands.map(() => [] as Measured[]);
+  for (let i = 0; i < runs; i++) commands.forEach(([cmd, args], k) => all[k]!.push(measure(cmd, args, scratch, timeoutMs)));
+  return all.map((ms) => [...ms].sort((a, b) => a.cpuMs - b.cpuMs)[Math.floor(ms.length / 2)]!);
+}

@@ -9,7 +9,7 @@ import { allRules } from '../rules/index.js';
 import { accessGuard } from './access/migrate/index.js';
 import { DEFAULT_SETTINGS, fileFilter, type FileSettings } from './engine/settings.js';
 import { directives } from './ast/walk.js';
-import { debianLayout, type LayoutChange } from './layout/debian.js';
+import { debianLayout, managesDebianModules, type LayoutChange } from './layout/debian.js';
 import { parse } from './parse/parser.js';
 import { PositionMap } from './engine/positions.js';
 
@@ -95,7 +95,8 @@ export function migrate(project: Project, runOptions: MigrateOptions = {}): Migr
     return crashes.length ? leftAsRead(r.file, rules, own, options, crashes) : next;
   });
   // Debian's layout: the a2enmod/a2dismod changes, decided on the tree as migrated.
-  const debian = late.some((r) => r.meta.id === 'load-implicit-modules')
+  // (Only a tree that reads mods-enabled/ has one: the others are not parsed again for it.)
+  const debian = late.some((r) => r.meta.id === 'load-implicit-modules') && managesDebianModules(project)
     ? debianLayout(asMigrated(project, new Map(final.map((r) => [r.file.path, r]))), options.mpm)
     : { changes: [], finding: null };
   const at = debian.finding;

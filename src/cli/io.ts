@@ -16,7 +16,12 @@ export interface Io {
 }
 
 export function processIo(): Io {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), stdin: process.stdin };
+  return {
+    stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(),
+    // A getter: touching process.stdin loads Node's stream and readline code (tens of ms at start-up),
+    // which only the path `-` needs.
+    get stdin() { return process.stdin; },
+  };
 }
 
 /** All of standard input as bytes (empty when there is none). */

@@ -150,9 +150,18 @@ export function fixFile(
     const start = backFrom(p.start, pass, 'start');
     return { ...withEdits, start, end: backFrom(p.end, pass, 'end'), ...(lines ??= new LineCounter(file.text)).position(start) };
   };
-  const toOutput = (offset: number) => history.reduce((o, edits) => toEdited(o, edits), offset);
-  const fromOutput = (offset: number) => backFrom(offset, history.length, 'start');
-  return { output: ast.text, applied: applied.map(back), remaining: [...vetoed, ...remaining].map(back), passes, ast, toOutput, fromOutput };
+  return { output: ast.text, applied: applied.map(back), remaining: [...vetoed, ...remaining].map(back), passes, ast, ...offsetMaps(history) };
+}
+
+/**
+ * toOutput and fromOutput over the edits of each pass. Made here, not in fixFile, because closures
+ * there would keep fixFile's whole scope alive with each result, every pass's tree included.
+ */
+function offsetMaps(history: readonly Edit[][]): Pick<FixResult, 'toOutput' | 'fromOutput'> {
+  return {
+    toOutput: (offset) => history.reduce((o, edits) => toEdited(o, edits), offset),
+    fromOutput: (offset) => history.reduceRight((o, edits) => toOriginal(o, edits, 'start'), offset),
+  };
 }
 
 

@@ -147,7 +147,8 @@ function readArgs(r: LineReader, from: number, to: number): Arg[] {
   eachWord(r.src, from, to, (value, raw, start, end, quote) => {
     args.push({ value, raw, start: r.offset(start), end: r.offset(end - 1) + 1, quote });
   });
-  return args;
+  // A copy holds exactly its words: an array grown by push keeps room for 16, and a tree has one per line.
+  return args.slice();
 }
 
 type Diag = (code: ParseErrorCode, severity: Severity, message: string, start: number, end: number) => void;
@@ -203,6 +204,7 @@ function closeSection(word: string, trimmed: string, span: LineSpan, stack: Sect
     inner.end = lastEnd(inner);
   }
   const section = stack.pop()!;
+  section.children = section.children.slice(); // complete now: a copy without the room push left
   section.close = span;
   section.end = span.end;
   if (!hasGt) {

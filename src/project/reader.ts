@@ -134,6 +134,7 @@ export class TreeReader {
         this.facts.dirs.push(dir);
       },
       directive: (d, ancestors) => {
+        if (!WALKED_DIRECTIVES.has(d.lname)) return; // the context costs two arrays: only for the lines read here
         const ctx = this.contextOf(outer, ancestors, dirs);
         const real = ctx.names.filter((n) => !CONDITIONAL_SECTIONS.has(n));
         const value = latin1ToUtf8(d.args[0]?.value ?? '');
@@ -254,6 +255,9 @@ export class TreeReader {
     return height;
   }
 }
+
+/** The directives walkConf reads (the cases of its switch). */
+const WALKED_DIRECTIVES = new Set(['serverroot', 'documentroot', 'accessfilename', 'allowoverride', 'allowoverridelist', 'include', 'includeoptional']);
 
 /** Include lines anywhere in a file (for .htaccess, where they are refused). */
 function includeLines(file: SourceFile): Directive[] {

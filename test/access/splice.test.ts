@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { projectModel } from '../../src/access/model/index.js';
-import { readAlone, readsTheSame } from '../../src/access/migrate/index.js';
+import { htaccessDir, projectModel } from '../../src/access/model/index.js';
+import { htaccessAlone, readAlone, readsTheSame } from '../../src/access/migrate/index.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
 
@@ -72,5 +72,33 @@ describe('readsTheSame (the guard skips evaluating a file that reads to the prov
     const between = `${a}Include conf.d/*.conf\n${b}`;
     expect(sameAfterEdit(last, last, MAIN)).toBe(true);
     expect(sameAfterEdit(between, between, MAIN)).toBe(false);
+  });
+});
+
+describe('readsTheSame on a .htaccess file (read alone in its directory, so that checking one file does not read the whole tree)', () => {
+  const HT = '/srv/a/sub/.htaccess';
+  const ht = 'Order deny,allow\nDeny from all\nAllow from 10.0.0.0/24\n';
+  const main = 'DocumentRoot /srv/a\n<Directory /srv/a>\n    AllowOverride All\n</Directory>\n';
+  function sameAfterEdit(edited: string): boolean {
+    const project = projectOf([
+      { path: MAIN, display: 'httpd.conf', kind: 'conf', ast: parse(main, MAIN, { version: '2.4' }) },
+      { path: HT, display: 'sub/.htaccess', kind: 'htaccess', ast: parse(ht, HT, { version: '2.4' }) },
+    ]);
+    expect(htaccessAlone(project, HT)).toBe(true);
+    const reference = projectModel(project, '2.4', { compat: true });
+    expect(reference.scopes.filter((s) => s.path === HT).map((s) => [s.kind, s.pattern])).toEqual([['htaccess', '/srv/a/sub']]);
+    return readsTheSame(reference, readAlone(reference, parse(edited, HT, { version: '2.4' }), htaccessDir(HT, true)), HT);
+  }
+
+  it('holds for the same access lines, differently written', () => {
+    expect(sameAfterEdit(ht)).toBe(true);
+    expect(sameAfterEdit(`# kept\n${ht.toLowerCase()}`)).toBe(true);
+  });
+
+  it('fails when an access line differs or the file is read in another directory', () => {
+    expect(sameAfterEdit(ht.replace('10.0.0.0/24', '10.0.0.0/25'))).toBe(false);
+    expect(sameAfterEdit('Require ip 10.0.0.0/24\n')).toBe(false);
+    expect(htaccessDir(HT, false)).toBe('/probe');
+    expect(htaccessDir('sub/.htaccess', true)).toBe('/probe');
   });
 });

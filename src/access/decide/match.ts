@@ -117,6 +117,8 @@ function phase(s: Scope): number {
 interface ContextIndex {
   own: Map<string, Scope[]>;
   both: Map<string, Scope[]>;
+  /** By context: its literal `<Directory>` and .htaccess scopes by path, so a request looks up its own directories. */
+  dirs?: Map<string, DirIndex>;
   /** For a derived model: the model it was copied from, and the contexts whose scopes changed. */
   base?: Model;
   changed?: ReadonlySet<string>;
@@ -175,6 +177,60 @@ export function contextScopes(model: Model, vhost: string): Scope[] {
   return both;
 }
 
+interface DirIndex {
+  /** Directory and .htaccess scopes with a plain absolute pattern (no wildcard, no trailing or double slash), by pattern. */
+  byPattern: Map<string, Scope[]>;
+  /** Every other scope, tested one by one. */
+  rest: Scope[];
+  /** Each scope's place in the context's list, to give the applicable ones in that order. */
+  position: Map<Scope, number>;
+}
+
+const plainDir = (s: Scope) => (s.kind === 'directory' || s.kind === 'htaccess') && s.pattern.startsWith('/') && !hasWild(s.pattern)
+  && (s.pattern === '/' || (!s.pattern.endsWith('/') && !s.pattern.includes('//')));
+
+function dirIndex(model: Model, vhost: string, list: readonly Scope[]): DirIndex {
+  const c = indexOf(model);
+  c.dirs ??= new Map();
+  let ix = c.dirs.get(vhost);
+  if (!ix) {
+    ix = { byPattern: new Map(), rest: [], position: new Map() };
+    for (const [i, s] of list.entries()) {
+      ix.position.set(s, i);
+      if (!plainDir(s)) ix.rest.push(s);
+      else {
+        const same = ix.byPattern.get(s.pattern);
+        if (same) same.push(s); else ix.byPattern.set(s.pattern, [s]);
+      }
+    }
+    c.dirs.set(vhost, ix);
+  }
+  return ix;
+}
+
+/**
+ * The scopes of a context that apply to a request, in the context's order. A plain directory
+ * pattern P covers the request's directory D only when P is D, '/', the file itself, or D up to
+ * one of its slashes (dirCovers), so those are looked up instead of testing every section:
+ * a tree of thousands of .htaccess files or `<Directory>` blocks stays linear.
+ */
+function applyingScopes(model: Model, req: Request): Scope[] {
+  const list = contextScopes(model, req.vhost);
+  const at = targetOf(req.file);
+  const test = (s: Scope) => scopeApplies(s, req, at, model);
+  if (list.length < 64) return list.filter(test);
+  const ix = dirIndex(model, req.vhost, list);
+  const hits = ix.rest.filter(test);
+  if (!req.file.startsWith('proxy:')) {
+    const dir = at.dir;
+    const keys = new Set([dir, req.file]);
+    if (dir.startsWith('/')) keys.add('/');
+    for (let i = dir.indexOf('/', 1); i > 0; i = dir.indexOf('/', i + 1)) keys.add(dir.slice(0, i));
+    for (const k of keys) for (const s of ix.byPattern.get(k) ?? []) if (test(s)) hits.push(s);
+  }
+  return hits.sort((a, b) => ix.position.get(a)! - ix.position.get(b)!);
+}
+
 /** `ap_count_dirs`: the slashes of a regex section's pattern, its sort key among regex sections. */
 function slashes(pattern: string): number {
   let n = 0;
@@ -191,8 +247,7 @@ function slashes(pattern: string): number {
  * container merged.
  */
 export function applicableScopes(model: Model, req: Request): Scope[] {
-  const at = targetOf(req.file);
-  const all = contextScopes(model, req.vhost).filter((s) => scopeApplies(s, req, at, model));
+  const all = applyingScopes(model, req);
   const byVhostThenOrder = (a: Scope, b: Scope) => (a.vhost === '' ? 0 : 1) - (b.vhost === '' ? 0 : 1) || a.order - b.order;
   const dirs = all.filter((s) => phase(s) < 2).sort((a, b) => {
     const pa = phase(a), pb = phase(b);

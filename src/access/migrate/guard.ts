@@ -15,10 +15,10 @@ import { reparse } from '../../engine/run-cache.js';
 import type { Problem, Rule, RuleOptions } from '../../engine/rule.js';
 import type { Project } from '../../project/project.js';
 import { decide, describeDifference, eachRepresentative } from '../compare/index.js';
-import { type Item, keyOf, type Model, projectModel, type Scope } from '../model/index.js';
+import { htaccessDir, type Item, keyOf, type Model, projectModel, type Scope } from '../model/index.js';
 import { applicableScopes } from '../decide/index.js';
 import { contextsOf, proveProject, withItems } from './prove.js';
-import { readAlone, readsTheSame, spliceFile, spliceable } from './splice.js';
+import { htaccessAlone, readAlone, readsTheSame, spliceFile, spliceable } from './splice.js';
 import { sectionKeys } from './file-verdicts.js';
 
 export interface GuardOptions extends RuleOptions {
@@ -88,10 +88,13 @@ function checkFile(project: Project, file: ConfigFile, reparse: (text: string, p
   const replace = (ast: ConfigFile) => new Map([[file.path, ast]]);
   const reference: Model = original ? proveProject(project).after : projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(file) });
   const failures = new Map<string, string>();
-  const part = spliceable(project, file.path) ? readAlone(reference, edited) : null;
+  const splice = spliceable(project, file.path);
+  const hasConf = () => project.files.some((f) => f.kind === 'conf' && f.readError === undefined);
+  const part = splice ? readAlone(reference, edited)
+    : htaccessAlone(project, file.path) ? readAlone(reference, edited, htaccessDir(file.path, hasConf())) : null;
   // The usual case: the edited file reads to exactly the sections the prover established.
   if (part && readsTheSame(reference, part, file.path)) return { failures };
-  const after = part
+  const after = splice && part
     ? spliceFile(reference, edited, part)
     : asProven(projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(edited) }), reference, file.path);
   const own = after.scopes.filter((s) => s.path === file.path);

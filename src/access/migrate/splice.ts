@@ -4,7 +4,7 @@
  */
 import type { ConfigFile } from '../../ast/nodes.js';
 import type { Project } from '../../project/project.js';
-import { buildModel, isFragment, type Model, type Scope } from '../model/index.js';
+import { buildModel, isFragment, type Model, type Scope, type SourceInput } from '../model/index.js';
 import { memo } from '../../ast/memo.js';
 import { deriveContextIndex } from '../decide/index.js';
 import { cacheSlot } from '../../project/run-cache.js';
@@ -15,9 +15,16 @@ export function spliceable(project: Project, path: string): boolean {
   return sites.every((s) => s.context.length === 0) && project.byPath.get(path)?.kind === 'conf';
 }
 
-/** The edited file read alone, as the reference's version and modules read it. */
-export function readAlone(reference: Model, edited: ConfigFile): Model {
-  return buildModel([{ file: edited, kind: 'conf', ...(isFragment(edited) ? { wrap: '/probe' } : {}) }], {
+/** A .htaccess file that can be read alone: one that names no other file (it is never included; it includes nothing). */
+export function htaccessAlone(project: Project, path: string): boolean {
+  return project.byPath.get(path)?.kind === 'htaccess' && !project.includes.some((s) => s.from === path);
+}
+
+/** The edited file read alone, as the reference's version and modules read it (a .htaccess file as the one of `htaccessDir`). */
+export function readAlone(reference: Model, edited: ConfigFile, htaccessDir?: string): Model {
+  const input: SourceInput = htaccessDir !== undefined ? { file: edited, kind: 'htaccess', dir: htaccessDir }
+    : { file: edited, kind: 'conf', ...(isFragment(edited) ? { wrap: '/probe' } : {}) };
+  return buildModel([input], {
     version: reference.version, modules: reference.modules, anyModule: reference.cond?.anyModule ?? false, cache: reference.cache,
   });
 }

@@ -199,7 +199,10 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       visit(input.file.children, base);
     }
   }
-  for (const s of model.scopes) checkTree(s);
+  for (const s of model.scopes) {
+    checkTree(s);
+    s.items = s.items.slice(); // complete now: a copy without the room push left (a tree has thousands of scopes)
+  }
   return model;
 }
 

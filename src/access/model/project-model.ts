@@ -22,6 +22,13 @@ export function isFragment(file: ConfigFile): boolean {
 /** The neutral server a loose .htaccess is read under: `<Directory /probe>` with AllowOverride All. */
 const NEUTRAL = parse('<Directory /probe>\nAllowOverride All\n</Directory>\n', '\0neutral-server');
 
+const LOOSE_DIR = '/probe';
+
+/** The directory a .htaccess file is read in: its own, or the neutral server's when it is loose (no main configuration, or a relative path). */
+export function htaccessDir(path: string, hasConf: boolean): string {
+  return hasConf && isAbsolute(path) ? dirname(path) : LOOSE_DIR;
+}
+
 /** The entry files (those no Include pulls in), with `replace` standing in for a file of the same path. */
 export function projectInputs(project: Project, replace: ReadonlyMap<string, ConfigFile> = new Map()): SourceInput[] {
   const included = new Set(project.includes.flatMap((s) => s.files));
@@ -32,9 +39,9 @@ export function projectInputs(project: Project, replace: ReadonlyMap<string, Con
     if (f.readError !== undefined || included.has(f.path)) continue;
     const file = replace.get(f.path) ?? f.ast;
     if (f.kind === 'htaccess') {
-      const loose = confs.length === 0 || !isAbsolute(f.path);
-      if (loose && !neutral) { out.push({ file: NEUTRAL, kind: 'conf' }); neutral = true; }
-      out.push({ file, kind: 'htaccess', dir: loose ? '/probe' : dirname(f.path) });
+      const dir = htaccessDir(f.path, confs.length > 0);
+      if (dir === LOOSE_DIR && !neutral) { out.push({ file: NEUTRAL, kind: 'conf' }); neutral = true; }
+      out.push({ file, kind: 'htaccess', dir });
     } else {
       out.push({ file, kind: 'conf', ...(isFragment(f.ast) ? { wrap: '/probe' } : {}) });
     }

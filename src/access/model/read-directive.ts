@@ -71,7 +71,7 @@ export function readDirective(d: Directive, mask: Mask, version: Version, module
           entries.push(e);
         }
       });
-      items.push({ k: d.lname, mask, entries });
+      items.push({ k: d.lname, mask, entries: entries.slice() }); // a copy without the room push left
       break;
     }
     case 'satisfy': {

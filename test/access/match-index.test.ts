@@ -1,0 +1,62 @@
+/**
+ * applicableScopes looks a request's own directories up by path once a context holds 64 sections
+ * or more (match.ts applyingScopes), instead of testing every section. The same configuration with
+ * enough extra sections that never apply must give the same sections, in the same order.
+ */
+import { describe, expect, it } from 'vitest';
+import { applicableScopes } from '../../src/access/decide/index.js';
+import type { Model, Request } from '../../src/access/model/index.js';
+import { m22, m24, req } from './helpers.js';
+
+const SECTIONS = [
+  '<Directory />\nRequire all denied\n</Directory>',
+  '<Directory /srv/htdocs>\nRequire all granted\n</Directory>',
+  '<Directory /srv/htdocs/a>\nRequire ip 10.0.0.0/8\n</Directory>',
+  '<Directory /srv/htdocs/a/>\nRequire ip 10.1.0.0/16\n</Directory>',
+  '<Directory /srv/htdocs/a/b>\nRequire ip 10.2.0.0/16\n</Directory>',
+  '<Directory /srv/htdocs/ab>\nRequire ip 10.3.0.0/16\n</Directory>',
+  '<Directory /srv/htdocs/*/b>\nRequire ip 10.4.0.0/16\n</Directory>',
+  '<Directory /srv//htdocs/a>\nRequire ip 10.5.0.0/16\n</Directory>',
+  '<Directory /srv/htdocs/a/f.html>\nRequire ip 10.6.0.0/16\n</Directory>',
+  '<Directory ~ "^/srv/htdocs/a">\nRequire ip 10.7.0.0/16\n</Directory>',
+  '<DirectoryMatch "/b$">\nRequire ip 10.8.0.0/16\n</DirectoryMatch>',
+  '<Files "*.html">\nRequire ip 10.9.0.0/16\n</Files>',
+  '<Directory /srv/htdocs/a>\n<Files f.html>\nRequire ip 10.10.0.0/16\n</Files>\n</Directory>',
+  '<Location /a>\nRequire ip 10.11.0.0/16\n</Location>',
+  '<Location />\nRequire ip 10.12.0.0/16\n</Location>',
+  '<Directory /srv/htdocs/a>\nRequire ip 10.13.0.0/16\n</Directory>',
+].join('\n');
+/** Sections no request below applies: directories elsewhere (indexed) and locations elsewhere (tested one by one). */
+const PADDING = Array.from({ length: 40 }, (_, i) => `<Directory /elsewhere/d${i}>\nRequire all denied\n</Directory>\n<Location /pad${i}>\nRequire all denied\n</Location>`).join('\n');
+
+const REQUESTS: Request[] = [
+  req({ path: '/f.html' }),
+  req({ path: '/a/f.html' }),
+  req({ path: '/a/b/f.html' }),
+  req({ path: '/a/b/c/g.txt' }),
+  req({ path: '/ab/f.html' }),
+  req({ path: '/a', file: '/srv/htdocs/a' }),
+  req({ path: '/x/b/f.html' }),
+  req({ path: '/a/f.html', file: '/srv//htdocs/a/f.html' }),
+  req({ path: '/a/f.html', file: '/srv/htdocs/a/f.html/more' }),
+  req({ path: '/p', file: 'proxy:http://backend/p' }),
+  req({ path: '/f', file: 'relative/f' }),
+];
+
+const names = (m: Model, r: Request) => applicableScopes(m, r).map((s) => `${s.kind} ${s.pattern} ${s.items.length}`);
+
+describe('applicableScopes with the directory lookup (64 sections or more)', () => {
+  for (const [version, build] of [['2.2', m22], ['2.4', m24]] as const) {
+    it(`gives the sections testing each one gives, in the same order (${version})`, () => {
+      const text = version === '2.2' ? SECTIONS.replace(/Require all denied/g, 'Order deny,allow\nDeny from all').replace(/Require all granted/g, 'Order allow,deny\nAllow from all').replace(/Require ip (\S+)/g, 'Order deny,allow\nDeny from all\nAllow from $1') : SECTIONS;
+      const pad = version === '2.2' ? PADDING.replace(/Require all denied/g, 'Order deny,allow\nDeny from all') : PADDING;
+      const small = build(text);
+      const big = build(`${text}\n${pad}\n`);
+      expect(small.scopes.length).toBeLessThan(64);
+      expect(big.scopes.length).toBeGreaterThanOrEqual(64);
+      for (const r of REQUESTS) expect([r.file, names(big, r)]).toEqual([r.file, names(small, r)]);
+      // The lookup is not vacuous: requests below /srv/htdocs/a meet several directories.
+      expect(names(big, REQUESTS[2]!).filter((n) => n.startsWith('directory ')).length).toBeGreaterThanOrEqual(4);
+    });
+  }
+});
