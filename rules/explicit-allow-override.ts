@@ -2,8 +2,8 @@ import { fileMemo } from '../src/ast/memo.js';
 import type { Section } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertIntoSection } from '../src/edit/fixer.js';
-import { defaultOnlyTargets, directoryIndex, ownDirectives } from '../src/rules-kit/defaults/directory-model.js';
-import { mainConfigs } from '../src/rules-kit/defaults/scope.js';
+import { defaultOnlyTargets, directoryIndex, ownDirectives } from '../src/rules-kit/directory-model.js';
+import { mainConfigs } from '../src/rules-kit/directive-scope.js';
 
 const sets = (s: Section) => ownDirectives(s, 'allowoverride').length > 0;
 

@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import { appendLines } from '../src/edit/fixer.js';
 import { projectFiles } from '../src/rules-kit/load-module.js';
-import { liveDirectives, mainConfigs, serverLevel } from '../src/rules-kit/defaults/scope.js';
+import { liveDirectives, mainConfigs, serverLevel } from '../src/rules-kit/directive-scope.js';
 
 interface ChangedDefault {
   lname: string;

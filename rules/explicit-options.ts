@@ -3,8 +3,8 @@ import { defineRule } from '../src/engine/rule.js';
 import { insertIntoSection } from '../src/edit/fixer.js';
 import { gather } from '../src/rules-kit/project-facts.js';
 import { fileMemo, memo } from '../src/ast/memo.js';
-import { defaultOnlyTargets, directoryIndex, ownDirectives } from '../src/rules-kit/defaults/directory-model.js';
-import { liveDirectives, mainConfigs, scopeOf } from '../src/rules-kit/defaults/scope.js';
+import { defaultOnlyTargets, directoryIndex, ownDirectives } from '../src/rules-kit/directory-model.js';
+import { liveDirectives, mainConfigs, scopeOf } from '../src/rules-kit/directive-scope.js';
 
 /** An Options line with a word lacking + or - replaces the inherited value; one of only +/- words adds to it. */
 const absolute = (d: Directive) => d.args.some((a) => !/^[+-]/.test(a.value));

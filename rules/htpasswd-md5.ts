@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { deadIn24 } from '../src/rules-kit/defaults/scope.js';
+import { deadIn24 } from '../src/rules-kit/directive-scope.js';
 
 export default defineRule({
   meta: {

@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
-import { deadIn24 } from '../src/rules-kit/defaults/scope.js';
-import { cipherEdits, lineAfter, protocolEdits } from '../src/rules-kit/defaults/sslv2.js';
+import { deadIn24 } from '../src/rules-kit/directive-scope.js';
+import { cipherEdits, lineAfter, protocolEdits } from '../src/rules-kit/sslv2.js';
 
 export default defineRule({
   meta: {

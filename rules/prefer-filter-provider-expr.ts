@@ -1,7 +1,7 @@
 import type { Arg } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
-import { deadIn24 } from '../src/rules-kit/defaults/scope.js';
-import { quoteWord, translateProvider } from '../src/rules-kit/defaults/filter-expr.js';
+import { deadIn24 } from '../src/rules-kit/directive-scope.js';
+import { quoteWord, translateProvider } from '../src/rules-kit/filter-expr.js';
 
 export default defineRule({
   meta: {

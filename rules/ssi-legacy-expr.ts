@@ -1,8 +1,8 @@
 import type { Section } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter } from '../src/edit/fixer.js';
-import { ownDirectives } from '../src/rules-kit/defaults/directory-model.js';
-import { deadIn24, scopeOf } from '../src/rules-kit/defaults/scope.js';
+import { ownDirectives } from '../src/rules-kit/directory-model.js';
+import { deadIn24, scopeOf } from '../src/rules-kit/directive-scope.js';
 
 /** Sections where SSILegacyExprParser is allowed (directory context); server and virtual-host level refuse it. */
 const DIRECTORY_CONTEXT: ReadonlySet<string> = new Set(['directory', 'directorymatch', 'location', 'locationmatch', 'files', 'filesmatch']);

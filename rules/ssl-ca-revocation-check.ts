@@ -1,7 +1,7 @@
 import type { Directive, Section } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter } from '../src/edit/fixer.js';
-import { deadIn24, liveDirectives, projectServerLevel, serverLevel, virtualHostOf } from '../src/rules-kit/defaults/scope.js';
+import { deadIn24, liveDirectives, projectServerLevel, serverLevel, virtualHostOf } from '../src/rules-kit/directive-scope.js';
 
 /** The client-side and proxy-side CRL settings and the line each needs in 2.4. */
 const KINDS = [

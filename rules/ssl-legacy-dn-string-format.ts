@@ -2,8 +2,8 @@ import type { Directive, Node, Section } from '../src/ast/nodes.js';
 import { rawArgs } from '../src/ast/query.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter, insertLinesBefore } from '../src/edit/fixer.js';
-import { ownDirectives } from '../src/rules-kit/defaults/directory-model.js';
-import { deadIn24, liveDirectives, projectServerLevel, scopeOf } from '../src/rules-kit/defaults/scope.js';
+import { ownDirectives } from '../src/rules-kit/directory-model.js';
+import { deadIn24, liveDirectives, projectServerLevel, scopeOf } from '../src/rules-kit/directive-scope.js';
 
 const DN_VAR = /SSL_(?:CLIENT|SERVER)_[SI]_DN(?![A-Za-z0-9_])/;
 const LINE = 'SSLOptions +LegacyDNStringFormat';

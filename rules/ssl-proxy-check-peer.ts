@@ -1,7 +1,7 @@
 import type { Section } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter } from '../src/edit/fixer.js';
-import { deadIn24, liveDirectives, projectServerLevel, virtualHostOf } from '../src/rules-kit/defaults/scope.js';
+import { deadIn24, liveDirectives, projectServerLevel, virtualHostOf } from '../src/rules-kit/directive-scope.js';
 
 /** The peer checks 2.4 turns on by default, in the order the lines are written. */
 const CHECKS = ['SSLProxyCheckPeerCN', 'SSLProxyCheckPeerName', 'SSLProxyCheckPeerExpire'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/no-sslv2.js';
-import { protocolSet } from '../../src/rules-kit/defaults/sslv2.js';
+import { protocolSet } from '../../src/rules-kit/sslv2.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/prefer-filter-provider-expr.js';
-import { cAtoi, quoteWord, translateProvider } from '../../src/rules-kit/defaults/filter-expr.js';
+import { cAtoi, quoteWord, translateProvider } from '../../src/rules-kit/filter-expr.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {

@@ -4,13 +4,13 @@
  * which file is the main server configuration, and which virtual host (or the
  * main server) a directive belongs to.
  */
-import { CONDITIONAL_SECTIONS } from '../../ast/query.js';
-import { readBy24 } from '../reach.js';
-import type { ConfigFile, Directive, Section } from '../../ast/nodes.js';
-import { walk } from '../../ast/walk.js';
-import type { Project } from '../../project/project.js';
-import { gather } from '../project-facts.js';
-import { memo } from '../../ast/memo.js';
+import { CONDITIONAL_SECTIONS } from '../ast/query.js';
+import { readBy24 } from './reach.js';
+import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
+import { walk } from '../ast/walk.js';
+import type { Project } from '../project/project.js';
+import { gather } from './project-facts.js';
+import { memo } from '../ast/memo.js';
 
 /** Containers that only decide whether their body is read; they do not open a new scope. */
 /** The conditional containers (kept under this name for the rules that import it). */

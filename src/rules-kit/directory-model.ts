@@ -7,12 +7,12 @@
  * is not allowed in them, and their paths cannot be compared by prefix.
  * Symbolic links, Alias targets and `<Location>` sections are not modelled.
  */
-import type { ConfigFile, Section } from '../../ast/nodes.js';
-import { walk } from '../../ast/walk.js';
-import type { Project } from '../../project/project.js';
-import { fileIndex } from '../project-facts.js';
-import { memo } from '../../ast/memo.js';
-import { deadIn24, liveDirectives, scopeOf, type Located } from './scope.js';
+import type { ConfigFile, Section } from '../ast/nodes.js';
+import { walk } from '../ast/walk.js';
+import type { Project } from '../project/project.js';
+import { fileIndex } from './project-facts.js';
+import { memo } from '../ast/memo.js';
+import { deadIn24, liveDirectives, scopeOf, type Located } from './directive-scope.js';
 
 export interface DirEntry {
   file: ConfigFile;

@@ -3,8 +3,8 @@
  * (`ssl_cmd_protocol_parse`) refuses `SSLv2` and `+SSLv2` ("SSLProtocol: SSLv2
  * is no longer supported") and skips `-SSLv2`; its `all` no longer contains SSLv2.
  */
-import type { ConfigFile, Directive } from '../../ast/nodes.js';
-import { applyEdits, type Edit } from '../../edit/edit.js';
+import type { ConfigFile, Directive } from '../ast/nodes.js';
+import { applyEdits, type Edit } from '../edit/edit.js';
 
 const PROTOCOLS_22 = ['sslv2', 'sslv3', 'tlsv1', 'tlsv1.1', 'tlsv1.2'];
 const isSslv2Word = (w: string) => /^[+-]?sslv2$/i.test(w);
