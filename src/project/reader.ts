@@ -257,7 +257,7 @@ export class TreeReader {
 }
 
 /** The directives walkConf reads (the cases of its switch). */
-const WALKED_DIRECTIVES = new Set(['serverroot', 'documentroot', 'accessfilename', 'allowoverride', 'allowoverridelist', 'include', 'includeoptional']);
+const WALKED_DIRECTIVES: ReadonlySet<string> = new Set(['serverroot', 'documentroot', 'accessfilename', 'allowoverride', 'allowoverridelist', 'include', 'includeoptional']);
 
 /** Include lines anywhere in a file (for .htaccess, where they are refused). */
 function includeLines(file: SourceFile): Directive[] {
