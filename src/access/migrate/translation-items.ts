@@ -15,16 +15,21 @@ export function itemsOf(lines: readonly string[], after: Model): ReadTranslation
   return readTranslations([lines], after)[0]!;
 }
 
+/** Translations parsed together: enough to make the parses few, few enough that one parse's tree stays small. */
+const BATCH = 256;
+
 /**
- * The 2.4 items of many translations, parsed together as one file (one `<Directory>` per
- * translation) so that a project's thousands of rewrites cost one parse; read one by one when
- * the file does not come back as exactly one clean section per translation.
+ * The 2.4 items of many translations, parsed together as one file per batch (one `<Directory>`
+ * per translation) so that a project's thousands of rewrites cost few parses; a batch is read one
+ * by one when its file does not come back as exactly one clean section per translation.
  */
 export function readTranslations(translations: readonly (readonly string[])[], after: Model): ReadTranslation[] {
-  if (!translations.length) return [];
-  const all = readAll(translations, after);
-  if (all) return all;
-  return translations.map((t) => readAll([t], after)?.[0] ?? readOne(t, after));
+  const out: ReadTranslation[] = [];
+  for (let i = 0; i < translations.length; i += BATCH) {
+    const batch = translations.slice(i, i + BATCH);
+    out.push(...(readAll(batch, after) ?? batch.map((t) => readAll([t], after)?.[0] ?? readOne(t, after))));
+  }
+  return out;
 }
 
 function text(translations: readonly (readonly string[])[]): string {
