@@ -10,7 +10,7 @@ import { LineCounter } from '../parse/line-counter.js';
 import { parse } from '../parse/parser.js';
 import type { Project } from '../project/project.js';
 import { crashProblem, lintFile } from './run.js';
-import { reparse as reparseIn } from './run-cache.js';
+import { reparse as reparseIn } from './reparse.js';
 import { RunCache } from '../project/run-cache.js';
 import type { Problem, Rule, RuleOptions } from './rule.js';
 

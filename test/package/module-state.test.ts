@@ -1,5 +1,5 @@
 // No mutable module-level state in src/ and rules/: a cache that must live for a run goes on the run's
-// context (src/engine/run-cache.ts), a memo on the tree it is about (src/ast/memo.ts). Module-level
+// context (src/project/run-cache.ts), a memo on the tree it is about (src/ast/memo.ts). Module-level
 // tables built once at load are declared read-only (ReadonlyMap, ReadonlySet, readonly arrays).
 // Reads each file's top-level declarations with the TypeScript parser.
 import { readdirSync, readFileSync } from 'node:fs';

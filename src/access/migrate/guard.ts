@@ -11,7 +11,7 @@
 import type { ConfigFile, Section } from '../../ast/nodes.js';
 import { applyEdits, type Edit } from '../../edit/edit.js';
 import type { FixGroup, FixGuard } from '../../engine/fix-loop.js';
-import { reparse } from '../../engine/run-cache.js';
+import { reparse } from '../../engine/reparse.js';
 import type { Problem, Rule, RuleOptions } from '../../engine/rule.js';
 import type { Project } from '../../project/project.js';
 import { decide, describeDifference, eachRepresentative } from '../compare/index.js';
