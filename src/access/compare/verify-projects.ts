@@ -4,9 +4,8 @@
  * representative request. Each differing request is a row.
  */
 import type { Project } from '../../project/project.js';
-import { decide, describeOutcome, describeRequest } from './equivalence.js';
+import { compareModels, describeOutcome, describeRequest } from './equivalence.js';
 import { loadedModules, type ModelOptions, projectModel } from '../model/index.js';
-import { eachRepresentative } from './partition.js';
 
 export interface VerifyRow {
   request: string;
@@ -38,20 +37,12 @@ export function verifyProjects(oldProject: Project, newProject: Project, opts: V
   const loaded = loadedModules(newProject.files.map((f) => f.ast));
   const compat = loaded.length ? loaded.includes('access_compat') : /^\s*(order|allow|deny|satisfy)\s/im.test(newProject.files.map((f) => f.ast.text).join('\n'));
   const after = projectModel(newProject, '2.4', { ...opts, compat, overrides: 'real' });
-  const rows: VerifyRow[] = [];
-  const max = opts.maxRows ?? 10_000;
-  let checked = 0;
-  const gaps = eachRepresentative([before, after], undefined, (r) => {
-    checked++;
-    const b = decide(before, r);
-    const a = decide(after, r);
-    if (b.status === a.status) return false;
-    const request = describeRequest(r);
+  const { differences, checked, gaps } = compareModels(before, after, undefined, opts.maxRows ?? 10_000);
+  const rows = differences.map(({ request: r, before: b, after: a }): VerifyRow => {
     // The client alone: the DocumentRoot a request assumed (when the tree sets none) stays in `request`.
     const plain = describeRequest({ ...r, docroot: undefined });
     const client = plain.slice(plain.indexOf(' from ') + 1);
-    rows.push({ request, before: describeOutcome(b), after: describeOutcome(a), vhost: r.vhost, method: r.method, path: r.path, client });
-    return rows.length >= max;
+    return { request: describeRequest(r), before: describeOutcome(b), after: describeOutcome(a), vhost: r.vhost, method: r.method, path: r.path, client };
   });
   return { rows, checked, gaps };
 }
