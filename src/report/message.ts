@@ -28,17 +28,21 @@ function breaks(s: string, chars: string, quotes: boolean): number[] {
   let code = false;
   let quoted = false;
   for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (c === '`') code = !code;
+    const c = s.charCodeAt(i);
+    if (c === BACKTICK) code = !code;
     else if (code) continue;
-    else if (c === '"' && quotes) quoted = !quoted;
+    else if (c === QUOTE && quotes) quoted = !quoted;
     else if (quoted) continue;
-    else if (c === '(' || c === '[') depth++;
-    else if ((c === ')' || c === ']') && depth > 0) depth--;
-    else if (depth === 0 && chars.includes(c) && (i + 1 === s.length || s[i + 1] === ' ')) out.push(i);
+    else if (c === OPEN_PAREN || c === OPEN_BRACKET) depth++;
+    else if ((c === CLOSE_PAREN || c === CLOSE_BRACKET) && depth > 0) depth--;
+    else if (depth === 0 && (c === DOT || c === SEMI || c === COLON) && chars.includes(s[i]!) && (i + 1 === s.length || s.charCodeAt(i + 1) === SPACE)) out.push(i);
   }
   return out;
 }
+
+/** The characters breaks() looks at, as char codes. */
+const BACKTICK = 0x60, QUOTE = 0x22, OPEN_PAREN = 0x28, CLOSE_PAREN = 0x29, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
+const DOT = 0x2e, SEMI = 0x3b, COLON = 0x3a, SPACE = 0x20;
 
 function pairedQuotes(s: string): boolean {
   return (s.replace(/`[^`]*`/g, '').split('"').length - 1) % 2 === 0;

@@ -48,7 +48,9 @@ function fileBlock(report: FileReport, findings: Finding[], options: StylishOpti
   const sevWidth = Math.max(...findings.map((f) => f.severity.length));
   const indent = 2 + posWidth + 2 + sevWidth + 2;
   const room = options.width === undefined ? Infinity : Math.max(20, options.width - indent);
-  const heads = findings.map((f) => splitMessage(escapeControls(f.message)).headline + (f.fixable && options.mode === 'check' ? ' (fixable)' : ''));
+  // Each message is split once: a tree of 10,000 vhosts has tens of thousands of findings.
+  const parts = findings.map((f) => splitMessage(escapeControls(f.message)));
+  const heads = findings.map((f, i) => parts[i]!.headline + (f.fixable && options.mode === 'check' ? ' (fixable)' : ''));
   const fits = (h: string, f: Finding) => h.length + 2 + f.ruleId.length <= room;
   // Rule ids line up in one column, as far as the width allows; a long headline does not push it out.
   const column = Math.max(0, ...heads.filter((h, i) => fits(h, findings[i]!) && h.length <= ALIGN_MAX).map((h) => h.length));
@@ -69,7 +71,7 @@ function fileBlock(report: FileReport, findings: Finding[], options: StylishOpti
       if (last.length + 2 + f.ruleId.length <= room) out.push(`${first}${last}  ${rule}`);
       else out.push(`${first}${last}`, `${pad}${' '.repeat(Math.max(0, room - f.ruleId.length))}${rule}`);
     }
-    for (const block of splitMessage(escapeControls(f.message)).body) {
+    for (const block of parts[i]!.body) {
       if (block.text) for (const l of wrap(block.text, room)) out.push(chalk.dim(`${pad}${l}`));
       for (const item of block.items) {
         wrap(item, room - 2).forEach((l, j) => out.push(chalk.dim(`${pad}${j === 0 ? '- ' : '  '}${l}`)));
