@@ -41,12 +41,6 @@ function loadBundle(dist) {
 
 const dist = join(__dirname, '../dist/src/cli');
 const bundle = loadBundle(dist);
-// V8 lets the heap grow to four times what the last full collection kept before it collects again,
-// and a run's garbage is most of its peak: at most three times keeps the peak RSS of `check` on
-// 10,000 vhosts at about 420 MB instead of 510 MB, for the same CPU (measured in `npm run bench`).
-// The CLI owns its process, so this is set here, not in the library; and after the bundle is compiled,
-// because V8 accepts a code cache only under the flags it was made with (the build makes it without).
-if (process.env.HTTPD_MIGRATE_WRITE_CODE_CACHE !== '1') require('node:v8').setFlagsFromString('--heap-growing-percent=200');
 (bundle ? Promise.resolve(bundle) : import(pathToFileURL(join(dist, 'main.js')).href))
   .then(({ main }) => main(process.argv.slice(2)))
   .then((code) => { process.exitCode = code; });
