@@ -1,6 +1,7 @@
 /** Which sections apply to a request, in httpd's merge order (semantics §2.1). */
 import type { Model, Request, Scope, Version } from '../model/index.js';
 import { cacheSlot, type RunCache } from '../../project/run-cache.js';
+import { byLocation, locationTables } from './by-location.js';
 
 /** fnmatch-style wildcard (`*`, `?`, `[...]`) to a regex; `*` does not cross `/` when `pathname` is set. */
 export function wildcard(pattern: string, pathname: boolean): RegExp {
@@ -246,8 +247,16 @@ function slashes(pattern: string): number {
  * starts from, and those nested in a `<Directory>` or .htaccess follow in the order their
  * container merged.
  */
-export function applicableScopes(model: Model, req: Request): Scope[] {
+export function applicableScopes(model: Model, req: Request): readonly Scope[] {
+  return byLocation(APPLICABLE, model, req, inMergeOrder);
+}
+
+const APPLICABLE = locationTables<readonly Scope[]>('applicable sections by location, per model');
+
+/** The sections that apply to `req`, in merge order. */
+function inMergeOrder(model: Model, req: Request): Scope[] {
   const all = applyingScopes(model, req);
+  if (all.length < 2) return all;
   const byVhostThenOrder = (a: Scope, b: Scope) => (a.vhost === '' ? 0 : 1) - (b.vhost === '' ? 0 : 1) || a.order - b.order;
   const dirs = all.filter((s) => phase(s) < 2).sort((a, b) => {
     const pa = phase(a), pb = phase(b);

@@ -5,6 +5,7 @@
 import type { AuthzNode, Item, Mask, Model, Request, Scope, SettingKey } from '../model/index.js';
 import { applicableScopes, dirCovers } from './match.js';
 import { cacheSlot } from '../../project/run-cache.js';
+import { byLocation, locationTables } from './by-location.js';
 
 /** Does a directive mask apply to the request method? Names are case-sensitive; HEAD counts as GET (semantics §1.10). */
 export function applies(mask: Mask, method: string): boolean {
@@ -63,10 +64,8 @@ export function overrideSource(model: Model, vhost: string, dir: string): { valu
   return v;
 }
 
-const MERGED = cacheSlot('merged state by location, per model', () => new WeakMap<Model, Map<string, Merged>>());
-const MERGE_CACHE_SIZE = 4096;
+const MERGED = locationTables<Merged>('merged state by location, per model');
 
-/** The merged state for a request's context and location (cached: it does not depend on client or method). */
 /** The .htaccess a section sits in, if any (a `<Files>` inside a .htaccess). */
 export function htaccessOf(s: Scope): Scope | null {
   for (let w = s.within; w; w = w.within) if (w.kind === 'htaccess') return w;
@@ -120,21 +119,12 @@ function coveredByDirectory(model: Model, vhost: string, dir: string): boolean {
   return model.scopes.some((s) => s.kind === 'directory' && (s.vhost === '' || s.vhost === vhost) && dirCovers(model.cache, s.pattern, dir));
 }
 
+/** The merged state for a request's context and location (cached: it does not depend on client or method). */
 export function merge(model: Model, req: Request): Merged {
-  const byModel = model.cache.get(MERGED);
-  let cache = byModel.get(model);
-  if (!cache) { cache = new Map(); byModel.set(model, cache); }
-  const key = req.key ?? `${req.vhost}\0${req.path}\0${req.file}`;
-  let hit = cache.get(key);
-  if (!hit) {
-    // Requests come context by context, so old entries are not asked for again: keep the cache small
-    // instead of holding a merged state for every location of a 10,000-vhost tree until the run ends.
-    if (cache.size >= MERGE_CACHE_SIZE) cache.clear();
-    hit = mergeUncached(model, req);
-    cache.set(key, hit);
-  }
-  return hit;
+  return byLocation(MERGED, model, req, mergeAll);
 }
+
+const mergeAll = (model: Model, req: Request): Merged => mergeUncached(model, req);
 
 /** The merged state up to and including `upTo` (the whole merge when null). */
 export function mergeUncached(model: Model, req: Request, upTo: Scope | null = null): Merged {

@@ -1,0 +1,36 @@
+/**
+ * A per-model memo of what depends only on a request's location (its context, URL path and file),
+ * not on the client, method or credentials: the sections that apply and the merged state. The
+ * representative requests come context by context, so old entries are not asked for again: each
+ * table is cleared when full instead of holding every location of a 10,000-vhost tree until the
+ * run ends.
+ */
+import type { Model, Request } from '../model/index.js';
+import { cacheSlot, type CacheSlot } from '../../project/run-cache.js';
+
+const SIZE = 4096;
+
+export type LocationTables<T> = CacheSlot<WeakMap<Model, Map<string, T>>>;
+
+/** Declares such a memo: `const MERGED = locationTables<Merged>('merged state by location, per model')`. */
+export function locationTables<T>(name: string): LocationTables<T> {
+  return cacheSlot(name, () => new WeakMap<Model, Map<string, T>>());
+}
+
+/**
+ * `compute(model, req)` for the request's location, once per location while it stays in the table.
+ * (A function of the model and the request, not a closure, so that a hit allocates nothing.)
+ */
+export function byLocation<T>(slot: LocationTables<T>, model: Model, req: Request, compute: (model: Model, req: Request) => T): T {
+  const byModel = model.cache.get(slot);
+  let table = byModel.get(model);
+  if (!table) { table = new Map(); byModel.set(model, table); }
+  const key = req.key ?? `${req.vhost}\0${req.path}\0${req.file}`;
+  let hit = table.get(key);
+  if (hit === undefined) {
+    if (table.size >= SIZE) table.clear();
+    hit = compute(model, req);
+    table.set(key, hit);
+  }
+  return hit;
+}
