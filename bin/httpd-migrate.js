@@ -31,8 +31,8 @@ function loadBundle(dist) {
   const cache = join(dist, 'bundle.cache');
   let cachedData;
   try { cachedData = readFileSync(cache); } catch { /* no cache: V8 compiles */ }
-  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
-  const script = new Script(source, { filename: file, cachedData });
+  // The file is one function expression (scripts/bundle.mjs wraps it) that takes CommonJS's arguments.
+  const script = new Script(readFileSync(file, 'utf8'), { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require('node:module').createRequire(file), module, file, dist);
   if (process.env.HTTPD_MIGRATE_WRITE_CODE_CACHE === '1') process.once('exit', () => writeFileSync(cache, script.createCachedData()));

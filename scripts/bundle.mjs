@@ -29,7 +29,10 @@ await build({
   logLevel: 'warning',
   // The modules find package.json and fast-glob from their own URL: the bundle's, in the same folder.
   define: { 'import.meta.url': '__bundleUrl' },
-  banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // The file is the function bin/httpd-migrate.js calls with CommonJS's arguments, so that the text it
+  // reads is the script V8 compiles, not a copy of it inside a wrapper (half a MB less to allocate).
+  banner: { js: "(function (exports, require, module, __filename, __dirname) {const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  footer: { js: '})' },
 });
 const example = join(root, 'fixtures/_example');
 try {
