@@ -53,7 +53,10 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  minifyWhitespace: true,
+  // Whitespace, syntax and local names: a smaller text and code cache to read and deserialize
+  // (518 -> 377 KB; ~5 ms of a one-file check). Stack traces (DEBUG=1) name minified functions; the
+  // modules under dist/src, which bin runs when the bundle is missing, keep their names.
+  minify: true,
   logLevel: 'warning',
   plugins: [shims],
   // The modules find package.json and fast-glob from their own URL: the bundle's, in the same folder.
