@@ -1,4 +1,4 @@
-/** The errors main() maps to exit codes. Nothing else calls process.exit. */
+/** The errors main() maps to exit codes. Besides bin, only src/cli/io.ts calls process.exit (141, when the reader of the output has gone). */
 
 /** Wrong flags or arguments: exit 2 before any I/O. */
 export class UsageError extends Error {

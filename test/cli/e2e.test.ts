@@ -209,6 +209,24 @@ describe('the bin script', () => {
     expect(stderr).not.toMatch(/Error|at .*\.js:\d+/);
     expect(code).toBe(141);
   });
+
+  it('writes the whole of a big diff to a reader that starts late, then exits with its status', async () => {
+    const { spawn } = await import('node:child_process');
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'big.conf'), 'NameVirtualHost *:80\n'.repeat(20_000));
+    const expected = await runCli(['diff', 'big.conf'], { cwd });
+    const child = spawn(process.execPath, [resolve(import.meta.dirname, '../../bin/httpd-migrate.js'), 'diff', 'big.conf'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Nothing is read for half a second: the pipe fills and the rest of the diff waits in the process.
+    child.stdout.pause();
+    await new Promise((done) => setTimeout(done, 500));
+    const out: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stdout.resume();
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    expect(Buffer.concat(out).length).toBeGreaterThan(65_536);
+    expect(Buffer.concat(out).equals(expected.stdoutBytes)).toBe(true);
+    expect(code).toBe(expected.code);
+  });
 });
 
 describe('finding positions', () => {

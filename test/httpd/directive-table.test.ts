@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/load-module-for-directive.js';
 import {
-  directivesOfModule, measuredModules, moduleDependencies, moduleOfDirective, MODULES, providersOfDirective,
+  DIRECTIVE_ROWS, directivesOfModule, measuredModules, moduleDependencies, moduleOfDirective, MODULES, providersOfDirective,
 } from '../../src/apache/directive-table.js';
 import { httpdModulesDir, moduleLoadLines, requireHttpdOrSkip, syntaxCheck } from '../oracle/httpd.js';
 import { runRule } from '../helpers/rule-tester.js';
@@ -50,6 +50,15 @@ describe('the lookups', () => {
     expect(providersOfDirective('scriptlog').map((p) => p.module)).toEqual(['cgi', 'cgid']);
     expect(directivesOfModule('expires')).toEqual(['ExpiresActive', 'ExpiresByType', 'ExpiresDefault']);
     expect(moduleDependencies('proxy_fcgi')).toEqual(['proxy']);
+  });
+
+  it('finds every row by its lower-case name, as a scan of the rows would (the lookup is a binary search over their order)', () => {
+    const lnames = [...new Set(DIRECTIVE_ROWS.map(([name]) => name.toLowerCase()))];
+    for (const lname of [...lnames, '', 'zzz', 'a', '<', 'lockfile', 'order ']) {
+      const scanned = DIRECTIVE_ROWS.filter(([name]) => name.toLowerCase() === lname).map(([name, module]) => `${name} ${module}`);
+      expect(providersOfDirective(lname).map((p) => `${p.name} ${p.module}`), lname).toEqual(scanned);
+    }
+    expect(lnames.length).toBeGreaterThan(700);
   });
 });
 
