@@ -239,6 +239,8 @@ function slashes(pattern: string): number {
   return n;
 }
 
+const APPLICABLE = locationTables<readonly Scope[]>('applicable sections by location, per model');
+
 /**
  * The scopes that apply to a request, in merge order (semantics §2.1); main-server sections before
  * the virtual host's. Directories sort by depth (a .htaccess after its `<Directory>`), regex
@@ -250,8 +252,6 @@ function slashes(pattern: string): number {
 export function applicableScopes(model: Model, req: Request): readonly Scope[] {
   return byLocation(APPLICABLE, model, req, inMergeOrder);
 }
-
-const APPLICABLE = locationTables<readonly Scope[]>('applicable sections by location, per model');
 
 /** The sections that apply to `req`, in merge order. */
 function inMergeOrder(model: Model, req: Request): Scope[] {

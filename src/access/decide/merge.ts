@@ -121,10 +121,8 @@ function coveredByDirectory(model: Model, vhost: string, dir: string): boolean {
 
 /** The merged state for a request's context and location (cached: it does not depend on client or method). */
 export function merge(model: Model, req: Request): Merged {
-  return byLocation(MERGED, model, req, mergeAll);
+  return byLocation(MERGED, model, req, mergeUncached);
 }
-
-const mergeAll = (model: Model, req: Request): Merged => mergeUncached(model, req);
 
 /** The merged state up to and including `upTo` (the whole merge when null). */
 export function mergeUncached(model: Model, req: Request, upTo: Scope | null = null): Merged {
