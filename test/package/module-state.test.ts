@@ -2,21 +2,13 @@
 // context (src/project/run-cache.ts), a memo on the tree it is about (src/ast/memo.ts). Module-level
 // tables built once at load are declared read-only (ReadonlyMap, ReadonlySet, readonly arrays).
 // Reads each file's top-level declarations with the TypeScript parser.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../architecture/import-graph.js';
 
 const root = join(import.meta.dirname, '..', '..');
-
-
-function sources(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
-    const rel = `${dir}/${e.name}`;
-    if (e.isDirectory()) return sources(rel);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [rel] : [];
-  });
-}
 
 /** Constructors whose instances can be changed in place, and the read-only types that say they will not be. */
 const MUTABLE = /^(Map|Set|WeakMap|WeakSet)$/;
@@ -52,7 +44,7 @@ function mutableState(rel: string, text = readFileSync(join(root, rel), 'utf8'))
 }
 
 describe('module-level state', () => {
-  const files = [...sources('src'), ...sources('rules')];
+  const files = sourceFiles(root, ['src', 'rules']);
 
   it('reads every source file of src/ and rules/', () => {
     expect(files.length).toBeGreaterThan(120);
