@@ -186,6 +186,9 @@ const text = `/**
  * Section directives are named with their \`<\`: \`<IfModule\`.
  */
 
+/** The httpd version the table was measured on: an older binary may lack directives added since. */
+export const SOURCE_VERSION = '${version.match(/\d+\.\d+\.\d+/)?.[0] ?? ''}';
+
 /** Every module measured: short name → compiled into the binary (built in) or not. */
 export const MODULES: Readonly<Record<string, { builtin: boolean }>> = {
 ${modList.map(([m, v]) => `  ${m}: { builtin: ${v.builtin} },`).join('\n')}

@@ -6,6 +6,9 @@
  * Section directives are named with their `<`: `<IfModule`.
  */
 
+/** The httpd version the table was measured on: an older binary may lack directives added since. */
+export const SOURCE_VERSION = '2.4.71';
+
 /** Every module measured: short name → compiled into the binary (built in) or not. */
 export const MODULES: Readonly<Record<string, { builtin: boolean }>> = {
   access_compat: { builtin: false },

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/load-module-for-directive.js';
 import {
-  DIRECTIVE_ROWS, directivesOfModule, measuredModules, moduleDependencies, moduleOfDirective, MODULES, providersOfDirective,
+  DIRECTIVE_ROWS, directivesOfModule, measuredModules, moduleDependencies, moduleOfDirective, MODULES, providersOfDirective, SOURCE_VERSION,
 } from '../../src/apache/directive-table.js';
-import { httpdModulesDir, moduleLoadLines, requireHttpdOrSkip, syntaxCheck } from '../oracle/httpd.js';
+import { compareVersions, httpdModulesDir, httpdVersion, moduleLoadLines, requireHttpdOrSkip, syntaxCheck } from '../oracle/httpd.js';
 import { runRule } from '../helpers/rule-tester.js';
 
 const oracle = requireHttpdOrSkip();
@@ -100,17 +100,28 @@ describe.skipIf(oracle.skip)('the directive table on the real httpd', () => {
   });
 
   it('each module provides exactly its directives: known after its LoadModule and not before', async () => {
-    // `Error` stops httpd with its text: PRE fires for a directive known too early, POST for one still unknown.
+    // An httpd older than the one the table was measured on may lack directives added since (2.4.68's
+    // mod_md has no MDHttpProxyCACertificateFile): those are set aside, one by one, and listed.
+    const older = compareVersions(httpdVersion(oracle.httpd!), SOURCE_VERSION) < 0;
+    const newer: string[] = [];
     const results = await pool([...shared], 4, async (m) => {
-      const names = directivesOfModule(m);
-      const before = names.map((n) => `<IfDirective ${n}>\nError "PRE ${n}"\n</IfDirective>`).join('\n');
-      const after = names.map((n) => `<IfDirective !${n}>\nError "POST ${n}"\n</IfDirective>`).join('\n');
-      // No MPM before an MPM's own line (a server loads only one); the others run under mpm_event.
-      const base = load([...(MPMS.includes(m) ? [] : ['mpm_event']), ...moduleDependencies(m)]);
-      const r = await syntaxCheck([base, before, load([m]), after].join('\n'));
-      return { m, exit: r.exit, stderr: r.stderr.trim() };
+      const names = [...directivesOfModule(m)];
+      for (;;) {
+        // `Error` stops httpd with its text: PRE fires for a directive known too early, POST for one still unknown.
+        const before = names.map((n) => `<IfDirective ${n}>\nError "PRE ${n}"\n</IfDirective>`).join('\n');
+        const after = names.map((n) => `<IfDirective !${n}>\nError "POST ${n}"\n</IfDirective>`).join('\n');
+        // No MPM before an MPM's own line (a server loads only one); the others run under mpm_event.
+        const base = load([...(MPMS.includes(m) ? [] : ['mpm_event']), ...moduleDependencies(m)]);
+        const r = await syntaxCheck([base, before, load([m]), after].join('\n'));
+        const unknown = older && r.exit !== 0 ? /POST (\S+)$/m.exec(r.stderr)?.[1] : undefined;
+        if (unknown === undefined || !names.includes(unknown)) return { m, exit: r.exit, stderr: r.stderr.trim() };
+        newer.push(unknown);
+        names.splice(names.indexOf(unknown), 1);
+      }
     });
+    if (newer.length) console.log(`directives newer than this httpd (the table is from ${SOURCE_VERSION}): ${newer.join(', ')}`);
     expect(results.filter((r) => r.exit !== 0)).toEqual([]);
+    expect(newer.length).toBeLessThan(20);
   });
 
   it('knows every built-in directive with no LoadModule line but an MPM', async () => {

@@ -1,6 +1,6 @@
 // Locating Debian's apache2 (httpd 2.4) and nss_wrapper, and running `apache2 -t`.
 // See httpd-oracle.md (in spec/ of the data folder: test/helpers/shared-data.ts) §1-§3.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,6 +17,19 @@ export const NSS_WRAPPER_HINT =
   'libnss_wrapper.so not found: apt-get install -y libnss-wrapper (or set NSS_WRAPPER_LIB=/path/to/libnss_wrapper.so)';
 
 export { SCRATCH_DIR, findHttpd } from '../../src/httpd/find-httpd.js';
+
+/** The x.y.z version the oracle's httpd prints for `-v` ('' when it prints none). */
+export function httpdVersion(httpd: string): string {
+  const out = execFileSync(httpd, ['-v'], { encoding: 'latin1' });
+  return /Apache\/(\d+\.\d+\.\d+)/.exec(out)?.[1] ?? '';
+}
+
+/** Compares two x.y.z versions: negative when a is older than b. */
+export function compareVersions(a: string, b: string): number {
+  const x = a.split('.').map(Number), y = b.split('.').map(Number);
+  for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+  return 0;
+}
 
 /** Directory holding mod_*.so of the oracle's httpd (see src/httpd/find-httpd.ts). */
 export function httpdModulesDir(): string {
