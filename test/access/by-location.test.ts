@@ -35,6 +35,18 @@ describe('byLocation', () => {
     expect(byLocation(slot, model, req({ path: '/a' }), compute)).toBe(1);
   });
 
+  it('keeps each model\'s table when more than the two at hand take turns', () => {
+    const models = [m24(CONF), m24(CONF), m24(CONF)];
+    const slot = locationTables<string>('test: three models');
+    let n = 0;
+    const compute = (m: Model) => `${models.indexOf(m)}:${++n}`;
+    const round = () => models.map((m) => byLocation(slot, m, req({ path: '/a' }), compute));
+    expect(round()).toEqual(['0:1', '1:2', '2:3']);
+    expect(round()).toEqual(['0:1', '1:2', '2:3']);
+    expect([...models].reverse().map((m) => byLocation(slot, m, req({ path: '/a' }), compute))).toEqual(['2:3', '1:2', '0:1']);
+    expect(n).toBe(3);
+  });
+
   it('clears a full table instead of growing without bound', () => {
     const model = m24(CONF);
     const slot = locationTables<number>('test: bounded');

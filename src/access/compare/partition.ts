@@ -132,6 +132,8 @@ export function credentialList(m: Mentions, limit = 6): (Credentials | null)[] {
   return out;
 }
 
+const NO_ENV: readonly string[] = Object.freeze([]);
+
 export interface Partition {
   requests: Request[];
   /** Reasons the partition may miss a distinction (empty when complete). */
@@ -194,14 +196,19 @@ export function eachRepresentative(models: readonly Model[], contexts: readonly 
       if (i > 0 && sameShape(models[0]!, model, vhost)) continue;
       for (const p of probes(model, vhost, contextScopes(model, vhost), gaps)) map.set(`${p.path}\0${p.file}`, p);
     }
-    const classes = new Map<string, { probe: Probe; scopes: Scope[] }>();
+    const classes = new Map<string, { probe: Probe; key: string; scopes: Scope[] }>();
     for (const p of map.values()) {
-      const probeReq: Request = { vhost, path: p.path, file: p.file, method: 'GET', ip: '', host: null, env: [], credentials: null };
-      const per = models.map((m) => applicableScopes(m, probeReq));
-      const key = per.map((l) => l.map(idOf).join(',')).join('|');
-      if (!classes.has(key)) classes.set(key, { probe: p, scopes: per.flat() });
+      const at = `${vhost}\0${p.path}\0${p.file}`;
+      const probeReq: Request = { vhost, path: p.path, file: p.file, method: 'GET', ip: '', host: null, env: NO_ENV, credentials: null, key: at };
+      // The class: the sections met in each model, by number, each list closed by '|'.
+      let met = '';
+      for (const m of models) {
+        for (const s of applicableScopes(m, probeReq)) met += `${idOf(s)},`;
+        met += '|';
+      }
+      if (!classes.has(met)) classes.set(met, { probe: p, key: at, scopes: models.flatMap((m) => applicableScopes(m, probeReq)) });
     }
-    for (const { probe: p, scopes } of classes.values()) {
+    for (const { probe: p, key, scopes } of classes.values()) {
       const m = mentions(scopes);
       const ips = clientAddresses(m);
       const hosts = hostNames(m);
@@ -215,9 +222,12 @@ export function eachRepresentative(models: readonly Model[], contexts: readonly 
         return [...new Set(gaps)];
       }
       produced += count;
-      const key = `${vhost}\0${p.path}\0${p.file}`;
+      const { path, file, docroot } = p;
       for (const method of methods) for (const credentials of creds) for (const env of envs) for (const host of hosts) for (const ip of ips) {
-        if (visit({ vhost, path: p.path, file: p.file, method, ip, host, env, credentials, key, ...(p.docroot !== undefined && { docroot: p.docroot }) }) === true) return [...new Set(gaps)];
+        const r: Request = docroot === undefined
+          ? { vhost, path, file, method, ip, host, env, credentials, key }
+          : { vhost, path, file, method, ip, host, env, credentials, key, docroot };
+        if (visit(r) === true) return [...new Set(gaps)];
       }
     }
   }

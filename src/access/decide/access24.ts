@@ -24,14 +24,17 @@ function isLocal(ip: string, a: Address | null): boolean {
 
 function provider(n: Extract<AuthzNode, { kind: 'provider' }>, req: Request, user: Request['credentials'], m: Merged, addr: Address | null): AuthzResult {
   switch (n.name) {
-    case 'all': return n.args.join(' ').toLowerCase() === 'granted' ? 'granted' : 'denied';
+    case 'all': return n.args.length === 1 && n.args[0]!.toLowerCase() === 'granted' ? 'granted' : 'denied';
     case 'env': return n.args.some((v) => req.env.includes(v.toLowerCase())) ? 'granted' : 'denied';
     case 'method': return n.args.includes(req.method === 'HEAD' ? 'GET' : req.method) ? 'granted' : 'denied';
-    case 'ip': return addr && (n.subnets ?? []).some((s) => subnetContains(s, addr)) ? 'granted' : 'denied';
+    case 'ip':
+      if (addr) for (const s of n.subnets ?? []) if (subnetContains(s, addr)) return 'granted';
+      return 'denied';
     case 'local': return isLocal(req.ip, addr) ? 'granted' : 'denied';
     case 'host': case 'forward-dns':
       if (req.host === null) return 'denied';
-      return n.args.some((d) => (n.name === 'host' ? inDomain(d, req.host!) : d.toLowerCase() === req.host)) ? 'granted' : 'denied';
+      for (const d of n.args) if (n.name === 'host' ? inDomain(d, req.host) : d.toLowerCase() === req.host) return 'granted';
+      return 'denied';
     case 'valid-user': return user ? 'granted' : 'denied-no-user';
     case 'user':
       if (!user) return 'denied-no-user';
@@ -80,6 +83,12 @@ function authType(m: Merged): string | null {
   return t && t.toLowerCase() !== 'none' ? t : null;
 }
 
+// The most frequent answers, shared: a decision allocates nothing for them (outcomes are never changed).
+const COMPAT_DENIES: Outcome = Object.freeze({ status: 403, by: 'access_compat' });
+const NO_DIRECTIVES: Outcome = Object.freeze({ status: 200, by: 'authz_core (no directives)' });
+const CORE_GRANTS: Outcome = Object.freeze({ status: 200, by: 'authz_core' });
+const CORE_DENIES: Outcome = Object.freeze({ status: 403, by: 'authz_core' });
+
 export function decide24(model: Model, req: Request): Outcome {
   const boot = startupError(model);
   if (boot) return { status: 500, by: `startup: ${boot}` };
@@ -90,18 +99,18 @@ export function decide24(model: Model, req: Request): Outcome {
   const addr = clientAddress(model.cache, req.ip);
   const h = compat ? hostAllows(m.host, req, addr) : true;
   if (any && h) return { status: 200, by: 'access_compat (Satisfy Any)' };
-  if (!any && !h) return { status: 403, by: 'access_compat' };
+  if (!any && !h) return COMPAT_DENIES;
   const type = authType(m);
-  if (!m.tree) return type ? { status: 500, by: 'authz_core (AuthType without Require)' } : { status: 200, by: 'authz_core (no directives)' };
+  if (!m.tree) return type ? { status: 500, by: 'authz_core (AuthType without Require)' } : NO_DIRECTIVES;
   const first = evalTree(m.tree, true, req, null, m, addr);
-  if (first === 'granted') return { status: 200, by: 'authz_core' };
-  if (first !== 'denied-no-user') return { status: 403, by: 'authz_core' };
+  if (first === 'granted') return CORE_GRANTS;
+  if (first !== 'denied-no-user') return CORE_DENIES;
   if (!type) return { status: 500, by: 'core (no authentication done)' };
   // Basic, Digest and third-party types (Kerberos, CAS…) are taken to be handled by their module.
   const lt = type.toLowerCase();
   if ((lt === 'basic' || lt === 'digest') && !m.settings.get('authname')) return { status: 500, by: `auth_${lt} (need AuthName)` };
   if (!req.credentials || req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
   const second = evalTree(m.tree, true, req, req.credentials, m, addr);
-  if (second === 'granted') return { status: 200, by: 'authz_core' };
+  if (second === 'granted') return CORE_GRANTS;
   return { status: 401, by: 'authz_core' };
 }

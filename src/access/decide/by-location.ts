@@ -10,11 +10,35 @@ import { cacheSlot, type CacheSlot } from '../../project/run-cache.js';
 
 const SIZE = 4096;
 
-export type LocationTables<T> = CacheSlot<WeakMap<Model, Map<string, T>>>;
+/**
+ * One memo's tables, by model. The prover asks each request of two models in turn (before, after),
+ * so the last two models' tables are kept at hand, which spares a WeakMap lookup per call.
+ */
+interface Tables<T> {
+  readonly byModel: WeakMap<Model, Map<string, T>>;
+  last?: Model;
+  lastTable?: Map<string, T>;
+  previous?: Model;
+  previousTable?: Map<string, T>;
+}
+
+export type LocationTables<T> = CacheSlot<Tables<T>>;
 
 /** Declares such a memo: `const MERGED = locationTables<Merged>('merged state by location, per model')`. */
 export function locationTables<T>(name: string): LocationTables<T> {
-  return cacheSlot(name, () => new WeakMap<Model, Map<string, T>>());
+  return cacheSlot(name, (): Tables<T> => ({ byModel: new WeakMap() }));
+}
+
+function tableOf<T>(tables: Tables<T>, model: Model): Map<string, T> {
+  if (tables.last === model) return tables.lastTable!;
+  if (tables.previous === model) return tables.previousTable!;
+  let table = tables.byModel.get(model);
+  if (!table) { table = new Map(); tables.byModel.set(model, table); }
+  tables.previous = tables.last;
+  tables.previousTable = tables.lastTable;
+  tables.last = model;
+  tables.lastTable = table;
+  return table;
 }
 
 /**
@@ -22,9 +46,7 @@ export function locationTables<T>(name: string): LocationTables<T> {
  * (A function of the model and the request, not a closure, so that a hit allocates nothing.)
  */
 export function byLocation<T>(slot: LocationTables<T>, model: Model, req: Request, compute: (model: Model, req: Request) => T): T {
-  const byModel = model.cache.get(slot);
-  let table = byModel.get(model);
-  if (!table) { table = new Map(); byModel.set(model, table); }
+  const table = tableOf(model.cache.get(slot), model);
   const key = req.key ?? `${req.vhost}\0${req.path}\0${req.file}`;
   let hit = table.get(key);
   if (hit === undefined) {

@@ -21,10 +21,16 @@ export function hostAllows(items: readonly Item[] | null, req: Request, addr: Ad
   for (const it of items) {
     if (!applies('mask' in it ? it.mask : null, req.method)) continue;
     if (it.k === 'order') order = it.value;
-    else if (it.k === 'allow' && !a) a = it.entries.some((e) => entryMatches(e, req, addr));
-    else if (it.k === 'deny' && !d) d = it.entries.some((e) => entryMatches(e, req, addr));
+    else if (it.k === 'allow' && !a) a = anyMatches(it.entries, req, addr);
+    else if (it.k === 'deny' && !d) d = anyMatches(it.entries, req, addr);
   }
   return order === 'deny,allow' ? a || !d : a && !d;
+}
+
+/** Does any word of one Allow/Deny line match? (A loop, not `some`: this runs for every request.) */
+function anyMatches(entries: readonly HostEntry[], req: Request, addr: Address | null): boolean {
+  for (const e of entries) if (entryMatches(e, req, addr)) return true;
+  return false;
 }
 
 /** The Satisfy value for the method among items in order (last one that applies), or null. */

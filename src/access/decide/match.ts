@@ -218,8 +218,12 @@ function dirIndex(model: Model, vhost: string, list: readonly Scope[]): DirIndex
 function applyingScopes(model: Model, req: Request): Scope[] {
   const list = contextScopes(model, req.vhost);
   const at = targetOf(req.file);
+  if (list.length < 64) {
+    const hits: Scope[] = [];
+    for (const s of list) if (scopeApplies(s, req, at, model)) hits.push(s);
+    return hits;
+  }
   const test = (s: Scope) => scopeApplies(s, req, at, model);
-  if (list.length < 64) return list.filter(test);
   const ix = dirIndex(model, req.vhost, list);
   const hits = ix.rest.filter(test);
   if (!req.file.startsWith('proxy:')) {

@@ -11,7 +11,7 @@ export function inDomain(domain: string, what: string): boolean {
   const dl = d.length;
   const wl = w.length;
   if (wl < dl) return false;
-  if (w.slice(wl - dl) !== d) return false;
+  if (!w.endsWith(d)) return false;
   if (wl === dl) return true;
   return d.startsWith('.') || w[wl - dl - 1] === '.';
 }

@@ -9,6 +9,9 @@ export interface Subnet {
   family: 4 | 6;
   net: bigint;
   mask: bigint;
+  /** An IPv4 subnet's net and mask as 32-bit numbers, so that a test allocates no bigint. */
+  net32?: number;
+  mask32?: number;
 }
 
 /** A client address: IPv4, IPv6, or IPv4-mapped IPv6 (which IPv4 rules also match). */
@@ -17,6 +20,8 @@ export interface Address {
   value: bigint;
   /** For `::ffff:a.b.c.d`, the embedded IPv4 address. */
   mapped4: bigint | null;
+  /** The IPv4 address IPv4 rules test (`value` or `mapped4`) as a 32-bit number, else null. */
+  v4: number | null;
 }
 
 export type SubnetResult = { ok: true; subnet: Subnet } | { ok: false; notIp: boolean; message: string };
@@ -140,6 +145,7 @@ export function parseSubnet(ip: string, mask: string | null): SubnetResult {
     }
   }
   sub.net &= sub.mask;
+  if (sub.family === 4) { sub.net32 = Number(sub.net); sub.mask32 = Number(sub.mask); }
   return { ok: true, subnet: sub };
 }
 
@@ -162,9 +168,11 @@ export function ipWord(cache: RunCache, word: string): SubnetResult {
 /** Parses a client address (`10.0.0.5`, `::1`, `::ffff:10.0.0.5`). */
 export function parseAddress(s: string): Address | null {
   const v4 = parseV4(s);
-  if (v4 !== null) return { family: 4, value: v4, mapped4: null };
+  if (v4 !== null) return { family: 4, value: v4, mapped4: null, v4: Number(v4) };
   const v6 = parseV6(s);
-  return v6 === null ? null : { family: 6, value: v6, mapped4: isV4Mapped(v6) ? v6 & V4_FULL : null };
+  if (v6 === null) return null;
+  const mapped4 = isV4Mapped(v6) ? v6 & V4_FULL : null;
+  return { family: 6, value: v6, mapped4, v4: mapped4 === null ? null : Number(mapped4) };
 }
 
 const ADDRESSES = cacheSlot('client addresses', () => new Map<string, Address | null>());
@@ -180,6 +188,7 @@ export function clientAddress(cache: RunCache, s: string): Address | null {
 /** apr_ipsubnet_test: IPv4 rules match IPv4 and IPv4-mapped clients; IPv6 rules only other IPv6 clients. */
 export function subnetContains(sub: Subnet, addr: Address): boolean {
   if (sub.family === 4) {
+    if (sub.net32 !== undefined && addr.v4 !== null) return ((addr.v4 & sub.mask32!) >>> 0) === sub.net32;
     const v = addr.family === 4 ? addr.value : addr.mapped4;
     return v !== null && (v & sub.mask) === sub.net;
   }
