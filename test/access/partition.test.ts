@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { clientAddresses, credentialList, emptyMentions, envSets, hostNames, methodList, representatives, sampleFor } from '../../src/access/compare/index.js';
 import { parseIpWord, type Subnet } from '../../src/access/model/index.js';
-import { m22 } from './helpers.js';
+import { m22, req } from './helpers.js';
+import { probes } from '../../src/access/compare/probes.js';
+import { applicableScopes, contextScopes } from '../../src/access/decide/index.js';
 
 const sub = (w: string): Subnet => { const r = parseIpWord(w); if (!r.ok) throw new Error(r.message); return r.subnet; };
 
@@ -87,5 +89,44 @@ describe('sampleFor', () => {
     const s = sampleFor(re, '/');
     expect(s).not.toBeNull();
     expect(re.test(s!)).toBe(true);
+  });
+});
+
+describe('probes: the unlisted file name', () => {
+  const twin = (s: string) => s.replace(/\/f\.html$/, '/zz-unlisted.none');
+  const access = (body: string) => `Order allow,deny\nAllow from 10.0.0.0/8\n${body}`;
+  it('is left out where only literal directories and locations decide, whose sections each f.html probe\'s twin meets too', () => {
+    const blind = [
+      `DocumentRoot /srv/www\n<Directory /srv/www/a>\n${access('')}</Directory>\n<Location /admin>\n${access('')}</Location>\n`,
+      `<Directory /srv/www>\n${access('')}</Directory>\n<Location />\n${access('')}</Location>\n<Location /a/>\n${access('')}</Location>\n<Location /f>\n${access('')}</Location>\n`,
+      `DocumentRoot /srv/www\nAlias /static /srv/static\n<Directory /srv/static>\n${access('')}</Directory>\n<Location /static/x>\n${access('')}</Location>\n`,
+    ];
+    for (const conf of blind) {
+      const model = m22(conf);
+      const list = probes(model, '', contextScopes(model, ''), []);
+      expect(list.some((p) => p.file.endsWith('/zz-unlisted.none'))).toBe(false);
+      const plain = list.filter((p) => p.file.endsWith('/f.html'));
+      expect(plain.length).toBeGreaterThan(3);
+      for (const p of plain) {
+        const at = (path: string, file: string) => applicableScopes(model, req({ path, file }));
+        expect(at(twin(p.path), twin(p.file)), `${p.path} in ${conf}`).toEqual(at(p.path, p.file));
+      }
+    }
+  });
+  it('is kept where a section or an Alias can tell the names apart', () => {
+    const telling = [
+      `<Directory /srv/www>\n${access('<Files *.html>\nDeny from all\n</Files>\n')}</Directory>\n`,
+      `<FilesMatch "\\.none$">\n${access('')}</FilesMatch>\n`,
+      `<Location /a/f.html>\n${access('')}</Location>\n`,
+      `<Directory /srv/www/zz-unlisted.none>\n${access('')}</Directory>\n`,
+      `<Directory /srv/*>\n${access('')}</Directory>\n`,
+      `<DirectoryMatch "^/srv/www/">\n${access('')}</DirectoryMatch>\n`,
+      `<LocationMatch "^/a">\n${access('')}</LocationMatch>\n`,
+      `Alias /logo /srv/img/f.html\n<Location /logo>\n${access('')}</Location>\n`,
+    ];
+    for (const conf of telling) {
+      const model = m22(conf);
+      expect(probes(model, '', contextScopes(model, ''), []).some((p) => p.file.endsWith('/zz-unlisted.none')), conf).toBe(true);
+    }
   });
 });

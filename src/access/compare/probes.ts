@@ -50,12 +50,34 @@ function wordsOf(scopes: readonly Scope[]): string[] {
   return [...out];
 }
 
+/** The file name every directory and URL is probed with. */
+const PLAIN_NAME = 'f.html';
+/** A name that no `<Files>` section is likely to name, so that a directory is also probed outside its `<Files>`. */
+const UNLISTED_NAME = 'zz-unlisted.none';
+
+const lastSegment = (p: string) => p.replace(/\/+$/, '').slice(p.replace(/\/+$/, '').lastIndexOf('/') + 1);
+
+/**
+ * True when no section of the context can tell a file named PLAIN_NAME from one named
+ * UNLISTED_NAME in the same directory: only literal `<Directory>`, .htaccess and `<Location>`
+ * sections, none of them (nor an Alias) ending in either name. Such sections test the directory
+ * and the URL up to a slash (match.ts: dirCovers, locationCovers), or the whole path for
+ * equality, so both names meet the same sections and the second adds no class.
+ */
+function nameBlind(model: Model, vhost: string, scopes: readonly Scope[]): boolean {
+  const named = (p: string) => { const last = lastSegment(p); return last === PLAIN_NAME || last === UNLISTED_NAME; };
+  for (const s of scopes) {
+    if ((s.kind !== 'directory' && s.kind !== 'htaccess' && s.kind !== 'location') || s.regex || /[*?[]/.test(s.pattern) || named(s.pattern)) return false;
+  }
+  for (const [url, dir] of [...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])]) if (named(url) || named(dir)) return false;
+  return true;
+}
+
 export function probes(model: Model, vhost: string, scopes: readonly Scope[], gaps: string[]): Probe[] {
   const known = knownDocroot(model, vhost);
   const roots = known !== undefined ? [known] : docrootCandidates(scopes);
   const dirs = new Set<string>([...roots.map((r) => r || '/'), '/__outside__']);
-  // f.html, and a name that no <Files> section is likely to name, so that a directory is also probed outside its <Files>.
-  const names = new Set<string>(['f.html', 'zz-unlisted.none']);
+  const names = new Set<string>(nameBlind(model, vhost, scopes) ? [PLAIN_NAME] : [PLAIN_NAME, UNLISTED_NAME]);
   const urls = new Set<string>(['/']);
   const proxied = new Set<string>();
   const words = wordsOf(scopes);
