@@ -6,7 +6,7 @@
  * unlisted method, and anonymous / each user and group / a wrong password.
  */
 import { type AuthzNode, type Credentials, formatAddress, isContiguous, type Item, type Mask, type Model, type Request, type Scope, type Subnet, subnetRange, V4_FULL, V6_FULL } from '../model/index.js';
-import { applicableScopes, contextScopes, SERVER_ADDRESS } from '../decide/index.js';
+import { applicableScopes, applyingScopes, contextScopes, SERVER_ADDRESS } from '../decide/index.js';
 import { probes, type Probe } from './probes.js';
 
 export interface Mentions {
@@ -200,10 +200,10 @@ export function eachRepresentative(models: readonly Model[], contexts: readonly 
     for (const p of map.values()) {
       const at = `${vhost}\0${p.path}\0${p.file}`;
       const probeReq: Request = { vhost, path: p.path, file: p.file, method: 'GET', ip: '', host: null, env: NO_ENV, credentials: null, key: at };
-      // The class: the sections met in each model, by number, each list closed by '|'.
+      // The class: the sections met in each model (in the context's order: the set decides the merge order), by number, each list closed by '|'.
       let met = '';
       for (const m of models) {
-        for (const s of applicableScopes(m, probeReq)) met += `${idOf(s)},`;
+        for (const s of applyingScopes(m, probeReq)) met += `${idOf(s)},`;
         met += '|';
       }
       if (!classes.has(met)) classes.set(met, { probe: p, key: at, scopes: models.flatMap((m) => applicableScopes(m, probeReq)) });

@@ -1,5 +1,6 @@
 /** Probe locations for a context: each section's own path, a child, a look-alike sibling, with every file name and URL the sections name. */
 import type { Model, Request, Scope } from '../model/index.js';
+import { hasWild } from '../decide/index.js';
 import { sampleFor, samplesFor } from './sample.js';
 
 /**
@@ -11,8 +12,15 @@ export interface Probe { path: string; file: string; docroot?: string }
 /** The DocumentRoot assumed for a context when the files loaded set none (nor the main server). */
 export const DEFAULT_DOCROOT = '/srv/htdocs';
 
+// The regexes used per section live here, not as literals in the functions: a literal makes a new RegExp object each time it is evaluated.
+const WILD_CHAR = /[*?]/g;
+const CHAR_CLASS = /\[!?([^\]])[^\]]*\]/g;
+const TRAILING_SLASH = /\/$/;
+const TRAILING_SLASHES = /\/+$/;
+const noSlash = (p: string) => p.replace(TRAILING_SLASH, '');
+
 function instance(pattern: string): string {
-  return pattern.replace(/\*/g, 'x').replace(/\?/g, 'x').replace(/\[!?([^\]])[^\]]*\]/g, '$1');
+  return pattern.replace(WILD_CHAR, 'x').replace(CHAR_CLASS, '$1');
 }
 
 /** The DocumentRoot the files loaded set for a context (its own, else the main server's), if any. */
@@ -25,12 +33,12 @@ export function urlMapping(model: Model, vhost: string, assumed?: string): { doc
   const docroot = knownDocroot(model, vhost) ?? assumed ?? DEFAULT_DOCROOT;
   const aliases = [...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])];
   const toUrl = (file: string): string => {
-    for (const [url, dir] of aliases) if (file === dir || file.startsWith(dir + '/')) return url.replace(/\/$/, '') + file.slice(dir.length);
+    for (const [url, dir] of aliases) if (file === dir || file.startsWith(dir + '/')) return noSlash(url) + file.slice(dir.length);
     if (file.startsWith(docroot + '/')) return file.slice(docroot.length);
     return '/__fs__' + file;
   };
   const toFile = (url: string): string => {
-    for (const [prefix, dir] of aliases) if (url === prefix || url.startsWith(prefix.replace(/\/$/, '') + '/')) return dir + url.slice(prefix.replace(/\/$/, '').length);
+    for (const [prefix, dir] of aliases) if (url === prefix || url.startsWith(noSlash(prefix) + '/')) return dir + url.slice(noSlash(prefix).length);
     return docroot + url;
   };
   return { docroot, toUrl, toFile };
@@ -55,7 +63,7 @@ const PLAIN_NAME = 'f.html';
 /** A name that no `<Files>` section is likely to name, so that a directory is also probed outside its `<Files>`. */
 const UNLISTED_NAME = 'zz-unlisted.none';
 
-const lastSegment = (p: string) => p.replace(/\/+$/, '').slice(p.replace(/\/+$/, '').lastIndexOf('/') + 1);
+const lastSegment = (p: string) => { const q = p.replace(TRAILING_SLASHES, ''); return q.slice(q.lastIndexOf('/') + 1); };
 
 /**
  * True when no section of the context can tell a file named PLAIN_NAME from one named
@@ -67,7 +75,7 @@ const lastSegment = (p: string) => p.replace(/\/+$/, '').slice(p.replace(/\/+$/,
 function nameBlind(model: Model, vhost: string, scopes: readonly Scope[]): boolean {
   const named = (p: string) => { const last = lastSegment(p); return last === PLAIN_NAME || last === UNLISTED_NAME; };
   for (const s of scopes) {
-    if ((s.kind !== 'directory' && s.kind !== 'htaccess' && s.kind !== 'location') || s.regex || /[*?[]/.test(s.pattern) || named(s.pattern)) return false;
+    if ((s.kind !== 'directory' && s.kind !== 'htaccess' && s.kind !== 'location') || s.regex || hasWild(s.pattern) || named(s.pattern)) return false;
   }
   for (const [url, dir] of [...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])]) if (named(url) || named(dir)) return false;
   return true;
@@ -84,7 +92,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   for (const s of scopes) {
     switch (s.kind) {
       case 'directory': case 'htaccess': {
-        const d = instance(s.pattern).replace(/\/$/, '');
+        const d = noSlash(instance(s.pattern));
         dirs.add(d || '/'); dirs.add(`${d}/sub`); dirs.add(`${d}x`);
         break;
       }
@@ -108,7 +116,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
       }
       case 'location': {
         const u = instance(s.pattern);
-        urls.add(u || '/'); urls.add(`${u.replace(/\/$/, '')}/sub/f.html`); urls.add(`${u.replace(/\/$/, '')}x`);
+        urls.add(u || '/'); urls.add(`${noSlash(u)}/sub/f.html`); urls.add(`${noSlash(u)}x`);
         break;
       }
       case 'locationmatch': {
@@ -136,7 +144,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
     for (const u of urls) {
       add({ path: u, file: toFile(u) });
       // Every file name below every URL too: a <Files> section meets a <Location> there (semantics §4.5).
-      for (const n of names) { const f = `${u.replace(/\/$/, '')}/${n}`; add({ path: f, file: toFile(f) }); }
+      for (const n of names) { const f = `${noSlash(u)}/${n}`; add({ path: f, file: toFile(f) }); }
     }
   }
   for (const p of proxied) out.set(`/proxied\0proxy:${p}`, { path: '/proxied', file: `proxy:${p}` });
@@ -154,10 +162,10 @@ function docrootCandidates(scopes: readonly Scope[]): string[] {
   const named = new Set<string>();
   const locations = new Set<string>();
   for (const s of scopes) {
-    if (s.kind === 'directory' || s.kind === 'htaccess') named.add(instance(s.pattern).replace(/\/$/, ''));
-    else if (s.kind === 'directorymatch' && s.regex) for (const d of samplesFor(s.regex, '/')) named.add(d.replace(/\/$/, ''));
-    else if (s.kind === 'location') locations.add(instance(s.pattern).replace(/\/$/, ''));
-    if (s.within && s.within.kind === 'directory') named.add(instance(s.within.pattern).replace(/\/$/, ''));
+    if (s.kind === 'directory' || s.kind === 'htaccess') named.add(noSlash(instance(s.pattern)));
+    else if (s.kind === 'directorymatch' && s.regex) for (const d of samplesFor(s.regex, '/')) named.add(noSlash(d));
+    else if (s.kind === 'location') locations.add(noSlash(instance(s.pattern)));
+    if (s.within && s.within.kind === 'directory') named.add(noSlash(instance(s.within.pattern)));
   }
   const out = new Set<string>([DEFAULT_DOCROOT]);
   for (const d of named) {
@@ -174,7 +182,7 @@ export function ownRequest(model: Model, s: Scope): Request | null {
   const fileReq = (file: string): Request => ({ ...base, path: toUrl(file), file });
   const urlReq = (url: string): Request => ({ ...base, path: url, file: toFile(url) });
   switch (s.kind) {
-    case 'directory': case 'htaccess': return fileReq(`${instanceOf(s.pattern).replace(/\/$/, '')}/f.html`);
+    case 'directory': case 'htaccess': return fileReq(`${noSlash(instanceOf(s.pattern))}/f.html`);
     case 'directorymatch': { const d = s.regex && sampleFor(s.regex, '/'); return d ? fileReq(`${d}/f.html`) : null; }
     case 'files': case 'filesmatch': {
       const name = s.regex ? sampleFor(s.regex) : instanceOf(s.pattern);

@@ -28,7 +28,11 @@ function wc(cache: RunCache, pattern: string, pathname: boolean): RegExp {
   return r;
 }
 
-const hasWild = (s: string) => /[*?[]/.test(s);
+// Regexes the hot paths test live here, not as literals in the functions: a literal makes a new RegExp object each time it is evaluated.
+const WILD = /[*?[]/;
+
+/** Whether a section pattern holds fnmatch wildcards (`*`, `?`, `[`). */
+export const hasWild = (s: string) => WILD.test(s);
 
 const COMPONENTS = cacheSlot('path components counted', () => new Map<string, number>());
 
@@ -214,8 +218,10 @@ function dirIndex(model: Model, vhost: string, list: readonly Scope[]): DirIndex
  * pattern P covers the request's directory D only when P is D, '/', the file itself, or D up to
  * one of its slashes (dirCovers), so those are looked up instead of testing every section:
  * a tree of thousands of .htaccess files or `<Directory>` blocks stays linear.
+ * Computed each time (no memo): the partition uses it to group its probes, where only the set of
+ * sections met matters, and asks applicableScopes for each group's one representative.
  */
-function applyingScopes(model: Model, req: Request): Scope[] {
+export function applyingScopes(model: Model, req: Request): Scope[] {
   const list = contextScopes(model, req.vhost);
   const at = targetOf(req.file);
   if (list.length < 64) {

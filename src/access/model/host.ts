@@ -16,6 +16,8 @@ export function inDomain(domain: string, what: string): boolean {
   return d.startsWith('.') || w[wl - dl - 1] === '.';
 }
 
+const UPPER = /[A-Z]/; // not a literal in lower(): that would make a RegExp object per call
+
 function lower(s: string): string {
-  return /[A-Z]/.test(s) ? s.toLowerCase() : s;
+  return UPPER.test(s) ? s.toLowerCase() : s;
 }
