@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAddress, parseIpWord, subnetContains } from '../../src/access/model/index.js';
+import { formatV4, parseV4 } from '../../src/access/model/ip.js';
 
 const matches = (rule: string, client: string) => {
   const r = parseIpWord(rule);
@@ -74,5 +75,17 @@ describe('subnetContains on IPv4', () => {
       const expected = Math.floor(value(client) / block) === Math.floor(value(net) / block);
       expect(subnetContains(r.subnet, parseAddress(mapped ? `::ffff:${client}` : client)!)).toBe(expected);
     }), { numRuns: 5000 });
+  });
+});
+
+describe('formatV4', () => {
+  it('gives back the dotted form of every address, from 0.0.0.0 to 255.255.255.255', async () => {
+    const fc = (await import('fast-check')).default;
+    expect(formatV4(0n)).toBe('0.0.0.0');
+    expect(formatV4(0xffffffffn)).toBe('255.255.255.255');
+    expect(formatV4(0x0a000001n)).toBe('10.0.0.1');
+    fc.assert(fc.property(fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)), (o) => {
+      expect(formatV4(parseV4(o.join('.'))!)).toBe(o.join('.'));
+    }), { numRuns: 2000 });
   });
 });

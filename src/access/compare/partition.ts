@@ -151,8 +151,15 @@ function sameShape(a: Model, b: Model, vhost: string): boolean {
     if (x.kind !== y.kind || x.pattern !== y.pattern || x.vhost !== y.vhost) return false;
   }
   return (a.docroots.get(vhost) ?? a.docroots.get('')) === (b.docroots.get(vhost) ?? b.docroots.get(''))
-    && JSON.stringify(a.aliases.get(vhost) ?? []) === JSON.stringify(b.aliases.get(vhost) ?? [])
-    && JSON.stringify(a.aliases.get('') ?? []) === JSON.stringify(b.aliases.get('') ?? []);
+    && sameAliases(a.aliases.get(vhost), b.aliases.get(vhost)) && sameAliases(a.aliases.get(''), b.aliases.get(''));
+}
+
+type Aliases = readonly (readonly [string, string])[] | undefined;
+
+/** The same Alias lines (URL, directory) in the same order. */
+function sameAliases(a: Aliases, b: Aliases): boolean {
+  const x = a ?? [], y = b ?? [];
+  return x.length === y.length && x.every(([url, dir], i) => url === y[i]![0] && dir === y[i]![1]);
 }
 
 /** True when the scopes hold anything that depends on who the user is. */

@@ -209,7 +209,8 @@ export function subnetRange(sub: Subnet): [bigint, bigint] {
 }
 
 export function formatV4(v: bigint): string {
-  return [24n, 16n, 8n, 0n].map((s) => String((v >> s) & 0xffn)).join('.');
+  const n = Number(v);
+  return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
 }
 
 export function formatV6(v: bigint): string {
