@@ -84,28 +84,57 @@ function first(g: { edits: readonly Edit[] }): number {
   return Math.min(...g.edits.map((e) => e.start));
 }
 
-/** An offset in the text before `edits`, as an offset in the text after: text they replaced maps to the start of what they wrote. */
-export function toEdited(offset: number, edits: readonly Edit[]): number {
-  let delta = 0;
-  for (const e of edits) {
-    if (offset < e.start) break;
-    if (offset < e.end) return e.start + delta;
-    delta += e.text.length - (e.end - e.start);
+/**
+ * Offsets across one pass of edits (sorted by start, non-overlapping), both ways, by binary search:
+ * a file with 20,000 edits maps each finding's offsets in O(log n), not by walking every edit.
+ */
+export class EditOffsets {
+  readonly #starts: number[] = [];
+  readonly #ends: number[] = [];
+  readonly #lengths: number[] = [];
+  /** Where each edit's text starts in the edited text. */
+  readonly #editedStarts: number[] = [];
+  /** The change in length made by the edits before index i (one more entry than edits). */
+  readonly #deltas: number[] = [0];
+
+  constructor(edits: readonly Edit[]) {
+    let delta = 0;
+    for (const e of edits) {
+      this.#starts.push(e.start);
+      this.#ends.push(e.end);
+      this.#lengths.push(e.text.length);
+      this.#editedStarts.push(e.start + delta);
+      delta += e.text.length - (e.end - e.start);
+      this.#deltas.push(delta);
+    }
   }
-  return offset + delta;
+
+  /** An offset in the text before the edits, as one in the text after: text they replaced maps to the start of what they wrote. */
+  toEdited(offset: number): number {
+    const j = lastAtOrBefore(this.#starts, offset);
+    if (j >= 0 && offset < this.#ends[j]!) return this.#starts[j]! + this.#deltas[j]!;
+    return offset + this.#deltas[j + 1]!;
+  }
+
+  /**
+   * An offset in the text after the edits, as one in the text before: text the edits wrote maps to
+   * the start (or, for an end offset, the end) of what they replaced.
+   */
+  toOriginal(offset: number, side: 'start' | 'end'): number {
+    const j = lastAtOrBefore(this.#editedStarts, offset);
+    if (j >= 0 && offset < this.#editedStarts[j]! + this.#lengths[j]!) return side === 'start' ? this.#starts[j]! : this.#ends[j]!;
+    return offset - this.#deltas[j + 1]!;
+  }
 }
 
-/**
- * An offset in the text after `edits` were applied, as an offset in the text before: text the
- * edits wrote maps to the start (or, for an end offset, the end) of what they replaced.
- */
-export function toOriginal(offset: number, edits: readonly Edit[], side: 'start' | 'end'): number {
-  let delta = 0;
-  for (const e of edits) {
-    const from = e.start + delta;
-    if (offset < from) break;
-    if (offset < from + e.text.length) return side === 'start' ? e.start : e.end;
-    delta += e.text.length - (e.end - e.start);
+/** The index of the last value ≤ x in a non-decreasing list, or -1. */
+function lastAtOrBefore(values: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! > x) hi = mid;
+    else lo = mid + 1;
   }
-  return offset - delta;
+  return lo - 1;
 }

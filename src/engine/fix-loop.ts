@@ -5,7 +5,7 @@
  * reported as a failure of its rule.
  */
 import type { ConfigFile } from '../ast/nodes.js';
-import { applyEdits, pickGroups, toEdited, toOriginal, type Edit } from '../edit/edit.js';
+import { applyEdits, EditOffsets, pickGroups, type Edit } from '../edit/edit.js';
 import { LineCounter } from '../parse/line-counter.js';
 import { parse } from '../parse/parser.js';
 import type { Project } from '../project/project.js';
@@ -72,7 +72,7 @@ export function fixFile(
   const baseErrors = countErrors(file);
   const rejected = new Set<string>();
   /** The edits of each pass so far, against that pass's text: to take later positions back to the original. */
-  const history: Edit[][] = [];
+  const history: EditOffsets[] = [];
   const found = new Map<Problem, number>();
   /** The text each pass read, by the number of passes that had changed it. */
   const texts: string[] = [file.text];
@@ -85,7 +85,8 @@ export function fixFile(
     const groups = problems
       .map((problem) => ({ problem, edits: editsToApply(problem, options) }))
       .filter((g): g is FixGroup => g.edits !== null && !rejected.has(key(g.problem)));
-    remaining = problems.filter((p) => !rejected.has(key(p)) && !groups.some((g) => g.problem === p));
+    const grouped = new Set(groups.map((g) => g.problem));
+    remaining = problems.filter((p) => !rejected.has(key(p)) && !grouped.has(p));
     const taken: typeof groups = [];
     const picked = pickGroups(groups).taken;
     for (const g of picked) {
@@ -121,13 +122,19 @@ export function fixFile(
       taken.splice(0, taken.length, ...good);
     }
     applied.push(...taken.map((g) => g.problem));
-    history.push(taken.flatMap((g) => g.edits).sort((a, b) => a.start - b.start || a.end - b.end));
+    history.push(new EditOffsets(taken.flatMap((g) => g.edits).sort((a, b) => a.start - b.start || a.end - b.end)));
     ast = nextAst;
     texts.push(ast.text);
   }
   /** An offset in the text pass `pass` read, as an offset in the original. */
-  const backFrom = (offset: number, pass: number, side: 'start' | 'end') => history.slice(0, pass).reduceRight((o, edits) => toOriginal(o, edits, side), offset);
-  const forwardTo = (offset: number, pass: number) => history.slice(0, pass).reduce((o, edits) => toEdited(o, edits), offset);
+  const backFrom = (offset: number, pass: number, side: 'start' | 'end') => {
+    for (let i = pass - 1; i >= 0; i--) offset = history[i]!.toOriginal(offset, side);
+    return offset;
+  };
+  const forwardTo = (offset: number, pass: number) => {
+    for (let i = 0; i < pass; i++) offset = history[i]!.toEdited(offset);
+    return offset;
+  };
   /** Edits of pass `pass` as edits of the original, when each covers original text only (it maps there and back, and reads the same). */
   const originalEdits = (edits: Edit[] | undefined, pass: number): Edit[] | undefined => {
     if (!edits?.length) return undefined;
@@ -157,10 +164,10 @@ export function fixFile(
  * toOutput and fromOutput over the edits of each pass. Made here, not in fixFile, because closures
  * there would keep fixFile's whole scope alive with each result, every pass's tree included.
  */
-function offsetMaps(history: readonly Edit[][]): Pick<FixResult, 'toOutput' | 'fromOutput'> {
+function offsetMaps(history: readonly EditOffsets[]): Pick<FixResult, 'toOutput' | 'fromOutput'> {
   return {
-    toOutput: (offset) => history.reduce((o, edits) => toEdited(o, edits), offset),
-    fromOutput: (offset) => history.reduceRight((o, edits) => toOriginal(o, edits, 'start'), offset),
+    toOutput: (offset) => history.reduce((o, pass) => pass.toEdited(o), offset),
+    fromOutput: (offset) => history.reduceRight((o, pass) => pass.toOriginal(o, 'start'), offset),
   };
 }
 

@@ -29,13 +29,22 @@ export function components(project: Project): Project[] {
       if (to !== undefined) union(from, to);
     }
   }
-  const roots = files.map((f) => (f.kind === 'conf' ? coveredDirs(f) : []));
+  // The configuration files by each directory they name; a .htaccess joins those naming its directory or one above it.
+  const namedBy = new Map<string, number[]>();
+  files.forEach((f, c) => {
+    if (f.kind !== 'conf') return;
+    for (const d of coveredDirs(f)) {
+      const list = namedBy.get(d);
+      if (!list) namedBy.set(d, [c]);
+      else if (list[list.length - 1] !== c) list.push(c);
+    }
+  });
   files.forEach((h, i) => {
     if (h.kind !== 'htaccess') return;
     const dir = dirname(h.path);
-    roots.forEach((dirs, c) => {
-      if (dirs.some((d) => dir === d || dir.startsWith(`${d}/`))) union(i, c);
-    });
+    for (let end = dir.length; end > 0; end = dir.lastIndexOf('/', end - 1)) {
+      for (const c of namedBy.get(dir.slice(0, end)) ?? []) union(i, c);
+    }
   });
   const groups = new Map<number, SourceFile[]>();
   files.forEach((f, i) => {

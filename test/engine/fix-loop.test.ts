@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyEdits, overlaps, pickGroups, toOriginal } from '../../src/edit/edit.js';
+import { applyEdits, EditOffsets, type Edit, overlaps, pickGroups } from '../../src/edit/edit.js';
 import { fixFile, MAX_PASSES } from '../../src/engine/fix-loop.js';
 import { defineRule, type Rule } from '../../src/engine/rule.js';
 import { lintFile } from '../../src/engine/run.js';
@@ -128,6 +128,47 @@ describe('lintFile', () => {
     expect(problem).toMatchObject({ line: 2, col: 3, severity: 'warning', ruleId: 'say' });
     expect(problem!.fix).toBeUndefined();
     expect(problem!.suggestion).toBeDefined();
+  });
+});
+
+/** The offset maps as plain walks over the edits, to check EditOffsets' binary search against. */
+function walkToEdited(offset: number, edits: readonly Edit[]): number {
+  let delta = 0;
+  for (const e of edits) {
+    if (offset < e.start) break;
+    if (offset < e.end) return e.start + delta;
+    delta += e.text.length - (e.end - e.start);
+  }
+  return offset + delta;
+}
+function walkToOriginal(offset: number, edits: readonly Edit[], side: 'start' | 'end'): number {
+  let delta = 0;
+  for (const e of edits) {
+    const from = e.start + delta;
+    if (offset < from) break;
+    if (offset < from + e.text.length) return side === 'start' ? e.start : e.end;
+    delta += e.text.length - (e.end - e.start);
+  }
+  return offset - delta;
+}
+const toOriginal = (offset: number, edits: readonly Edit[], side: 'start' | 'end') => new EditOffsets(edits).toOriginal(offset, side);
+
+describe('EditOffsets', () => {
+  it('maps every offset both ways as a walk over the edits does, for random edits (insertions, deletions, replacements, several at one point)', () => {
+    // Starts 3 apart, at most 3 long: edits touch, and an insertion may sit where a replacement starts or ends.
+    const edit = fc.tuple(fc.nat(12), fc.nat(3), fc.string({ unit: fc.constantFrom('x', 'yy', ''), maxLength: 3 }));
+    fc.assert(fc.property(fc.array(edit, { maxLength: 8 }), (raw) => {
+      const sorted = raw.map(([s, len, text]) => ({ start: s * 3, end: s * 3 + len, text })).sort((a, b) => a.start - b.start || a.end - b.end);
+      const picked = pickGroups(sorted.map((e) => ({ edits: [e] }))).taken.map((g) => g.edits[0]!).sort((a, b) => a.start - b.start || a.end - b.end);
+      const map = new EditOffsets(picked);
+      const original = 'x'.repeat(45);
+      const out = applyEdits(original, picked);
+      for (let o = 0; o <= original.length; o++) expect(map.toEdited(o)).toBe(walkToEdited(o, picked));
+      for (let o = 0; o <= out.length; o++) {
+        expect(map.toOriginal(o, 'start')).toBe(walkToOriginal(o, picked, 'start'));
+        expect(map.toOriginal(o, 'end')).toBe(walkToOriginal(o, picked, 'end'));
+      }
+    }), { numRuns: 3000 });
   });
 });
 

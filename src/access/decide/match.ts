@@ -233,13 +233,65 @@ export function applyingScopes(model: Model, req: Request): Scope[] {
   const ix = dirIndex(model, req.vhost, list);
   const hits = ix.rest.filter(test);
   if (!req.file.startsWith('proxy:')) {
-    const dir = at.dir;
-    const keys = new Set([dir, req.file]);
-    if (dir.startsWith('/')) keys.add('/');
-    for (let i = dir.indexOf('/', 1); i > 0; i = dir.indexOf('/', i + 1)) keys.add(dir.slice(0, i));
+    const keys = coveringKeys(at.dir).add(req.file);
     for (const k of keys) for (const s of ix.byPattern.get(k) ?? []) if (test(s)) hits.push(s);
   }
   return hits.sort((a, b) => ix.position.get(a)! - ix.position.get(b)!);
+}
+
+interface DirectorySections {
+  /** Each `<Directory>` section's place in model.scopes. */
+  position: Map<Scope, number>;
+  /** Those with a plain pattern (plainDir), by context and pattern: `vhost\0pattern`. */
+  plain: Map<string, Scope[]>;
+  /** The others (wildcards, trailing or double slashes), tested one by one. */
+  other: Scope[];
+}
+
+const DIRECTORY_SECTIONS = cacheSlot('<Directory> sections by context and pattern, per model', () => new WeakMap<Model, DirectorySections>());
+
+function directorySections(model: Model): DirectorySections {
+  const byModel = model.cache.get(DIRECTORY_SECTIONS);
+  let ix = byModel.get(model);
+  if (!ix) {
+    ix = { position: new Map(), plain: new Map(), other: [] };
+    for (const [i, s] of model.scopes.entries()) {
+      if (s.kind !== 'directory') continue;
+      ix.position.set(s, i);
+      if (!plainDir(s)) { ix.other.push(s); continue; }
+      const k = `${s.vhost}\0${s.pattern}`;
+      const same = ix.plain.get(k);
+      if (same) same.push(s); else ix.plain.set(k, [s]);
+    }
+    byModel.set(model, ix);
+  }
+  return ix;
+}
+
+/**
+ * The `<Directory>` sections (not regex ones) of the main server and of a virtual host that cover
+ * a directory, in the model's order: what AllowOverride is read from. Looked up by the
+ * directory's own path and each one above it, so a tree of thousands of .htaccess files next to
+ * thousands of `<Directory>` blocks stays linear.
+ */
+export function directoriesCovering(model: Model, vhost: string, dir: string): Scope[] {
+  const ix = directorySections(model);
+  const inContext = (s: Scope) => s.vhost === '' || s.vhost === vhost;
+  const hits = ix.other.filter((s) => inContext(s) && dirCovers(model.cache, s.pattern, dir));
+  for (const key of coveringKeys(dir)) {
+    for (const v of vhost === '' ? [''] : ['', vhost]) {
+      for (const s of ix.plain.get(`${v}\0${key}`) ?? []) if (dirCovers(model.cache, s.pattern, dir)) hits.push(s);
+    }
+  }
+  return hits.sort((a, b) => ix.position.get(a)! - ix.position.get(b)!);
+}
+
+/** The plain directory patterns that can cover `dir`: itself, '/', and `dir` up to each of its slashes. */
+function coveringKeys(dir: string): Set<string> {
+  const keys = new Set([dir]);
+  if (dir.startsWith('/')) keys.add('/');
+  for (let i = dir.indexOf('/', 1); i > 0; i = dir.indexOf('/', i + 1)) keys.add(dir.slice(0, i));
+  return keys;
 }
 
 /** `ap_count_dirs`: the slashes of a regex section's pattern, its sort key among regex sections. */

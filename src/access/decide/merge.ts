@@ -3,7 +3,7 @@
  * way each version does (semantics §2.1, §3.4, §3.5, §1.9).
  */
 import type { AuthzNode, Item, Mask, Model, Request, Scope, SettingKey } from '../model/index.js';
-import { applicableScopes, dirCovers } from './match.js';
+import { applicableScopes, dirCovers, directoriesCovering } from './match.js';
 import { cacheSlot } from '../../project/run-cache.js';
 import { byLocation, locationTables } from './by-location.js';
 
@@ -58,7 +58,7 @@ export function overrideFor(model: Model, vhost: string, dir: string): string | 
 /** The AllowOverride value in force for a directory and the `<Directory>` that set it. */
 export function overrideSource(model: Model, vhost: string, dir: string): { value: string; scope: Scope } | null {
   let v: { value: string; scope: Scope } | null = null;
-  const dirs = model.scopes.filter((s) => s.kind === 'directory' && (s.vhost === '' || s.vhost === vhost) && dirCovers(model.cache, s.pattern, dir));
+  const dirs = directoriesCovering(model, vhost, dir);
   dirs.sort((a, b) => a.pattern.split('/').length - b.pattern.split('/').length || (a.vhost === b.vhost ? 0 : a.vhost === '' ? -1 : 1) || a.order - b.order);
   for (const s of dirs) for (const it of s.items) if (it.k === 'set' && it.key === 'allowoverride') v = { value: it.value, scope: s };
   return v;
@@ -116,7 +116,7 @@ function htaccessState(model: Model, vhost: string, h: Scope, v24: boolean): 'ok
 }
 
 function coveredByDirectory(model: Model, vhost: string, dir: string): boolean {
-  return model.scopes.some((s) => s.kind === 'directory' && (s.vhost === '' || s.vhost === vhost) && dirCovers(model.cache, s.pattern, dir));
+  return directoriesCovering(model, vhost, dir).length > 0;
 }
 
 /** The merged state for a request's context and location (cached: it does not depend on client or method). */

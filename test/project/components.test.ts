@@ -1,0 +1,45 @@
+/**
+ * components(): a project split into groups of files that can affect one another. A .htaccess joins
+ * the configuration files whose <Directory> or DocumentRoot names its directory or one above it;
+ * `<Directory />` and look-alike names (/srv/ab for /srv/a) join nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { parse } from '../../src/parse/parser.js';
+import { components } from '../../src/project/components.js';
+import { projectOf, type SourceFile } from '../../src/project/project.js';
+
+const conf = (path: string, text: string): SourceFile => ({ path, display: path, kind: 'conf', ast: parse(text, path) });
+const htaccess = (path: string): SourceFile => ({ path, display: path, kind: 'htaccess', ast: parse('Order allow,deny\nAllow from all\n', path) });
+
+describe('components', () => {
+  it('joins each .htaccess to the configuration files naming its directory or one above it, and nothing else', () => {
+    const files = [
+      conf('/etc/a.conf', '<Directory /srv/a>\nAllowOverride All\n</Directory>\n'),
+      conf('/etc/b.conf', 'DocumentRoot /srv/b/\n'),
+      conf('/etc/root.conf', '<Directory />\nAllowOverride None\n</Directory>\n'),
+      conf('/etc/both.conf', '<Directory /srv/a/sub>\n</Directory>\nDocumentRoot /srv/b\n'),
+      htaccess('/srv/a/.htaccess'),
+      htaccess('/srv/a/sub/x/.htaccess'),
+      htaccess('/srv/ab/.htaccess'),
+      htaccess('/srv/b/.htaccess'),
+      htaccess('/srv/.htaccess'),
+      htaccess('/other/.htaccess'),
+    ];
+    const groups = components(projectOf(files)).map((p) => p.files.map((f) => f.path));
+    expect(groups).toEqual([
+      ['/etc/a.conf', '/etc/b.conf', '/etc/both.conf', '/srv/a/.htaccess', '/srv/a/sub/x/.htaccess', '/srv/b/.htaccess'],
+      ['/etc/root.conf'],
+      ['/srv/ab/.htaccess'],
+      ['/srv/.htaccess'],
+      ['/other/.htaccess'],
+    ]);
+  });
+
+  it('keeps a .htaccess below one configuration file apart from another that names a sibling', () => {
+    const files = [conf('/etc/a.conf', 'DocumentRoot /srv/a\n'), conf('/etc/c.conf', 'DocumentRoot /srv/c\n'), htaccess('/srv/a/d/.htaccess'), htaccess('/srv/c/.htaccess')];
+    expect(components(projectOf(files)).map((p) => p.files.map((f) => f.path))).toEqual([
+      ['/etc/a.conf', '/srv/a/d/.htaccess'],
+      ['/etc/c.conf', '/srv/c/.htaccess'],
+    ]);
+  });
+});
