@@ -1,6 +1,6 @@
 /** A loaded configuration tree: its files, how they include each other, and what went wrong. */
 import type { ConfigFile, Directive, Severity } from '../ast/nodes.js';
-import { RunCache } from './run-cache.js';
+import { cacheSlot, RunCache } from './run-cache.js';
 
 export type FileKind = 'conf' | 'htaccess';
 
@@ -61,6 +61,25 @@ export interface Project {
   boundary?: string[];
   /** The memo of this run (see run-cache.ts): built models, proofs and every other cache. */
   readonly cache: RunCache;
+}
+
+const INCLUDED_BY = cacheSlot('the Include lines that read each file, per project', () => new WeakMap<Project, Map<string, IncludeSite[]>>());
+
+/** The Include lines that read a file (none for an entry or a .htaccess file), through the run's memo. */
+export function includeSitesOf(project: Project, path: string): readonly IncludeSite[] {
+  const byProject = project.cache.get(INCLUDED_BY);
+  let byPath = byProject.get(project);
+  if (!byPath) {
+    byPath = new Map();
+    for (const site of project.includes) {
+      for (const f of new Set(site.files)) {
+        const list = byPath.get(f);
+        if (list) list.push(site); else byPath.set(f, [site]);
+      }
+    }
+    byProject.set(project, byPath);
+  }
+  return byPath.get(path) ?? [];
 }
 
 /** A project of loose files, with no include following. */

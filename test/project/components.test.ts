@@ -4,9 +4,10 @@
  * `<Directory />` and look-alike names (/srv/ab for /srv/a) join nothing.
  */
 import { describe, expect, it } from 'vitest';
+import type { Directive, Section } from '../../src/ast/nodes.js';
 import { parse } from '../../src/parse/parser.js';
 import { components } from '../../src/project/components.js';
-import { projectOf, type SourceFile } from '../../src/project/project.js';
+import { includeSitesOf, projectOf, type SourceFile } from '../../src/project/project.js';
 
 const conf = (path: string, text: string): SourceFile => ({ path, display: path, kind: 'conf', ast: parse(text, path) });
 const htaccess = (path: string): SourceFile => ({ path, display: path, kind: 'htaccess', ast: parse('Order allow,deny\nAllow from all\n', path) });
@@ -41,5 +42,19 @@ describe('components', () => {
       ['/etc/a.conf', '/srv/a/d/.htaccess'],
       ['/etc/c.conf', '/srv/c/.htaccess'],
     ]);
+  });
+});
+
+describe('includeSitesOf', () => {
+  it('gives the Include lines that read a file, each once, and none for a file nothing includes', () => {
+    const main = parse('Include conf.d/*.conf\n<VirtualHost *:80>\nInclude conf.d/a.conf\n</VirtualHost>\n', '/t/httpd.conf');
+    const top = main.children[0] as Directive;
+    const vhost = (main.children[1] as Section).children[0] as Directive;
+    const files = ['/t/httpd.conf', '/t/conf.d/a.conf', '/t/conf.d/b.conf'].map((p, i) => (i === 0 ? { ...conf(p, ''), ast: main } : conf(p, 'Listen 80\n')));
+    const site = (directive: Directive, pattern: string, read: string[], context: string[]) => ({ from: '/t/httpd.conf', directive, optional: false, pattern, serverRoot: '/t', files: read, context });
+    const project = { ...projectOf(files), includes: [site(top, '/t/conf.d/*.conf', ['/t/conf.d/a.conf', '/t/conf.d/b.conf', '/t/conf.d/a.conf'], []), site(vhost, '/t/conf.d/a.conf', ['/t/conf.d/a.conf'], ['virtualhost'])] };
+    expect(includeSitesOf(project, '/t/conf.d/a.conf').map((s) => s.context)).toEqual([[], ['virtualhost']]);
+    expect(includeSitesOf(project, '/t/conf.d/b.conf').map((s) => s.pattern)).toEqual(['/t/conf.d/*.conf']);
+    expect(includeSitesOf(project, '/t/httpd.conf')).toEqual([]);
   });
 });

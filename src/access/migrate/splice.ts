@@ -3,7 +3,7 @@
  * reading the rest of the project again (the guard checks one file at a time).
  */
 import type { ConfigFile } from '../../ast/nodes.js';
-import type { Project } from '../../project/project.js';
+import { includeSitesOf, type Project } from '../../project/project.js';
 import { buildModel, isFragment, type Model, type Scope, type SourceInput } from '../model/index.js';
 import { memo } from '../../ast/memo.js';
 import { deriveContextIndex } from '../decide/index.js';
@@ -11,8 +11,7 @@ import { cacheSlot } from '../../project/run-cache.js';
 
 /** True when the file is read at server level (not from inside a section), so that it can be read alone. */
 export function spliceable(project: Project, path: string): boolean {
-  const sites = project.includes.filter((s) => s.files.includes(path));
-  return sites.every((s) => s.context.length === 0) && project.byPath.get(path)?.kind === 'conf';
+  return includeSitesOf(project, path).every((s) => s.context.length === 0) && project.byPath.get(path)?.kind === 'conf';
 }
 
 /** A .htaccess file that can be read alone: one that names no other file (it is never included; it includes nothing). */
