@@ -5,8 +5,8 @@
  * other files with their lines, and every access section's proof as a table of requests with the
  * 2.2 and the 2.4 answer side by side (a refused section's counterexample highlighted).
  */
-import { structuredPatch } from 'diff';
 import { Chalk } from 'chalk';
+import { linePatch } from '../diff/line-patch.js';
 import type { FileReport, Finding } from './findings.js';
 import type { SectionProof } from './access-proof.js';
 import { splitMessage } from './message.js';
@@ -80,7 +80,7 @@ function findingRow(f: Finding, mode: StylishMode): string {
 
 /** A changed file as a diff, each finding placed under the line it points at. */
 function diffHtml(file: HtmlFile, mode: StylishMode): { html: string; placed: Set<Finding> } {
-  const patch = structuredPatch('a', 'b', file.before, file.after, '', '', { context: 3 });
+  const patch = linePatch(file.before, file.after, 3);
   const byLine = new Map<number, Finding[]>();
   for (const f of file.report.findings) byLine.set(f.line, [...(byLine.get(f.line) ?? []), f]);
   // Findings point into the file as read (check, diff) or as written (write).
