@@ -50,31 +50,56 @@ interface Staged {
   tmp?: string;
 }
 
+/** Files staged together: their new files stay open until their extended attributes are copied in one child process. */
+const CHUNK = 256;
+
 export function writeTree(items: readonly WriteItem[], options: TreeWriteOptions = {}): WriteOutcome[] {
   const includes = options.includes ?? [];
   const taken = new Set<string>();
-  const staged = items.map((item, i): Staged => {
-    const outcome: WriteOutcome = { path: item.path };
-    const s = { item, outcome, target: item.path, before: undefined as unknown as Stats };
-    try {
-      s.target = realpathSync(item.path);
-      s.before = checkTarget(s.target, item.original);
-      const dir = placeFor(s.target, (d) => join(d, tempName(basename(s.target), i)), includes);
-      if (options.backupSuffix !== undefined) {
-        const where = placeFor(s.target, (d) => join(d, basename(s.target) + options.backupSuffix), includes, taken);
-        outcome.backup = join(where, basename(s.target) + options.backupSuffix);
-        outcome.backupMoved = where !== dirname(s.target);
-        taken.add(outcome.backup);
-        writeNew(outcome.backup, item.original, s.target, s.before, false);
+  const staged: Staged[] = [];
+  for (let from = 0; from < items.length; from += CHUNK) {
+    const chunk: { s: Staged; files: NewFile[] }[] = [];
+    for (let i = from; i < Math.min(items.length, from + CHUNK); i++) {
+      const item = items[i]!;
+      const s: Staged = { item, outcome: { path: item.path }, target: item.path, before: undefined as unknown as Stats };
+      staged.push(s);
+      const files: NewFile[] = [];
+      try {
+        s.target = realpathSync(item.path);
+        s.before = checkTarget(s.target, item.original);
+        const dir = placeFor(s.target, (d) => join(d, tempName(basename(s.target), i)), includes);
+        if (options.backupSuffix !== undefined) {
+          const where = placeFor(s.target, (d) => join(d, basename(s.target) + options.backupSuffix), includes, taken);
+          s.outcome.backup = join(where, basename(s.target) + options.backupSuffix);
+          s.outcome.backupMoved = where !== dirname(s.target);
+          taken.add(s.outcome.backup);
+          files.push(createNew(s.outcome.backup, item.original, false));
+        }
+        const tmp = join(dir, tempName(basename(s.target), i));
+        files.push(createNew(tmp, item.output, true));
+        s.tmp = tmp;
+        chunk.push({ s, files });
+      } catch (e) {
+        for (const f of files) discard(f);
+        s.tmp = undefined;
+        fail(s, e);
       }
-      const tmp = join(dir, tempName(basename(s.target), i));
-      writeNew(tmp, item.output, s.target, s.before, true);
-      return { ...s, tmp };
-    } catch (e) {
-      fail(s, e);
-      return s;
     }
-  });
+    const copied = copyXattrs(chunk.flatMap(({ s, files }) => files.map((f) => [s.target, f.path] as const)));
+    let k = 0;
+    for (const { s, files } of chunk) {
+      const errors = files.map(() => copied[k++]);
+      try {
+        const failed = errors.find((e) => e !== null);
+        if (failed) throw new Error(`its extended attributes cannot be kept (${failed}), so it was left as it is; run as a user who may set them, or remove them first`);
+        for (const f of files) finishNew(f, s.before);
+      } catch (e) {
+        for (const f of files) discard(f);
+        s.tmp = undefined;
+        fail(s, e);
+      }
+    }
+  }
   // Every file is staged: rename them all in one pass.
   const dirs = new Set<string>();
   for (const s of staged) {
@@ -136,11 +161,11 @@ function placeFor(target: string, nameIn: (dir: string) => string, includes: rea
   }
 }
 
-/**
- * Creates `path` (never replacing or following anything already there) with exactly these bytes and
- * the extended attributes, owner and mode of `like`, and flushes it to disk.
- */
-function writeNew(path: string, bytes: Uint8Array, like: string, st: Stats, isTemp: boolean): void {
+/** A new file being staged: still open, its bytes written. */
+interface NewFile { path: string; fd: number; size: number; open: boolean }
+
+/** Creates `path` (never replacing or following anything already there) with exactly these bytes, and keeps it open. */
+function createNew(path: string, bytes: Uint8Array, isTemp: boolean): NewFile {
   let fd: number;
   try {
     fd = openSync(path, 'wx', 0o600);
@@ -150,6 +175,7 @@ function writeNew(path: string, bytes: Uint8Array, like: string, st: Stats, isTe
     }
     throw e;
   }
+  const f = { path, fd, size: bytes.length, open: true };
   try {
     let done = 0;
     while (done < bytes.length) {
@@ -157,35 +183,57 @@ function writeNew(path: string, bytes: Uint8Array, like: string, st: Stats, isTe
       if (n <= 0) throw new Error(`short write to ${path} (${done} of ${bytes.length} bytes)`);
       done += n;
     }
-    copyXattrs(like, path);
-    const mine = fstatSync(fd);
-    if (mine.uid !== st.uid || mine.gid !== st.gid) {
-      try {
-        fchownSync(fd, st.uid, st.gid);
-      } catch {
-        throw new Error(`it is owned by ${st.uid}:${st.gid}, and a rewritten copy would belong to ${mine.uid}:${mine.gid}; run as its owner or as root`);
-      }
-    }
-    // After chown, which clears setuid/setgid.
-    fchmodSync(fd, st.mode & 0o7777);
-    fsyncSync(fd);
-    if (fstatSync(fd).size !== bytes.length) throw new Error(`short write to ${path}`);
   } catch (e) {
-    closeSync(fd);
-    removeQuietly(path);
+    discard(f);
     throw e;
   }
-  closeSync(fd);
+  return f;
 }
 
-/** Extended attributes (user.*, security.*, trusted.*) go with the file: GNU cp copies them, or the file is refused. */
-function copyXattrs(from: string, to: string): void {
-  if (process.platform !== 'linux') return;
-  const r = spawnSync('cp', ['--attributes-only', '--preserve=xattr', '--', from, to], { encoding: 'utf8' });
-  if (r.error || r.status !== 0) {
-    const why = r.error ? r.error.message : r.stderr.trim();
-    throw new Error(`its extended attributes cannot be kept (${why}), so it was left as it is; run as a user who may set them, or remove them first`);
+/** Gives a new file (its extended attributes already copied) the owner and mode of the original, flushes it to disk and closes it. */
+function finishNew(f: NewFile, st: Stats): void {
+  const mine = fstatSync(f.fd);
+  if (mine.uid !== st.uid || mine.gid !== st.gid) {
+    try {
+      fchownSync(f.fd, st.uid, st.gid);
+    } catch {
+      throw new Error(`it is owned by ${st.uid}:${st.gid}, and a rewritten copy would belong to ${mine.uid}:${mine.gid}; run as its owner or as root`);
+    }
   }
+  // After chown, which clears setuid/setgid.
+  fchmodSync(f.fd, st.mode & 0o7777);
+  fsyncSync(f.fd);
+  if (fstatSync(f.fd).size !== f.size) throw new Error(`short write to ${f.path}`);
+  closeSync(f.fd);
+  f.open = false;
+}
+
+/** Closes (if still open) and removes a new file of a file that failed. */
+function discard(f: NewFile): void {
+  if (f.open) {
+    try { closeSync(f.fd); } catch { /* closed */ }
+    f.open = false;
+  }
+  removeQuietly(f.path);
+}
+
+/**
+ * Extended attributes (user.*, security.*, trusted.*) go with the file: GNU cp copies them, or the
+ * file is refused. One child process for all the pairs (xargs running cp for each, and reporting
+ * each one's result), not one per file: spawning from a large process costs milliseconds each.
+ * Returns, for each [from, to], null or cp's error.
+ */
+function copyXattrs(pairs: readonly (readonly [string, string])[]): (string | null)[] {
+  if (process.platform !== 'linux' || pairs.length === 0) return pairs.map(() => null);
+  const script = 'err=$(cp --attributes-only --preserve=xattr -- "$1" "$2" 2>&1) && s=0 || s=1; printf "%s\\0%s\\0" "$s" "$err"';
+  const r = spawnSync('xargs', ['-0', '-n', '2', 'sh', '-c', script, 'sh'], { input: pairs.map(([a, b]) => `${a}\0${b}\0`).join(''), encoding: 'latin1', maxBuffer: 64 * 2 ** 20 });
+  const fields = (r.stdout ?? '').split('\0');
+  return pairs.map((_, i) => {
+    if (r.error) return r.error.message;
+    const status = fields[2 * i];
+    if (status === '0') return null;
+    return status === '1' ? fields[2 * i + 1]!.trim() || 'cp failed' : `xargs failed: ${(r.stderr ?? '').trim() || `exit ${r.status}`}`;
+  });
 }
 
 function removeQuietly(path: string): void {

@@ -177,3 +177,45 @@ describe('what a file is besides its bytes (item 5)', () => {
     expect([st.uid, st.gid, (st.mode & 0o7777).toString(8)]).toEqual([1234, 5678, '6640']);
   });
 });
+
+describe('extended attributes of many files, copied by one child process per 256 files', () => {
+  const item = (path: string, text: string) => ({ path, original: Buffer.from(readFileSync(path)), output: Buffer.from(text, 'latin1') });
+
+  it.skipIf(!hasPython)('gives each of 300 files its own attributes back', () => {
+    const cwd = tempDir();
+    const paths = Array.from({ length: 300 }, (_, i) => join(cwd, `f${i}.conf`));
+    for (const p of paths) writeFileSync(p, 'KeepAlive 1\n');
+    // One python run sets them all, one reads them all back.
+    const py = (code: string) => execFileSync('python3', ['-c', code, ...paths], { encoding: 'utf8' });
+    py('import os,sys\nfor i,p in enumerate(sys.argv[1:]): os.setxattr(p, "user.n", f"file {i}".encode())');
+    const out = writeTree(paths.map((p, i) => item(p, `KeepAlive On # ${i}\n`)));
+    expect(out.filter((o) => o.error)).toEqual([]);
+    expect(paths.map((p) => readFileSync(p, 'latin1'))).toEqual(paths.map((_, i) => `KeepAlive On # ${i}\n`));
+    const read = JSON.parse(py('import os,sys,json\nprint(json.dumps([{k: os.getxattr(p,k).decode() for k in os.listxattr(p)} for p in sys.argv[1:]]))'));
+    expect(read).toEqual(paths.map((_, i) => ({ 'user.n': `file ${i}` })));
+  });
+
+  it('leaves a file whose attributes cannot be copied as it is, with cp\'s reason, and writes the others', () => {
+    const cwd = tempDir();
+    const bin = join(cwd, 'bin');
+    mkdirSync(bin);
+    // A cp that fails for b.conf only, as cp does on a file system that refuses an attribute.
+    writeFileSync(join(bin, 'cp'), `#!/bin/sh\nfor a; do case "$a" in */b.conf) echo "cp: setting attribute 'user.x' for '$a': Operation not supported" >&2; exit 1;; esac; done\nexec ${execFileSync('sh', ['-c', 'command -v cp'], { encoding: 'utf8' }).trim()} "$@"\n`, { mode: 0o755 });
+    const paths = ['a.conf', 'b.conf', 'c.conf'].map((n) => join(cwd, n));
+    for (const p of paths) writeFileSync(p, 'KeepAlive 1\n');
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    try {
+      const out = writeTree(paths.map((p) => item(p, 'KeepAlive On\n')));
+      expect(out.map((o) => o.error ?? 'written')).toEqual([
+        'written',
+        expect.stringMatching(/^its extended attributes cannot be kept \(cp: setting attribute 'user\.x' for '.*b\.conf': Operation not supported\)/),
+        'written',
+      ]);
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(paths.map((p) => readFileSync(p, 'latin1'))).toEqual(['KeepAlive On\n', 'KeepAlive 1\n', 'KeepAlive On\n']);
+    expect(readdirSync(cwd).sort()).toEqual(['a.conf', 'b.conf', 'bin', 'c.conf']);
+  });
+});
