@@ -81,10 +81,26 @@ function nameBlind(model: Model, vhost: string, scopes: readonly Scope[]): boole
   return true;
 }
 
+/**
+ * For a virtual host whose DocumentRoot is known: whether a directory of the main server's
+ * sections can be reached by its URLs (it lies under the DocumentRoot or an Alias). The others
+ * are probed in the main server's context, where they are reached or stand for themselves; in
+ * each virtual host they would only add requests no URL of it makes (a hosting server's
+ * .htaccess files of every other site, for each site).
+ */
+function reachableFrom(model: Model, vhost: string, known: string | undefined): (dir: string) => boolean {
+  if (vhost === '' || known === undefined) return () => true;
+  const roots = [known, ...[...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])].map(([, dir]) => dir)].map(noSlash);
+  if (roots.some((r) => r === '')) return () => true;
+  return (dir) => roots.some((r) => dir === r || dir.startsWith(`${r}/`));
+}
+
 export function probes(model: Model, vhost: string, scopes: readonly Scope[], gaps: string[]): Probe[] {
   const known = knownDocroot(model, vhost);
   const roots = known !== undefined ? [known] : docrootCandidates(scopes);
   const dirs = new Set<string>([...roots.map((r) => r || '/'), '/__outside__']);
+  const reachable = reachableFrom(model, vhost, known);
+  const addDir = (s: Scope, d: string) => { if (s.vhost !== '' || reachable(d)) dirs.add(d); };
   const names = new Set<string>(nameBlind(model, vhost, scopes) ? [PLAIN_NAME] : [PLAIN_NAME, UNLISTED_NAME]);
   const urls = new Set<string>(['/']);
   const proxied = new Set<string>();
@@ -93,12 +109,12 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
     switch (s.kind) {
       case 'directory': case 'htaccess': {
         const d = noSlash(instance(s.pattern));
-        dirs.add(d || '/'); dirs.add(`${d}/sub`); dirs.add(`${d}x`);
+        addDir(s, d || '/'); addDir(s, `${d}/sub`); addDir(s, `${d}x`);
         break;
       }
       case 'directorymatch': {
         const ds = s.regex ? samplesFor(s.regex, '/') : [];
-        for (const d of ds) { dirs.add(d); dirs.add(`${d}/sub`); }
+        for (const d of ds) { addDir(s, d); addDir(s, `${d}/sub`); }
         if (!ds.length) gaps.push(`no path matches <DirectoryMatch ${s.pattern}>`);
         break;
       }
@@ -132,7 +148,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
       }
       case 'proxy': proxied.add(instance(s.pattern === '*' ? 'http://backend/x' : s.pattern)); break;
     }
-    if (s.within && s.within.kind === 'directory') dirs.add(instance(s.within.pattern));
+    if (s.within && s.within.kind === 'directory') addDir(s, instance(s.within.pattern));
   }
   const out = new Map<string, Probe>();
   for (const root of roots) {
