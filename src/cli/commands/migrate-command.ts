@@ -99,6 +99,8 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     rules, suggestions: withPruneLegacy(opts), mpm: inputs.mpm, pruneLegacy: opts.pruneLegacy, onFile: showProgress.update,
     settingsFor: inputs.resolver.settingsFor,
     ...(opts.httpd ? { builtin: compiledIn(opts.httpd) ?? undefined } : {}),
+    // Only the httpd check reads the migrated files' trees once the run is over.
+    outputTrees: Boolean(opts.httpd),
   };
   const result = migrate(project, options);
   showProgress.done();
