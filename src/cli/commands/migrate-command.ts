@@ -104,6 +104,8 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   };
   const result = migrate(project, options);
   showProgress.done();
+  // The access models and proofs (~70 MB on 10,000 vhosts) are read again only for the HTML report's proof tables.
+  if (opts.format !== 'html') result.project.cache.clear();
   // Findings point into the files as they are on disk after the run: the rewritten text once `write` writes it.
   const httpdOk = opts.httpd ? await httpdAccepts(opts.httpd, result) : null;
   const refuse = mode === 'write' && httpdOk !== null && !httpdOk.ok && !opts.force;
