@@ -107,6 +107,24 @@ export function readDirective(d: Directive, mask: Mask, version: Version, module
   return { items, errors };
 }
 
+/**
+ * readDirective for one model. Lines repeat from section to section (`Order deny,allow`, `Deny from
+ * all` in every virtual host): each spelling outside `<Limit>` is read once, and the sections that
+ * hold it share its items, which nothing changes.
+ */
+export function directiveReader(version: Version, modules: ReadonlySet<string>, cache: RunCache): (d: Directive, mask: Mask) => Read | null {
+  const read = new Map<string, Read | null>();
+  return (d, mask) => {
+    if (!ACCESS_NAMES.has(d.lname)) return null;
+    if (mask !== null) return readDirective(d, mask, version, modules, cache);
+    let key = d.name;
+    for (const a of d.args) key += ` ${a.value.length}:${a.value}`; // each word's length first: a quoted word may hold anything
+    let r = read.get(key);
+    if (r === undefined) read.set(key, (r = readDirective(d, null, version, modules, cache)));
+    return r;
+  };
+}
+
 /** A 2.4 Require line as a tree leaf (add_authz_provider, semantics §3.2). */
 export function requireNode(words: readonly string[], mask: Mask, modules: ReadonlySet<string>, errors: string[], cache: RunCache): AuthzNode | null {
   let negate = false;
