@@ -195,7 +195,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     const patch = patches.join('');
     io.stdout.write(Buffer.from(colorLevel(io.stdout, io.env, opts.color) ? colorDiff(patch) : patch, 'latin1'));
   }
-  io[mode === 'diff' ? 'stderr' : 'stdout'].write(stylish(shown, { ...layout, mode: refuse ? 'check' : mode }));
+  for (const part of stylish(shown, { ...layout, mode: refuse ? 'check' : mode })) human.write(part);
   return code;
 }
 
