@@ -22,6 +22,13 @@ export interface MigrateOptions extends FixOptions {
   onFile?: (done: number, total: number) => void;
   /** The configuration of each file (by absolute path): ignored, rules off or at another severity. Default: none. */
   settingsFor?: (path: string) => FileSettings;
+  /**
+   * Keep each changed file's final tree on its result (`outputAst`) for the caller (default: true).
+   * With false, a tree is kept only while a later step of the run reads it (the rules that run on the
+   * migrated tree, the Debian layout) and every result's `outputAst` is null: a tree of 10,000 vhosts
+   * holds ~45 MB of them.
+   */
+  outputTrees?: boolean;
 }
 
 export interface FileResult {
@@ -31,7 +38,8 @@ export interface FileResult {
   changed: boolean;
   /**
    * The tree of the output as 2.4 reads it, kept from the fix loop's last parse so nothing parses the
-   * output again; null when the file did not change (its tree is `file.ast`, read as 2.2 reads it).
+   * output again; null when the file did not change (its tree is `file.ast`, read as 2.2 reads it), and
+   * in a run told not to keep it (`outputTrees: false`).
    */
   outputAst: ConfigFile | null;
   applied: Problem[];
@@ -77,11 +85,20 @@ export function migrate(project: Project, runOptions: MigrateOptions = {}): Migr
   const holds = (f: SourceFile) => directives(f.ast, 'loadmodule').length > 0;
   const early = rules.filter((r) => !r.meta.migratedTree);
   const late = rules.filter((r) => r.meta.migratedTree);
+  const debianLate = late.some((r) => r.meta.id === 'load-implicit-modules') && managesDebianModules(project);
+  // The late rules read every file of a group that holds LoadModule lines as migrated, and Debian's
+  // layout the whole tree: only those trees are kept when the caller does not want them.
+  const keeps = new Map<Project, boolean>();
+  const keepTree = (group: Project) => {
+    if (options.outputTrees !== false || debianLate) return true;
+    if (!keeps.has(group)) keeps.set(group, late.length > 0 && group.files.some(holds));
+    return keeps.get(group)!;
+  };
   const files = project.files.map((file, i): FileResult => {
     const own = groupOf.get(file.path) ?? project;
     const result = migrateFile(file, late.length && holds(file) ? early : rules, own, { ...options, guard: guardOf(own) });
     options.onFile?.(i + 1, total);
-    return result;
+    return result.outputAst && !keepTree(own) ? { ...result, outputAst: null } : result;
   });
   if (late.length === 0) return { project, files, layout: [] };
   const migrated = new Map(files.map((r) => [r.file.path, r]));
@@ -96,14 +113,15 @@ export function migrate(project: Project, runOptions: MigrateOptions = {}): Migr
   });
   // Debian's layout: the a2enmod/a2dismod changes, decided on the tree as migrated.
   // (Only a tree that reads mods-enabled/ has one: the others are not parsed again for it.)
-  const debian = late.some((r) => r.meta.id === 'load-implicit-modules') && managesDebianModules(project)
+  const debian = debianLate
     ? debianLayout(asMigrated(project, new Map(final.map((r) => [r.file.path, r]))), options.mpm)
     : { changes: [], finding: null };
   const at = debian.finding;
-  if (!at) return { project, files: final, layout: [] };
+  const kept = options.outputTrees !== false ? final : final.map((r) => (r.outputAst ? { ...r, outputAst: null } : r));
+  if (!at) return { project, files: kept, layout: [] };
   return {
     project,
-    files: final.map((r) => (r.file.path !== at.path ? r : {
+    files: kept.map((r) => (r.file.path !== at.path ? r : {
       ...r,
       applied: [...r.applied, {
         ruleId: 'load-implicit-modules', severity: 'warning', path: at.path, start: at.start, end: at.end, message: at.message,

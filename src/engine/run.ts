@@ -103,8 +103,9 @@ function toProblem(rule: Rule, file: ConfigFile, p: ReportInput, position: (offs
   const end = p.end ?? n?.open?.contentEnd ?? n?.contentEnd ?? n?.end ?? start;
   const defaultSeverity = rule.meta.kind === 'fix' ? 'error' : 'warning';
   const problem: Problem = { ruleId: rule.meta.id, severity: p.severity ?? defaultSeverity, message: p.message, path: file.path, start, end, ...position(start) };
-  if (p.fix && rule.meta.kind === 'fix') problem.fix = p.fix;
-  if (p.suggestion) problem.suggestion = p.suggestion;
-  else if (p.fix && rule.meta.kind !== 'fix') problem.suggestion = p.fix;
+  // Copies: an array a rule grew by push keeps room for 17 edits, and a run keeps every problem's.
+  if (p.fix && rule.meta.kind === 'fix') problem.fix = p.fix.slice();
+  if (p.suggestion) problem.suggestion = p.suggestion.slice();
+  else if (p.fix && rule.meta.kind !== 'fix') problem.suggestion = p.fix.slice();
   return problem;
 }

@@ -47,7 +47,7 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
   if (bom) diag('BOM', 'warning', 'the file starts with a UTF-8 byte-order mark; httpd on Unix reads it as part of the first directive', 0, 3);
 
   const stack: Section[] = [];
-  const lower = lowerCased();
+  const words = wordTable();
   /** How many section openers past MAX_NESTING are open. */
   let tooDeep = 0;
   let children = file.children;
@@ -99,15 +99,15 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
       children = stack.length ? stack[stack.length - 1]!.children : file.children;
     } else if (!quoted && c1 === 60 && firstEnd - cs > 1 && isLetter(s.charCodeAt(cs + 1))) {
       const span: LineSpan = { start, end, contentStart, contentEnd, eol, continued };
-      const section = openSection(r, span, cs, firstEnd, ce, diag, lower);
+      const section = openSection(r, span, cs, firstEnd, ce, diag, words);
       children.push(section);
       stack.push(section);
       children = section.children;
     } else {
-      const name = wordValue(s, cs, firstEnd);
+      const name = words.same(wordValue(s, cs, firstEnd));
       children.push({
         type: 'directive', start, end, contentStart, contentEnd, eol, continued,
-        name, lname: lower(name), nameEnd: r.offset(firstEnd - 1) + 1, args: readArgs(r, firstEnd, ce),
+        name, lname: words.lower(name), nameEnd: r.offset(firstEnd - 1) + 1, args: readArgs(r, firstEnd, ce, words),
       });
     }
   }
@@ -124,28 +124,52 @@ export function parse(input: Uint8Array | string, path = '', options: ParseOptio
   return file;
 }
 
-/** Directive names repeat a lot: their lower-case forms are kept for the rest of one parse. */
-function lowerCased(): (name: string) => string {
-  const seen = new Map<string, string>();
-  return (name) => {
-    let l = seen.get(name);
-    if (l === undefined) {
-      l = asciiLower(name);
-      if (seen.size < 10_000) seen.set(name, l);
-    }
-    return l;
+interface WordTable {
+  /** One string for each spelling of a name or short word: a tree holds each once, not once per line. */
+  same(word: string): string;
+  /** A name in lower case. */
+  lower(name: string): string;
+}
+
+/** Names and words repeat a lot (`Allow`, `from`, `127.0.0.1`): each spelling is kept once for the rest of one parse. */
+function wordTable(): WordTable {
+  const spellings = new Map<string, string>();
+  const lowered = new Map<string, string>();
+  return {
+    same(word) {
+      if (word.length > MAX_SHARED_WORD) return word;
+      const known = spellings.get(word);
+      if (known !== undefined) return known;
+      if (spellings.size < 10_000) spellings.set(word, word);
+      return word;
+    },
+    lower(name) {
+      let l = lowered.get(name);
+      if (l === undefined) {
+        l = asciiLower(name);
+        if (lowered.size < 10_000) lowered.set(name, l);
+      }
+      return l;
+    },
   };
 }
+
+/**
+ * Longer words are left as they are: V8 keeps a substring of 13 characters or more as a 32-byte slice
+ * of the text it was cut from, where a shorter one is a copy of its own.
+ */
+const MAX_SHARED_WORD = 12;
 
 function isLetter(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
 /** The words of the current line in [from, to), as arguments with file offsets. */
-function readArgs(r: LineReader, from: number, to: number): Arg[] {
+function readArgs(r: LineReader, from: number, to: number, words: WordTable): Arg[] {
   const args: Arg[] = [];
   eachWord(r.src, from, to, (value, raw, start, end, quote) => {
-    args.push({ value, raw, start: r.offset(start), end: r.offset(end - 1) + 1, quote });
+    const written = words.same(raw);
+    args.push({ value: value === raw ? written : words.same(value), raw: written, start: r.offset(start), end: r.offset(end - 1) + 1, quote });
   });
   // A copy holds exactly its words: an array grown by push keeps room for 16, and a tree has one per line.
   return args.slice();
@@ -169,15 +193,16 @@ function checkLine(r: LineReader, text: string, contentStart: number, contentEnd
   }
 }
 
-function openSection(r: LineReader, span: LineSpan, cs: number, firstEnd: number, ce: number, diag: Diag, lower: (name: string) => string): Section {
+function openSection(r: LineReader, span: LineSpan, cs: number, firstEnd: number, ce: number, diag: Diag, words: WordTable): Section {
   const s = r.src;
   let name = s.slice(cs + 1, firstEnd);
   const nameHasGt = name.endsWith('>');
   if (nameHasGt) name = name.slice(0, -1);
   const gt = s.lastIndexOf('>', ce - 1);
   if (gt < cs) diag('MISSING_GT', 'error', `<${name}> directive missing closing '>'`, span.contentStart, span.contentEnd);
-  const args = nameHasGt ? [] : readArgs(r, firstEnd, gt >= firstEnd ? gt : ce);
-  const lname = lower(name);
+  const args = nameHasGt ? [] : readArgs(r, firstEnd, gt >= firstEnd ? gt : ce, words);
+  name = words.same(name);
+  const lname = words.lower(name);
   if (args.length === 0 && NEEDS_ARGS.has(lname)) {
     diag('EMPTY_SECTION_ARGS', 'error', `<${name}> directive requires additional arguments`, span.contentStart, span.contentEnd);
   }

@@ -29,4 +29,9 @@ export class RunCache {
     }
     return table;
   }
+
+  /** Forgets every table, for a run whose remaining steps read none of them: a table asked for again starts empty. */
+  clear(): void {
+    this.#tables.clear();
+  }
 }

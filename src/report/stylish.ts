@@ -127,15 +127,24 @@ function nextStep(mode: StylishMode, changed: number, remaining: readonly Findin
   return null;
 }
 
-export function stylish(reports: FileReport[], options: StylishOptions): string {
+/**
+ * The text in pieces, one per file and then the summary, to be written as they are made: on 50,000
+ * vhosts the whole is 35 MB, which as one string (and then its bytes) would be held at once.
+ */
+export function* stylish(reports: FileReport[], options: StylishOptions): Generator<string> {
   const chalk = new Chalk({ level: options.color });
-  const out: string[] = [];
+  // Every line ends with a newline; a file's block is followed by an empty line.
+  const text = (lines: string[]) => `${lines.join('\n')}\n`;
+  let wrote = false;
   for (const r of reports) {
     const findings = r.findings.filter((f) => listed(f, options.mode, r));
-    if (findings.length) out.push(...fileBlock(r, findings, options, chalk), '');
+    if (findings.length) {
+      yield text([...fileBlock(r, findings, options, chalk), '']);
+      wrote = true;
+    }
   }
-  out.push(...summary(reports, options, chalk).flatMap((l) => (options.width === undefined ? [l] : wrapStyled(l, options.width))));
-  return out.join('\n') + '\n';
+  const tail = summary(reports, options, chalk).flatMap((l) => (options.width === undefined ? [l] : wrapStyled(l, options.width)));
+  if (tail.length || !wrote) yield text(tail);
 }
 
 /** Wraps a summary line (which may hold colour codes) to the width, continuation lines indented. */

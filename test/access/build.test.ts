@@ -55,4 +55,19 @@ describe('buildModel', () => {
     expect(m24('<Directory /x>\nOrder allow,deny\n</Directory>\n', false).scopes[0]!.errors[0]).toMatch(/^Invalid command 'Order'/);
     expect(m24('<Directory /x>\nAuthzUserAuthoritative Off\n</Directory>\n').scopes[0]!.errors[0]).toMatch(/^Invalid command 'AuthzUserAuthoritative'/);
   });
+  it('reads a line once per model: sections that spell it alike share its items, <Limit> lines and other spellings do not', () => {
+    const section = (dir: string, body: string) => `<Directory ${dir}>\n${body}</Directory>\n`;
+    const text = section('/a', 'Order deny,allow\nDeny from all\nAllow from 10.0.0.0/8\n') + section('/b', 'Order deny,allow\nDeny from all\nAllow from 10.1.0.0/16\n')
+      + section('/c', 'order deny,allow\n<Limit GET>\nDeny from all\n</Limit>\n');
+    for (const m of [m22(text), m24(text, true)]) {
+      const [a, b, c] = m.scopes.map((s) => s.items);
+      expect(b![0]).toBe(a![0]);
+      expect(b![1]).toBe(a![1]);
+      expect(b![2]).not.toBe(a![2]);
+      expect(b![2]).not.toEqual(a![2]);
+      expect(c![0]).not.toBe(a![0]); // `order` is another spelling (its items read the same)
+      expect(c![0]).toEqual(a![0]);
+      expect(c![1]).toMatchObject({ k: 'deny', mask: { except: false, methods: ['GET'] } });
+    }
+  });
 });

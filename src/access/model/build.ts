@@ -8,7 +8,7 @@ import type { ConfigFile, Directive, Node, Section } from '../../ast/nodes.js';
 import { directives } from '../../ast/walk.js';
 import type { Project } from '../../project/project.js';
 import { cacheSlot, RunCache } from '../../project/run-cache.js';
-import { readDirective } from './read-directive.js';
+import { directiveReader } from './read-directive.js';
 import type { AuthzNode, Mask, Model, Scope, ScopeKind, Version } from './model.js';
 import { conditionHolds, type CondContext } from './module-conditions.js';
 
@@ -84,6 +84,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     if (idx !== undefined) includes.set(`${site.from}\0${idx}`, site.files);
   }
   const replaced = new Map(inputs.map((i) => [i.file.path, i.file]));
+  const readDirective = directiveReader(opts.version, modules, cache);
 
   const newScope = (kind: ScopeKind, pattern: string, regex: RegExp | null, ctx: Ctx, node: Section | null, path: string): Scope => {
     const s: Scope = { kind, pattern, regex, within: ctx.scope, vhost: ctx.vhost, order: order++, items: [], node, path, errors: [] };
@@ -118,7 +119,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
         model.aliases.set(ctx.vhost, list);
       }
     }
-    const r = readDirective(d, ctx.mask, opts.version, modules, cache);
+    const r = readDirective(d, ctx.mask);
     if (!r) return;
     const target = ctx.scope;
     if (!target) {
