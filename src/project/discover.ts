@@ -4,7 +4,7 @@ import { strerror } from './include.js';
 import { dirname, join, parse as parsePath, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { sortBytes } from './fnmatch.js';
-import { accessFileLists, hasLooseOpeners, overridesMayApply, type TreeFacts } from './overrides.js';
+import { accessFileLists, hasLooseOpeners, overrideOpener, type TreeFacts } from './overrides.js';
 import type { FileKind, ProjectDiagnostic } from './project.js';
 import { kindOf } from './read.js';
 import { expandWildcardDir, regexDirs } from './directory-match.js';
@@ -128,6 +128,7 @@ function accessRoots(facts: TreeFacts, notes: ProjectDiagnostic[]): string[] {
  */
 export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[], onDir?: (walked: number) => void, notes: ProjectDiagnostic[] = []): AccessFiles {
   const lists = accessFileLists(facts);
+  const overridesMayApply = overrideOpener(facts);
   const names = [...new Set(lists.flat())];
   const named = accessRoots(facts, notes);
   const outside: string[] = [];
@@ -137,7 +138,7 @@ export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[]
     if (!statOrNull(dir)?.isDirectory()) continue;
     if (parsePath(dir).root === dir) {
       // Only where httpd would open .htaccess files there (not under AllowOverride None).
-      if (overridesMayApply(dir, facts)) skipped.push({ dir, why: 'it is the root of the file system, and walking all of it is not done; name the directories that hold .htaccess files with --root' });
+      if (overridesMayApply(dir)) skipped.push({ dir, why: 'it is the root of the file system, and walking all of it is not done; name the directories that hold .htaccess files with --root' });
       continue;
     }
     const parts = boundary ? walkableParts(dir, boundary) : [dir];
@@ -149,7 +150,7 @@ export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[]
   const seen = new Set<string>();
   for (const root of [...new Set(roots)]) {
     if (parsePath(root).root === root || !statOrNull(root)?.isDirectory()) continue;
-    if (!loose && !overridesMayApply(root, facts)) continue;
+    if (!loose && !overridesMayApply(root)) continue;
     const hits = findNamed(root, new Set(names), skipped, onDir);
     const byDir = new Map<string, Set<string>>();
     for (const hit of hits) {
@@ -159,7 +160,7 @@ export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[]
     }
     const chosen: string[] = [];
     for (const [dir, present] of byDir) {
-      if (!overridesMayApply(dir, facts)) continue;
+      if (!overridesMayApply(dir)) continue;
       for (const list of lists) {
         // httpd reads only the first name of the list that exists in the directory.
         const first = list.map((n) => join(dir, n)).find((p) => present.has(p) && isFile(p));

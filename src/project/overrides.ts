@@ -57,22 +57,39 @@ export function hasLooseOpeners(facts: TreeFacts): boolean {
 }
 
 /**
- * False only when httpd surely never opens an .htaccess in `dir`: the
- * server-level sections that apply, shortest path first as httpd merges
- * them, end in AllowOverride None, and no <VirtualHost> or regex section
- * that could apply says otherwise. The 2.2 default (All) opens them.
+ * For each directory: false only when httpd surely never opens an .htaccess in it: the
+ * server-level sections that apply, shortest path first as httpd merges them, end in
+ * AllowOverride None, and no <VirtualHost> or regex section that could apply says otherwise. The
+ * 2.2 default (All) opens them. The literal sections are indexed by path once, so that each
+ * directory looks up its own path and those above it (a tree of thousands of sites and as many
+ * .htaccess directories stays linear); the wildcard ones are tested one by one.
  */
-export function overridesMayApply(dir: string, facts: TreeFacts): boolean {
-  if (facts.dirs.some((s) => s.kind === 'regex' && opens(s) === true)) return true;
-  const applying = facts.dirs
-    .filter((s) => s.kind !== 'regex' && applies(s, dir))
-    .map((s, order) => ({ s, order, depth: components(s.path).length }))
-    .sort((a, b) => a.depth - b.depth || a.order - b.order)
-    .map((x) => x.s);
-  let server: boolean | undefined;
-  for (const s of applying) if (!s.inVirtualHost && opens(s) !== undefined) server = opens(s);
-  if (server !== false) return true;
-  return applying.some((s) => s.inVirtualHost && opens(s) === true);
+export function overrideOpener(facts: TreeFacts): (dir: string) => boolean {
+  const regexOpens = facts.dirs.some((s) => s.kind === 'regex' && opens(s) === true);
+  const literal = new Map<string, { s: DirSection; at: number }[]>();
+  const wildcard: { s: DirSection; at: number }[] = [];
+  facts.dirs.forEach((s, at) => {
+    if (s.kind === 'wildcard') wildcard.push({ s, at });
+    else if (s.kind === 'literal') {
+      const key = components(s.path).join('/');
+      const list = literal.get(key);
+      if (list) list.push({ s, at }); else literal.set(key, [{ s, at }]);
+    }
+  });
+  return (dir) => {
+    if (regexOpens) return true;
+    const have = components(dir);
+    const found = wildcard.filter(({ s }) => applies(s, dir));
+    for (let n = 0; n <= have.length; n++) found.push(...(literal.get(have.slice(0, n).join('/')) ?? []));
+    const applying = found
+      .map(({ s, at }) => ({ s, at, depth: components(s.path).length }))
+      .sort((a, b) => a.depth - b.depth || a.at - b.at)
+      .map((x) => x.s);
+    let server: boolean | undefined;
+    for (const s of applying) if (!s.inVirtualHost && opens(s) !== undefined) server = opens(s);
+    if (server !== false) return true;
+    return applying.some((s) => s.inVirtualHost && opens(s) === true);
+  };
 }
 
 /** The AccessFileName lists in force: the last server-level one (default `.htaccess`), then each virtual host's. */
