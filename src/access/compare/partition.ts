@@ -8,6 +8,7 @@
 import { type AuthzNode, type Credentials, formatAddress, isContiguous, type Item, type Mask, type Model, type Request, type Scope, type Subnet, subnetRange, V4_FULL, V6_FULL } from '../model/index.js';
 import { applicableScopes, applyingScopes, contextScopes, SERVER_ADDRESS } from '../decide/index.js';
 import { probes, type Probe } from './probes.js';
+import { cacheSlot } from '../../project/run-cache.js';
 
 export interface Mentions {
   subnets: Subnet[];
@@ -143,15 +144,29 @@ export interface Partition {
 /** Two models whose sections of a context sit at the same places (the same tree read twice), so that their probes coincide. */
 function sameShape(a: Model, b: Model, vhost: string): boolean {
   if (a === b) return true;
-  const sa = contextScopes(a, vhost);
-  const sb = contextScopes(b, vhost);
+  // The main server's sections, once per pair of models; then the virtual host's own.
+  const pairs = a.cache.get(SAME_MAIN);
+  let withA = pairs.get(a);
+  if (!withA) pairs.set(a, (withA = new WeakMap()));
+  let main = withA.get(b);
+  if (main === undefined) withA.set(b, (main = sameSections(contextScopes(a, ''), contextScopes(b, ''))));
+  if (!main) return false;
+  if (vhost !== '' && !sameSections(contextScopes(a, vhost).slice(contextScopes(a, '').length), contextScopes(b, vhost).slice(contextScopes(b, '').length))) return false;
+  return (a.docroots.get(vhost) ?? a.docroots.get('')) === (b.docroots.get(vhost) ?? b.docroots.get(''))
+    && sameAliases(a.aliases.get(vhost), b.aliases.get(vhost)) && sameAliases(a.aliases.get(''), b.aliases.get(''));
+}
+
+const SAME_MAIN = cacheSlot('whether two models\' main-server sections sit at the same places', () => new WeakMap<Model, WeakMap<Model, boolean>>());
+
+/** Two lists of sections at the same places: the same kinds, patterns and contexts, in order. */
+function sameSections(sa: readonly Scope[], sb: readonly Scope[]): boolean {
+  if (sa === sb) return true;
   if (sa.length !== sb.length) return false;
   for (let i = 0; i < sa.length; i++) {
     const x = sa[i]!, y = sb[i]!;
     if (x.kind !== y.kind || x.pattern !== y.pattern || x.vhost !== y.vhost) return false;
   }
-  return (a.docroots.get(vhost) ?? a.docroots.get('')) === (b.docroots.get(vhost) ?? b.docroots.get(''))
-    && sameAliases(a.aliases.get(vhost), b.aliases.get(vhost)) && sameAliases(a.aliases.get(''), b.aliases.get(''));
+  return true;
 }
 
 type Aliases = readonly (readonly [string, string])[] | undefined;

@@ -1,6 +1,7 @@
 /** Probe locations for a context: each section's own path, a child, a look-alike sibling, with every file name and URL the sections name. */
 import type { Model, Request, Scope } from '../model/index.js';
 import { hasWild } from '../decide/index.js';
+import { cacheSlot } from '../../project/run-cache.js';
 import { sampleFor, samplesFor } from './sample.js';
 
 /**
@@ -73,34 +74,91 @@ const lastSegment = (p: string) => { const q = p.replace(TRAILING_SLASHES, ''); 
  * equality, so both names meet the same sections and the second adds no class.
  */
 function nameBlind(model: Model, vhost: string, scopes: readonly Scope[]): boolean {
-  const named = (p: string) => { const last = lastSegment(p); return last === PLAIN_NAME || last === UNLISTED_NAME; };
-  for (const s of scopes) {
-    if ((s.kind !== 'directory' && s.kind !== 'htaccess' && s.kind !== 'location') || s.regex || hasWild(s.pattern) || named(s.pattern)) return false;
-  }
+  const main = mainNameBlind(model, scopes);
+  if (!main.blind) return false;
+  for (let i = main.count; i < scopes.length; i++) if (!blindScope(scopes[i]!)) return false;
   for (const [url, dir] of [...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])]) if (named(url) || named(dir)) return false;
   return true;
 }
 
-/**
- * For a virtual host whose DocumentRoot is known: whether a directory of the main server's
- * sections can be reached by its URLs (it lies under the DocumentRoot or an Alias). The others
- * are probed in the main server's context, where they are reached or stand for themselves; in
- * each virtual host they would only add requests no URL of it makes (a hosting server's
- * .htaccess files of every other site, for each site).
- */
-function reachableFrom(model: Model, vhost: string, known: string | undefined): (dir: string) => boolean {
-  if (vhost === '' || known === undefined) return () => true;
+const named = (p: string) => { const last = lastSegment(p); return last === PLAIN_NAME || last === UNLISTED_NAME; };
+
+/** A section that tests a path up to a slash or whole, and ends in neither probe name. */
+const blindScope = (s: Scope) => (s.kind === 'directory' || s.kind === 'htaccess' || s.kind === 'location') && !s.regex && !hasWild(s.pattern) && !named(s.pattern);
+
+const MAIN_NAME_BLIND = cacheSlot('whether the main server\'s sections tell file names apart, per model', () => new WeakMap<Model, { blind: boolean; count: number }>());
+
+/** nameBlind's verdict on the main server's scopes (the first ones of every context's list), made once per model, and how many there are. */
+function mainNameBlind(model: Model, scopes: readonly Scope[]): { blind: boolean; count: number } {
+  const byModel = model.cache.get(MAIN_NAME_BLIND);
+  let v = byModel.get(model);
+  if (!v) {
+    let count = 0;
+    while (count < scopes.length && scopes[count]!.vhost === '') count++;
+    v = { blind: scopes.slice(0, count).every(blindScope), count };
+    byModel.set(model, v);
+  }
+  return v;
+}
+
+/** The roots a virtual host's URLs reach (its DocumentRoot and the Aliases), or null when they reach everything (unknown, or '/'). */
+function reachRoots(model: Model, vhost: string, known: string | undefined): string[] | null {
+  if (vhost === '' || known === undefined) return null;
   const roots = [known, ...[...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])].map(([, dir]) => dir)].map(noSlash);
-  if (roots.some((r) => r === '')) return () => true;
-  return (dir) => roots.some((r) => dir === r || dir.startsWith(`${r}/`));
+  return roots.some((r) => r === '') ? null : roots;
+}
+
+const under = (dir: string, root: string) => dir === root || dir.startsWith(`${root}/`);
+
+/** A main-server directory probe: the directory, its scope's place among the main server's scopes, and which of the three it is. */
+interface MainDir { dir: string; at: number; k: number }
+
+/**
+ * The probe directories of the main server's `<Directory>` and .htaccess scopes, sorted by path,
+ * made once per model; null when other main-server scopes add directories too (DirectoryMatch, a
+ * section inside a `<Directory>`), whose order among them this list would not keep.
+ */
+const MAIN_DIRS = cacheSlot('main-server probe directories, per model', () => new WeakMap<Model, MainDir[] | null>());
+
+function mainDirs(model: Model, scopes: readonly Scope[]): MainDir[] | null {
+  const byModel = model.cache.get(MAIN_DIRS);
+  if (byModel.has(model)) return byModel.get(model)!;
+  let list: MainDir[] | null = [];
+  for (const [at, s] of scopes.entries()) {
+    if (s.vhost !== '') break;
+    if (s.kind === 'directorymatch' || s.within?.kind === 'directory') { list = null; break; }
+    if (s.kind !== 'directory' && s.kind !== 'htaccess') continue;
+    const d = noSlash(instance(s.pattern));
+    list.push({ dir: d || '/', at, k: 0 }, { dir: `${d}/sub`, at, k: 1 }, { dir: `${d}x`, at, k: 2 });
+  }
+  list?.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  byModel.set(model, list);
+  return list;
+}
+
+/** The main-server probe directories under the roots, in the order the scopes give them. */
+function reachableMainDirs(list: readonly MainDir[], roots: readonly string[]): string[] {
+  const found: MainDir[] = [];
+  for (const root of roots) {
+    let lo = 0, hi = list.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (list[mid]!.dir < root) lo = mid + 1; else hi = mid; }
+    for (let i = lo; i < list.length && list[i]!.dir.startsWith(root); i++) if (under(list[i]!.dir, root)) found.push(list[i]!);
+  }
+  return found.sort((a, b) => a.at - b.at || a.k - b.k).map((m) => m.dir);
 }
 
 export function probes(model: Model, vhost: string, scopes: readonly Scope[], gaps: string[]): Probe[] {
   const known = knownDocroot(model, vhost);
   const roots = known !== undefined ? [known] : docrootCandidates(scopes);
   const dirs = new Set<string>([...roots.map((r) => r || '/'), '/__outside__']);
-  const reachable = reachableFrom(model, vhost, known);
-  const addDir = (s: Scope, d: string) => { if (s.vhost !== '' || reachable(d)) dirs.add(d); };
+  // In a virtual host whose DocumentRoot is known, the main server's directories its URLs cannot
+  // reach are not probed: no URL of that host reaches them, and the main server's context probes
+  // them (a hosting tree's .htaccess of every site would otherwise be probed in every site).
+  const reach = reachRoots(model, vhost, known);
+  const addDir = (s: Scope, d: string) => { if (s.vhost !== '' || !reach || reach.some((r) => under(d, r))) dirs.add(d); };
+  // The main server's plain directories, looked up by path instead of tested one by one per host.
+  const indexed = reach ? mainDirs(model, scopes) : null;
+  if (indexed) for (const d of reachableMainDirs(indexed, reach!)) dirs.add(d);
   const names = new Set<string>(nameBlind(model, vhost, scopes) ? [PLAIN_NAME] : [PLAIN_NAME, UNLISTED_NAME]);
   const urls = new Set<string>(['/']);
   const proxied = new Set<string>();
@@ -108,6 +166,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   for (const s of scopes) {
     switch (s.kind) {
       case 'directory': case 'htaccess': {
+        if (indexed && s.vhost === '') break;
         const d = noSlash(instance(s.pattern));
         addDir(s, d || '/'); addDir(s, `${d}/sub`); addDir(s, `${d}x`);
         break;

@@ -187,20 +187,27 @@ interface DirIndex {
   byPattern: Map<string, Scope[]>;
   /** Every other scope, tested one by one. */
   rest: Scope[];
-  /** Each scope's place in the context's list, to give the applicable ones in that order. */
+  /** Each scope's place in its context's own list, to give the applicable ones in that order. */
   position: Map<Scope, number>;
 }
 
 const plainDir = (s: Scope) => (s.kind === 'directory' || s.kind === 'htaccess') && s.pattern.startsWith('/') && !hasWild(s.pattern)
   && (s.pattern === '/' || (!s.pattern.endsWith('/') && !s.pattern.includes('//')));
 
-function dirIndex(model: Model, vhost: string, list: readonly Scope[]): DirIndex {
+/**
+ * The index of one context's own scopes ('' = the main server's), positions counted in that list.
+ * The main server's is made once per model and shared by every virtual host (a hosting tree's
+ * thousands of .htaccess scopes are not indexed again for each site); a derived model reuses its
+ * base's index of a context it did not change.
+ */
+function dirIndex(model: Model, key: string): DirIndex {
   const c = indexOf(model);
+  if (c.base && !c.changed!.has(key)) return dirIndex(c.base, key);
   c.dirs ??= new Map();
-  let ix = c.dirs.get(vhost);
+  let ix = c.dirs.get(key);
   if (!ix) {
     ix = { byPattern: new Map(), rest: [], position: new Map() };
-    for (const [i, s] of list.entries()) {
+    for (const [i, s] of ownScopes(model, key).entries()) {
       ix.position.set(s, i);
       if (!plainDir(s)) ix.rest.push(s);
       else {
@@ -208,7 +215,7 @@ function dirIndex(model: Model, vhost: string, list: readonly Scope[]): DirIndex
         if (same) same.push(s); else ix.byPattern.set(s.pattern, [s]);
       }
     }
-    c.dirs.set(vhost, ix);
+    c.dirs.set(key, ix);
   }
   return ix;
 }
@@ -230,13 +237,19 @@ export function applyingScopes(model: Model, req: Request): Scope[] {
     return hits;
   }
   const test = (s: Scope) => scopeApplies(s, req, at, model);
-  const ix = dirIndex(model, req.vhost, list);
-  const hits = ix.rest.filter(test);
-  if (!req.file.startsWith('proxy:')) {
-    const keys = coveringKeys(at.dir).add(req.file);
-    for (const k of keys) for (const s of ix.byPattern.get(k) ?? []) if (test(s)) hits.push(s);
+  const keys = req.file.startsWith('proxy:') ? null : coveringKeys(at.dir).add(req.file);
+  // The main server's scopes, then the virtual host's (contextScopes' order), each part from its own index.
+  const parts = req.vhost === '' ? [''] : ['', req.vhost];
+  const hits: { s: Scope; at: number }[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const ix = dirIndex(model, part);
+    const found = ix.rest.filter(test);
+    if (keys) for (const k of keys) for (const s of ix.byPattern.get(k) ?? []) if (test(s)) found.push(s);
+    for (const s of found) hits.push({ s, at: offset + ix.position.get(s)! });
+    offset += ix.position.size;
   }
-  return hits.sort((a, b) => ix.position.get(a)! - ix.position.get(b)!);
+  return hits.sort((a, b) => a.at - b.at).map((h) => h.s);
 }
 
 interface DirectorySections {
