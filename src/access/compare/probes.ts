@@ -29,10 +29,15 @@ export function knownDocroot(model: Model, vhost: string): string | undefined {
   return model.docroots.get(vhost) ?? model.docroots.get('');
 }
 
+/** The Alias lines (URL, directory) in force in a context: its own, then the main server's. */
+function aliasesOf(model: Model, vhost: string): [string, string][] {
+  return [...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])];
+}
+
 /** URL ↔ file mapping of a context: Alias lines first, then DocumentRoot (`docroot` when given: one candidate of an unknown one). */
 export function urlMapping(model: Model, vhost: string, assumed?: string): { docroot: string; toUrl: (file: string) => string; toFile: (url: string) => string } {
   const docroot = knownDocroot(model, vhost) ?? assumed ?? DEFAULT_DOCROOT;
-  const aliases = [...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])];
+  const aliases = aliasesOf(model, vhost);
   const toUrl = (file: string): string => {
     for (const [url, dir] of aliases) if (file === dir || file.startsWith(dir + '/')) return noSlash(url) + file.slice(dir.length);
     if (file.startsWith(docroot + '/')) return file.slice(docroot.length);
@@ -77,7 +82,7 @@ function nameBlind(model: Model, vhost: string, scopes: readonly Scope[]): boole
   const main = mainNameBlind(model, scopes);
   if (!main.blind) return false;
   for (let i = main.count; i < scopes.length; i++) if (!blindScope(scopes[i]!)) return false;
-  for (const [url, dir] of [...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])]) if (named(url) || named(dir)) return false;
+  for (const [url, dir] of aliasesOf(model, vhost)) if (named(url) || named(dir)) return false;
   return true;
 }
 
@@ -104,7 +109,7 @@ function mainNameBlind(model: Model, scopes: readonly Scope[]): { blind: boolean
 /** The roots a virtual host's URLs reach (its DocumentRoot and the Aliases), or null when they reach everything (unknown, or '/'). */
 function reachRoots(model: Model, vhost: string, known: string | undefined): string[] | null {
   if (vhost === '' || known === undefined) return null;
-  const roots = [known, ...[...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])].map(([, dir]) => dir)].map(noSlash);
+  const roots = [known, ...aliasesOf(model, vhost).map(([, dir]) => dir)].map(noSlash);
   return roots.some((r) => r === '') ? null : roots;
 }
 
