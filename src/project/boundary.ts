@@ -23,9 +23,9 @@ export function boundaryOf(paths: readonly string[]): string[] {
   return all.filter((p) => !all.some((q) => q !== p && below(p, q)));
 }
 
-/** Whether a file lies inside the boundary, by its real path. */
-export function insideTree(path: string, boundary: readonly string[]): boolean {
-  const p = real(path);
+/** Whether a file lies inside the boundary, by its real path (`realOf`: a memo of realpath). */
+export function insideTree(path: string, boundary: readonly string[], realOf: (path: string) => string = real): boolean {
+  const p = realOf(path);
   return boundary.some((root) => below(p, root));
 }
 

@@ -113,6 +113,7 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
     serverRoot: reader.serverRoot,
     entries: entries.map((e) => resolve(cwd, e)),
     boundary,
+    realPath: (path) => cache.realPath(path),
     cache: new RunCache(),
   };
 }

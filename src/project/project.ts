@@ -59,6 +59,8 @@ export interface Project {
    * may change (see boundary.ts). Undefined for a project put together by hand: no boundary.
    */
   boundary?: string[];
+  /** The real path of a file's absolute path, resolved once per load (for one read by hand: not given). */
+  realPath?: (path: string) => string;
   /** The memo of this run (see run-cache.ts): built models, proofs and every other cache. */
   readonly cache: RunCache;
 }

@@ -27,7 +27,11 @@ export class SourceCache {
 
   /** The real path, so a file reached through a symlink and directly is one file. */
   key(path: string): string {
-    if (this.given?.has(path)) return path;
+    return this.given?.has(path) ? path : this.realPath(path);
+  }
+
+  /** The real path of an absolute path (itself when it cannot be resolved), resolved once per run. */
+  realPath(path: string): string {
     let k = this.real.get(path);
     if (k === undefined) {
       try { k = realpathSync(path); } catch { k = path; }

@@ -210,27 +210,31 @@ function shellQuote(path: string): string {
  */
 function outsideTree(r: MigrateResult['files'][number], result: MigrateResult, report: FileReport, cwd: string): boolean {
   const boundary = result.project.boundary;
-  if (!boundary || insideTree(r.file.path, boundary)) return false;
+  if (!boundary || insideTree(r.file.path, boundary, realOf(result.project))) return false;
   const site = result.project.includes.find((s) => s.files.includes(r.file.path));
   const from = site && result.project.byPath.get(site.from);
   const by = site && from ? `, included by ${from.display}:${new LineCounter(from.ast.text).position(site.directive.contentStart).line} (${site.directive.name} ${site.pattern})` : '';
   report.changed = false;
   report.findings.unshift({
     path: report.path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'warning', ruleId: 'io', fixable: false,
-    message: `outside the tree (${boundary.map((b) => displayPath(b, cwd)).join(', ')})${by}: read for context, not changed; add --root ${displayPath(dirname(realOf(r.file.path)), cwd)} to migrate it`,
+    message: `outside the tree (${boundary.map((b) => displayPath(b, cwd)).join(', ')})${by}: read for context, not changed; add --root ${displayPath(dirname(realOf(result.project)(r.file.path)), cwd)} to migrate it`,
   });
   return true;
 }
 
-function realOf(path: string): string {
-  try { return realpathSync(path); } catch { return path; }
+/** The project's memo of real paths, or realpath itself for a project put together by hand. */
+function realOf(project: Project): (path: string) => string {
+  return project.realPath ?? ((path) => {
+    try { return realpathSync(path); } catch { return path; }
+  });
 }
 
 /** Where write may have put temp files: the directories of the tree's files and their parents inside the tree. */
 function tempPlaces(project: Project): string[] {
   const dirs = new Set<string>();
+  const real = realOf(project);
   for (const f of project.files) {
-    for (let d = dirname(realOf(f.path)); !dirs.has(d); d = dirname(d)) {
+    for (let d = dirname(real(f.path)); !dirs.has(d); d = dirname(d)) {
       dirs.add(d);
       if (!project.boundary || !insideTree(dirname(d), project.boundary) || d === dirname(d)) break;
     }
