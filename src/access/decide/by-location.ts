@@ -8,7 +8,7 @@
 import type { Model, Request } from '../model/index.js';
 import { cacheSlot, type CacheSlot } from '../../project/run-cache.js';
 
-const SIZE = 4096;
+const SIZE = 256;
 
 /**
  * One memo's tables, by model. The prover asks each request of two models in turn (before, after),
