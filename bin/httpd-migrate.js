@@ -26,7 +26,13 @@ function loadBundle(dist) {
   const script = new Script(readFileSync(file, 'utf8'), { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require('node:module').createRequire(file), module, file, dist);
-  if (process.env.HTTPD_MIGRATE_WRITE_CODE_CACHE === '1') process.once('exit', () => writeFileSync(cache, script.createCachedData()));
+  // The cache carries a hash of V8's flags: it is recorded under the flags it will be loaded under.
+  if (process.env.HTTPD_MIGRATE_WRITE_CODE_CACHE === '1') {
+    process.once('exit', () => {
+      module.exports.untuneCollector();
+      writeFileSync(cache, script.createCachedData());
+    });
+  }
   return module.exports;
 }
 
@@ -40,16 +46,12 @@ function written(fd, stream) {
 
 const dist = join(__dirname, '../dist/src/cli');
 const bundle = loadBundle(dist);
-// V8's garbage collector, tuned for a run that builds a large model and keeps it: the young
-// generation stays at its starting size instead of doubling up to 16 MB semi-spaces (most objects
-// a run allocates either die young or live to the end), and the old generation may grow to 1.6×
-// what survived the last full collection rather than up to 4× (on 10,000 vhosts: peak RSS 390 MB
-// -> 250 MB, no slower; bench/bench.ts measures it). Set here, after the bundle is compiled from
-// its code cache: V8 rejects a cache made under other flags, and these two are read at each
-// collection, so setting them now takes effect.
-require('node:v8').setFlagsFromString('--semi-space-growth-factor=1 --heap-growing-percent=60');
 (bundle ? Promise.resolve(bundle) : import(pathToFileURL(join(dist, 'main.js')).href))
-  .then(({ main }) => main(process.argv.slice(2)))
+  .then(({ main, tuneCollector }) => {
+    // After compiling: V8 would reject the code cache under other flags (src/cli/collector.ts).
+    tuneCollector();
+    return main(process.argv.slice(2));
+  })
   .then((code) => {
     process.exitCode = code;
     // Once the output is written, exit at once: a process left to end by itself tears V8's heap

@@ -1,5 +1,6 @@
 /** The seams between the CLI and the process: streams, environment, working directory. Tests pass their own. */
 import { fstatSync, writeSync } from 'node:fs';
+import { collectorForTree } from './collector.js';
 
 export interface Stream {
   write(chunk: string | Uint8Array): unknown;
@@ -15,6 +16,8 @@ export interface Io {
   cwd: string;
   /** Standard input, read only for the path `-`. */
   stdin?: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+  /** Told how many bytes of configuration the tree holds once it is read (the process: collector.ts). */
+  treeRead?: (bytes: number) => void;
 }
 
 export function processIo(): Io {
@@ -23,6 +26,7 @@ export function processIo(): Io {
     // A getter: touching process.stdin loads Node's stream and readline code (tens of ms at start-up),
     // which only the path `-` needs.
     get stdin() { return process.stdin; },
+    treeRead: collectorForTree,
   };
 }
 

@@ -5,6 +5,8 @@ import { processIo, type Io } from './io.js';
 import { escapeControls } from '../report/escape.js';
 import { buildProgram, splitOptionalValues, type Action } from './program.js';
 
+export { tuneCollector, untuneCollector } from './collector.js';
+
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   let action: Action | undefined;
   const program = buildProgram(io, (a) => { action = a; });

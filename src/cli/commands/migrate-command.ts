@@ -94,6 +94,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const removed = mode === 'write' ? removeStaleTemps(stale) : [];
   if (removed.length > 0) project = load();
   loading.done();
+  io.treeRead?.(project.files.reduce((n, f) => n + f.ast.text.length, 0));
   const showProgress = progress(io, project.files.length);
   const options: MigrateOptions = {
     rules, suggestions: withPruneLegacy(opts), mpm: inputs.mpm, pruneLegacy: opts.pruneLegacy, onFile: showProgress.update,
