@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applicableScopes, merge } from '../../src/access/decide/index.js';
-import { byLocation, locationTables } from '../../src/access/decide/by-location.js';
+import { byLocation, locationTables, LOCATIONS_PER_TABLE } from '../../src/access/decide/by-location.js';
 import type { Model, Request } from '../../src/access/model/index.js';
 import { m24, req } from './helpers.js';
 
@@ -52,10 +52,13 @@ describe('byLocation', () => {
     const slot = locationTables<number>('test: bounded');
     let n = 0;
     const compute = () => ++n;
-    for (let i = 0; i < 4096; i++) byLocation(slot, model, req({ path: `/p${i}` }), compute);
-    expect(byLocation(slot, model, req({ path: '/p0' }), compute)).toBe(1); // still there: the table holds 4,096
-    byLocation(slot, model, req({ path: '/p4096' }), compute); // the 4,097th location clears it
-    expect(byLocation(slot, model, req({ path: '/p0' }), compute)).toBe(4098);
+    const size = LOCATIONS_PER_TABLE;
+    expect(size).toBeGreaterThan(1);
+    for (let i = 0; i < size; i++) byLocation(slot, model, req({ path: `/p${i}` }), compute);
+    expect(byLocation(slot, model, req({ path: '/p0' }), compute)).toBe(1); // still there: the table holds `size`
+    expect(byLocation(slot, model, req({ path: `/p${size - 1}` }), compute)).toBe(size);
+    byLocation(slot, model, req({ path: `/p${size}` }), compute); // one location more clears it
+    expect(byLocation(slot, model, req({ path: '/p0' }), compute)).toBe(size + 2);
   });
 });
 

@@ -8,7 +8,8 @@
 import type { Model, Request } from '../model/index.js';
 import { cacheSlot, type CacheSlot } from '../../project/run-cache.js';
 
-const SIZE = 256;
+/** Locations a table holds before it is cleared: the prover asks each of both models in turn, context by context. */
+export const LOCATIONS_PER_TABLE = 256;
 
 /**
  * One memo's tables, by model. The prover asks each request of two models in turn (before, after),
@@ -50,7 +51,7 @@ export function byLocation<T>(slot: LocationTables<T>, model: Model, req: Reques
   const key = req.key ?? `${req.vhost}\0${req.path}\0${req.file}`;
   let hit = table.get(key);
   if (hit === undefined) {
-    if (table.size >= SIZE) table.clear();
+    if (table.size >= LOCATIONS_PER_TABLE) table.clear();
     hit = compute(model, req);
     table.set(key, hit);
   }
