@@ -9,7 +9,8 @@ import { resolve } from 'node:path';
 
 const PSEUDO_FS = ['/proc', '/sys', '/dev'];
 
-function real(path: string): string {
+/** The real path, or the path itself (resolved) when it cannot be resolved. */
+export function real(path: string): string {
   try { return realpathSync(path); } catch { return resolve(path); }
 }
 

@@ -23,8 +23,8 @@ import { escapeControls } from '../../report/escape.js';
 import { writeTree, type WriteItem } from '../../write/atomic.js';
 import { removeStaleTemps, staleTemps } from '../../write/temp-names.js';
 import { dirname } from 'node:path';
-import { readFileSync, realpathSync } from 'node:fs';
-import { insideTree } from '../../project/boundary.js';
+import { readFileSync } from 'node:fs';
+import { insideTree, real } from '../../project/boundary.js';
 import { displayPath } from '../../project/read.js';
 import { colorDiff } from '../../diff/color.js';
 import { activity, progress } from '../progress.js';
@@ -225,9 +225,7 @@ function outsideTree(r: MigrateResult['files'][number], result: MigrateResult, r
 
 /** The project's memo of real paths, or realpath itself for a project put together by hand. */
 function realOf(project: Project): (path: string) => string {
-  return project.realPath ?? ((path) => {
-    try { return realpathSync(path); } catch { return path; }
-  });
+  return project.realPath ?? real;
 }
 
 /** Where write may have put temp files: the directories of the tree's files and their parents inside the tree. */
