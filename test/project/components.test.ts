@@ -8,9 +8,10 @@ import type { Directive, Section } from '../../src/ast/nodes.js';
 import { parse } from '../../src/parse/parser.js';
 import { components } from '../../src/project/components.js';
 import { includeSitesOf, projectOf, type SourceFile } from '../../src/project/project.js';
+import { sourceFile } from '../helpers/source-file.js';
 
-const conf = (path: string, text: string): SourceFile => ({ path, display: path, kind: 'conf', ast: parse(text, path) });
-const htaccess = (path: string): SourceFile => ({ path, display: path, kind: 'htaccess', ast: parse('Order allow,deny\nAllow from all\n', path) });
+const conf = (path: string, text: string): SourceFile => sourceFile(path, text);
+const htaccess = (path: string): SourceFile => sourceFile(path, 'Order allow,deny\nAllow from all\n');
 
 describe('components', () => {
   it('joins each .htaccess to the configuration files naming its directory or one above it, and nothing else', () => {

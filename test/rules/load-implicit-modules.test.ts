@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/load-implicit-modules.js';
 import { fixFile } from '../../src/engine/fix-loop.js';
-import { parse } from '../../src/parse/parser.js';
 import { projectOf, type Project } from '../../src/project/project.js';
 import { ruleTester } from '../helpers/rule-tester.js';
+import { sourceFile } from '../helpers/source-file.js';
 
 const BASE = ['mpm_prefork', 'unixd', 'authn_core', 'authz_core'];
 /** LoadModule lines as the rule writes them: unixd, which some builds compile in, inside <IfModule !unixd_module>. */
@@ -54,7 +54,7 @@ ruleTester(rule, {
   ],
 });
 
-const conf = (path: string, text: string) => ({ path, display: path, kind: (path.endsWith('.htaccess') ? 'htaccess' : 'conf') as 'conf' | 'htaccess', ast: parse(text, path) });
+const conf = sourceFile;
 
 describe('load-implicit-modules across a project', () => {
   it('inserts only in the file holding most LoadModule lines and counts modules loaded elsewhere', () => {
