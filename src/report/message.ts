@@ -45,7 +45,15 @@ const BACKTICK = 0x60, QUOTE = 0x22, OPEN_PAREN = 0x28, CLOSE_PAREN = 0x29, OPEN
 const DOT = 0x2e, SEMI = 0x3b, COLON = 0x3a, SPACE = 0x20;
 
 function pairedQuotes(s: string): boolean {
-  return (s.replace(/`[^`]*`/g, '').split('"').length - 1) % 2 === 0;
+  const outside = s.includes('`') ? s.replace(/`[^`]*`/g, '') : s;
+  let n = 0;
+  for (let i = outside.indexOf('"'); i >= 0; i = outside.indexOf('"', i + 1)) n++;
+  return n % 2 === 0;
+}
+
+/** Runs of white space as one space; most messages have none to change, and are returned as they are. */
+function oneSpaced(s: string): string {
+  return /[^\S ]| {2}/.test(s) ? s.replace(/\s+/g, ' ') : s;
 }
 
 /** Splits at the given break offsets, dropping the break characters and the spaces after them. */
@@ -77,7 +85,7 @@ function asList(sentence: string, quotes: boolean): Block | null {
 }
 
 export function splitMessage(message: string): MessageParts {
-  const text = message.replace(/\s+/g, ' ').trim();
+  const text = oneSpaced(message).trim();
   const quotes = pairedQuotes(text);
   const first = breaks(text, '.;:', quotes)[0];
   if (first === undefined || first + 1 >= text.length) return { headline: text.replace(/[.;:]$/, ''), body: [] };

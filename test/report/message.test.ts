@@ -11,6 +11,17 @@ describe('splitMessage', () => {
     expect(splitMessage('<Files ~ "^\\.ht: x"> is odd; fix it.').headline).toBe('<Files ~ "^\\.ht: x"> is odd');
   });
 
+  it('reads any run of white space (tabs, line breaks, a no-break space, two spaces) as one space', () => {
+    const plain = splitMessage('Order is gone: use Require. It is mod_authz_core now.');
+    expect(splitMessage('Order is\tgone:\n use  Require.\u00a0It is mod_authz_core\r\nnow.')).toEqual(plain);
+    expect(splitMessage(' Order is gone: use Require. It is mod_authz_core now. ')).toEqual(plain);
+  });
+
+  it('counts double quotes outside `code` to decide whether they pair up', () => {
+    // Paired once the quote inside backticks is left out: the `;` inside the quotes does not break.
+    expect(splitMessage('Write "a; b" or `"` here. Done.').headline).toBe('Write "a; b" or `"` here');
+  });
+
   it('still finds the headline when the quotes do not pair up', () => {
     expect(splitMessage('A "b: c; d. More.').headline).toBe('A "b');
   });
