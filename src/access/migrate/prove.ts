@@ -49,11 +49,14 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   const exercised = new Set<Scope>();
   for (let round = 0; round < 50 && candidates.size && contexts.length; round++) {
     const drop = new Map<Scope, string>();
+    // The sections that apply depend on the request's location alone, and a location's requests come one after another.
+    let exercisedAt: string | undefined;
     for (const ctx of contexts) {
       const gaps = eachRepresentative([before, after], [ctx], (r) => {
         const b = decide(before, r);
         const a = decide(after, r);
-        if (b.status !== 500 && exercised.size < candidates.size) {
+        if (b.status !== 500 && exercised.size < candidates.size && (r.key === undefined || r.key !== exercisedAt)) {
+          exercisedAt = r.key;
           for (const s of applicableScopes(after, r)) if (candidates.has(originalOf(after, s))) exercised.add(originalOf(after, s));
         }
         if (b.status === a.status) return;
