@@ -5,6 +5,7 @@ import { ifVersionHolds as ifVersion } from '../../src/apache/conditions.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
 import { directives } from '../../src/ast/walk.js';
+import { sourceFile } from '../helpers/source-file.js';
 import { m22, m24, model, req } from './helpers.js';
 
 const DUAL = '<Directory /srv/htdocs>\n<IfModule mod_authz_core.c>\nRequire all denied\n</IfModule>\n<IfModule !mod_authz_core.c>\nOrder deny,allow\nDeny from all\n</IfModule>\n</Directory>\n';
@@ -23,9 +24,9 @@ describe('buildModel', () => {
   });
   it('evaluates <IfModule> against the LoadModule lines when the tree has some', () => {
     const text = 'LoadModule authz_host_module m.so\n<IfModule mod_rewrite.c>\n<Directory /x>\nOrder allow,deny\n</Directory>\n</IfModule>\n';
-    const p = projectOf([{ path: '/c', display: 'c', kind: 'conf', ast: parse(text, '/c') }]);
+    const p = projectOf([sourceFile('/c', text, { display: 'c' })]);
     expect(projectModel(p, '2.2').scopes).toEqual([]);
-    const none = projectOf([{ path: '/c', display: 'c', kind: 'conf', ast: parse(text.replace(/^LoadModule.*\n/, ''), '/c') }]);
+    const none = projectOf([sourceFile('/c', text.replace(/^LoadModule.*\n/, ''), { display: 'c' })]);
     expect(projectModel(none, '2.2').scopes).toHaveLength(1);
   });
   it('follows Include lines through project.includes, in the context of the including section', () => {

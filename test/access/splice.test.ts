@@ -3,6 +3,7 @@ import { htaccessDir, projectModel } from '../../src/access/model/index.js';
 import { htaccessAlone, readAlone, readsTheSame } from '../../src/access/migrate/index.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
+import { sourceFile } from '../helpers/source-file.js';
 
 const MAIN = '/etc/httpd/httpd.conf';
 const SITE = '/etc/httpd/conf.d/site.conf';
@@ -81,8 +82,8 @@ describe('readsTheSame on a .htaccess file (read alone in its directory, so that
   const main = 'DocumentRoot /srv/a\n<Directory /srv/a>\n    AllowOverride All\n</Directory>\n';
   function sameAfterEdit(edited: string): boolean {
     const project = projectOf([
-      { path: MAIN, display: 'httpd.conf', kind: 'conf', ast: parse(main, MAIN, { version: '2.4' }) },
-      { path: HT, display: 'sub/.htaccess', kind: 'htaccess', ast: parse(ht, HT, { version: '2.4' }) },
+      sourceFile(MAIN, main, { version: '2.4', display: 'httpd.conf' }),
+      sourceFile(HT, ht, { version: '2.4', display: 'sub/.htaccess' }),
     ]);
     expect(htaccessAlone(project, HT)).toBe(true);
     const reference = projectModel(project, '2.4', { compat: true });

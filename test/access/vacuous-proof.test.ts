@@ -7,18 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { proveProject, type Verdict } from '../../src/access/migrate/index.js';
-import { parse } from '../../src/parse/parser.js';
-import { projectOf, type FileKind } from '../../src/project/project.js';
+import { projectOf } from '../../src/project/project.js';
+import { sourceFile } from '../helpers/source-file.js';
 
 const DENY_HT = '<Files ~ "^\\.ht">\n    Order allow,deny\n    Deny from all\n    Satisfy all\n</Files>\n';
 /** The same without Satisfy, which AllowOverride Limit does not allow. */
 const DENY_HT_LIMIT = '<Files ~ "^\\.ht">\n    Order allow,deny\n    Deny from all\n</Files>\n';
 
 function verdictsOf(files: Record<string, string>): Verdict[] {
-  const project = projectOf(Object.entries(files).map(([path, text]) => {
-    const kind: FileKind = path.endsWith('.conf') ? 'conf' : 'htaccess';
-    return { path, display: path, kind, ast: parse(text, path) };
-  }));
+  const project = projectOf(Object.entries(files).map(([path, text]) => sourceFile(path, text)));
   return [...proveProject(project).verdicts.values()];
 }
 

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { compareTrees, formatRows, verifyProjects } from '../../src/access/compare/index.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf, type Project } from '../../src/project/project.js';
+import { sourceFile } from '../helpers/source-file.js';
 
 const project = (text: string, version: '2.2' | '2.4'): Project =>
-  projectOf([{ path: '/etc/httpd/httpd.conf', display: 'httpd.conf', kind: 'conf', ast: parse(text, '/etc/httpd/httpd.conf', { version }) }]);
+  projectOf([sourceFile('/etc/httpd/httpd.conf', text, { version, display: 'httpd.conf' })]);
 
 const OLD = 'DocumentRoot /srv\n<Directory /srv/admin>\nOrder deny,allow\nDeny from all\nAllow from 10.0.0.0/8\n</Directory>\n';
 

@@ -10,9 +10,9 @@ import { decide22, decide24 } from '../../src/access/decide/index.js';
 import { type Model, type Outcome, projectModel, type Version } from '../../src/access/model/index.js';
 import type { Rule } from '../../src/engine/rule.js';
 import { migrate } from '../../src/migrate.js';
-import { parse } from '../../src/parse/parser.js';
-import { projectOf, type Project, type SourceFile } from '../../src/project/project.js';
+import { projectOf, type Project } from '../../src/project/project.js';
 import { allRules } from '../../rules/index.js';
+import { sourceFile } from '../helpers/source-file.js';
 import type { OracleRequest } from '../oracle/harness.js';
 import {
   configText, fromModelText, htaccessTexts, MODEL_DIR, MODEL_DOCROOT, toEvalRequest, toModelText, type ScenarioSpec,
@@ -53,15 +53,11 @@ export function textsOf(s: ScenarioSpec): ScenarioTexts {
   return { config: configText(s), htaccess: htaccessTexts(s) };
 }
 
-function sourceFile(path: string, text: string, kind: 'conf' | 'htaccess'): SourceFile {
-  return { path, display: path, kind, ast: parse(text, path, { version: '2.2' }) };
-}
-
 /** The scenario as a project of the evaluator's paths. */
 export function projectFor(t: ScenarioTexts): Project {
-  const files = [sourceFile(MAIN, `${HEADER.join('\n')}\n${toModelText(t.config)}\n`, 'conf')];
+  const files = [sourceFile(MAIN, `${HEADER.join('\n')}\n${toModelText(t.config)}\n`, { version: '2.2' })];
   for (const [rel, text] of Object.entries(t.htaccess)) {
-    files.push(sourceFile(join(MODEL_DIR, rel, '.htaccess'), `${toModelText(text)}\n`, 'htaccess'));
+    files.push(sourceFile(join(MODEL_DIR, rel, '.htaccess'), `${toModelText(text)}\n`, { version: '2.2' }));
   }
   return projectOf(files);
 }

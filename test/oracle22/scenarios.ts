@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Credentials, Request } from '../../src/access/model/index.js';
-import { parse } from '../../src/parse/parser.js';
-import { projectOf, type Project, type SourceFile } from '../../src/project/project.js';
+import { projectOf, type Project } from '../../src/project/project.js';
 import type { OracleRequest } from '../oracle/harness.js';
 import { dataPath } from '../helpers/shared-data.js';
+import { sourceFile } from '../helpers/source-file.js';
 
 export const ORACLE22 = 'oracle22/scenarios.json';
 
@@ -72,16 +72,12 @@ export function mainConfig(o: Oracle22, scenarios: readonly Scenario22[]): strin
   return `${lines.join('\n')}\n`;
 }
 
-function source(path: string, text: string, kind: 'conf' | 'htaccess'): SourceFile {
-  return { path, display: path, kind, ast: parse(text, path, { version: '2.2' }) };
-}
-
 /** The scenarios as one project: the main configuration and every .htaccess file. */
 export function projectOf22(o: Oracle22, scenarios: readonly Scenario22[]): Project {
-  const files = [source(MAIN, mainConfig(o, scenarios), 'conf')];
+  const files = [sourceFile(MAIN, mainConfig(o, scenarios), { version: '2.2' })];
   for (const sc of scenarios) {
     for (const [rel, text] of Object.entries(sc.htaccess ?? {})) {
-      files.push(source(join(dirOf(sc), rel, '.htaccess'), `${fill(text, sc)}\n`, 'htaccess'));
+      files.push(sourceFile(join(dirOf(sc), rel, '.htaccess'), `${fill(text, sc)}\n`, { version: '2.2' }));
     }
   }
   return projectOf(files);

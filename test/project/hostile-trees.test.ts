@@ -12,6 +12,7 @@ import { components } from '../../src/project/components.js';
 import { projectOf, type SourceFile } from '../../src/project/project.js';
 import { MAX_FILE_BYTES } from '../../src/project/read.js';
 import { findingLines, findingsWithRemedy, runCli } from '../helpers/cli.js';
+import { sourceFile } from '../helpers/source-file.js';
 import { tempDir } from '../helpers/tmp.js';
 
 describe('hostile trees', () => {
@@ -38,7 +39,7 @@ describe('hostile trees', () => {
   });
 
   it('groups a project where one Include reads 20,000 files without deep recursion (item 12)', () => {
-    const files: SourceFile[] = Array.from({ length: 20_001 }, (_, i) => ({ path: `/t/f${i}.conf`, display: `f${i}.conf`, kind: 'conf', ast: parse('', `/t/f${i}.conf`) }));
+    const files: SourceFile[] = Array.from({ length: 20_001 }, (_, i) => sourceFile(`/t/f${i}.conf`, '', { display: `f${i}.conf` }));
     const main = parse('Include *.conf\n', '/t/f0.conf');
     files[0] = { ...files[0]!, ast: main };
     const project = { ...projectOf(files), includes: [{ from: '/t/f0.conf', directive: main.children[0] as never, optional: false, pattern: '/t/*.conf', serverRoot: '/t', files: files.slice(1).map((f) => f.path), context: [] }] };

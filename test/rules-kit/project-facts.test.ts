@@ -5,13 +5,14 @@ import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
 import { fileIndex, gather } from '../../src/rules-kit/project-facts.js';
 import { loadLines, projectFiles } from '../../src/rules-kit/load-module.js';
+import { sourceFile } from '../helpers/source-file.js';
 
 /** A project of files each holding 0 or more LoadModule lines. */
 function projectWith(counts: number[]) {
   const files = counts.map((n, i) => {
     const path = `/t/f${i}.conf`;
     const text = Array.from({ length: n }, (_, k) => `LoadModule m${i}_${k}_module modules/mod_m${i}_${k}.so\n`).join('') + 'ServerName x\n';
-    return { path, display: path, kind: 'conf' as const, ast: parse(text, path) };
+    return sourceFile(path, text);
   });
   return projectOf(files);
 }

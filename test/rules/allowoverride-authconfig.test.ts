@@ -1,15 +1,14 @@
 import rule from '../../rules/allowoverride-authconfig.js';
-import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
 import type { ConfigFile } from '../../src/ast/nodes.js';
 import { ruleTester } from '../helpers/rule-tester.js';
+import { sourceFile } from '../helpers/source-file.js';
 
 /** The file under test plus a .htaccess with Allow/Deny in /var/www/html/app (and one with only Require elsewhere). */
 const project = (file: ConfigFile) => {
-  const ht = (path: string, text: string) => ({ path, display: path, kind: 'htaccess' as const, ast: parse(text, path) });
   const files = [
     { path: file.path, display: file.path, kind: file.path.endsWith('.htaccess') ? 'htaccess' as const : 'conf' as const, ast: file },
-    ...(file.path.endsWith('.htaccess') ? [] : [ht('/var/www/html/app/.htaccess', 'Order deny,allow\nDeny from all\n'), ht('/srv/other/.htaccess', 'Require valid-user\n'), ht('/srv/broken/.htaccess', 'Satisfy Any\nDeny from 10.1\n')]),
+    ...(file.path.endsWith('.htaccess') ? [] : [sourceFile('/var/www/html/app/.htaccess', 'Order deny,allow\nDeny from all\n'), sourceFile('/srv/other/.htaccess', 'Require valid-user\n'), sourceFile('/srv/broken/.htaccess', 'Satisfy Any\nDeny from 10.1\n')]),
   ];
   return projectOf(files);
 };

@@ -19,10 +19,10 @@ import sslProxyCheckPeer from '../../rules/ssl-proxy-check-peer.js';
 import { lintFile } from '../../src/engine/run.js';
 import { LineCounter } from '../../src/parse/line-counter.js';
 import type { Rule } from '../../src/engine/rule.js';
-import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
 import { CORPUS_DIR, requireCorpusOrSkip } from '../helpers/corpus.js';
 import { describeOverCorpus } from '../helpers/corpus-run.js';
+import { sourceFile } from '../helpers/source-file.js';
 
 const defaultAndSslRules: Rule[] = [
   explicitAllowOverride, explicitChangedDefaults, explicitOptions, htpasswdMd5, noSslv2, preferFilterProviderExpr,
@@ -40,7 +40,7 @@ describe.skipIf(data.skip)('changed-default and SSL rules over the Debian squeez
     ...readdirSync(join(dir, 'conf.d')).map((f) => `conf.d/${f}`), 'sites-available/default', 'sites-available/default-ssl'];
 
   it('judges each file with the others in sight', () => {
-    const files = rels().map((rel) => ({ path: join(dir, rel), display: rel, kind: 'conf' as const, ast: parse(readFileSync(join(dir, rel), 'latin1'), join(dir, rel)) }));
+    const files = rels().map((rel) => sourceFile(join(dir, rel), readFileSync(join(dir, rel), 'latin1'), { display: rel }));
     const project = projectOf(files);
     const found = files.flatMap((f) => {
       const lines = new LineCounter(f.ast.text);

@@ -25,6 +25,7 @@ import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
 import { CORPUS_DIR, requireCorpusOrSkip } from '../helpers/corpus.js';
 import { describeOverCorpus } from '../helpers/corpus-run.js';
+import { sourceFile } from '../helpers/source-file.js';
 
 const moduleAndLogRules: Rule[] = [
   loadImplicitModules, noDebugLevelOption, noRemovedModules, pipedLogShell, preferLogLevelDumpio, preferLogLevelRewrite,
@@ -84,7 +85,7 @@ describe.skipIf(data.skip)('module and logging rules over the Debian squeeze tre
   const dir = join(CORPUS_DIR, 'debian-squeeze-apache2-2.2.16/debian/config-dir');
   it('reports a2enmod/a2dismod instead of editing Debian module files', () => {
     const rels = ['apache2.conf', ...readdirSync(join(dir, 'mods-available')).map((f) => `mods-available/${f}`)];
-    const files = rels.map((rel) => ({ path: join(dir, rel), display: rel, kind: 'conf' as const, ast: parse(readFileSync(join(dir, rel), 'latin1'), join(dir, rel)) }));
+    const files = rels.map((rel) => sourceFile(join(dir, rel), readFileSync(join(dir, rel), 'latin1'), { display: rel }));
     const project = projectOf(files);
     const found = files.flatMap((f) => lintFile(f.ast, moduleAndLogRules, project).map((p) => ({ file: f.display, rule: p.ruleId, fix: !!p.fix, message: p.message })));
     expect(found.filter((p) => p.fix && p.file.endsWith('.load'))).toEqual([]);
