@@ -3,7 +3,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { memo } from '../src/ast/memo.js';
 import type { Directive, Section } from '../src/ast/nodes.js';
 import { dirCovers } from '../src/access/decide/index.js';
-import { hasAuthConfig, hasLimitDirectives } from '../src/access/model/index.js';
+import { hasLimitDirectives, refusedHtaccess } from '../src/access/model/index.js';
 
 function grants(d: Directive, word: string): boolean {
   return d.args.some((a) => a.value.toLowerCase() === word);
@@ -20,6 +20,8 @@ export default defineRule({
   create(context) {
     // The project's .htaccess files with Limit-class lines: found once per project, looked at only where AllowOverride is.
     const htaccess = () => memo(context.project, 'allowoverride-authconfig:htaccess', () => context.project.files.filter((f) => f.kind === 'htaccess' && hasLimitDirectives(f.ast.children)));
+    // Those 2.2 refused under Limit, with Allow/Deny lines or not: the same list the proofs read (model.keepOverrideFor).
+    const refused = () => memo(context.project, 'allowoverride-authconfig:refused', () => refusedHtaccess(context.project));
     return {
       'Directive:allowoverride'(node, ancestors) {
         const dir = [...ancestors].reverse().find((s: Section) => s.lname === 'directory');
@@ -27,7 +29,7 @@ export default defineRule({
         const path = dir.args.map((a) => a.value).join(' ').replace(/\/+$/, '') || '/';
         const users = htaccess().filter((f) => dirCovers(context.project.cache, path, dirname(f.path)));
         if (!users.length) return;
-        const broken = users.filter((f) => hasAuthConfig(f.ast.children));
+        const broken = refused().filter((f) => dirCovers(context.project.cache, path, dirname(f.path)));
         if (broken.length) {
           context.report({
             node,

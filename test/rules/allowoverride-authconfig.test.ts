@@ -4,11 +4,15 @@ import type { ConfigFile } from '../../src/ast/nodes.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 import { sourceFile } from '../helpers/source-file.js';
 
-/** The file under test plus a .htaccess with Allow/Deny in /var/www/html/app (and one with only Require elsewhere). */
+/**
+ * The file under test plus a .htaccess with Allow/Deny in /var/www/html/app (and one with only Require elsewhere),
+ * and in /srv/pair one with Allow/Deny next to one with only Require.
+ */
 const project = (file: ConfigFile) => {
   const files = [
     { path: file.path, display: file.path, kind: file.path.endsWith('.htaccess') ? 'htaccess' as const : 'conf' as const, ast: file },
-    ...(file.path.endsWith('.htaccess') ? [] : [sourceFile('/var/www/html/app/.htaccess', 'Order deny,allow\nDeny from all\n'), sourceFile('/srv/other/.htaccess', 'Require valid-user\n'), sourceFile('/srv/broken/.htaccess', 'Satisfy Any\nDeny from 10.1\n')]),
+    ...(file.path.endsWith('.htaccess') ? [] : [sourceFile('/var/www/html/app/.htaccess', 'Order deny,allow\nDeny from all\n'), sourceFile('/srv/other/.htaccess', 'Require valid-user\n'), sourceFile('/srv/broken/.htaccess', 'Satisfy Any\nDeny from 10.1\n'),
+      sourceFile('/srv/pair/limit/.htaccess', 'Deny from all\n'), sourceFile('/srv/pair/auth/.htaccess', 'Require valid-user\n')]),
   ];
   return projectOf(files);
 };
@@ -33,6 +37,12 @@ ruleTester(rule, {
       code: '<Directory /srv/broken>\n  AllowOverride Limit\n</Directory>\n',
       output: null,
       errors: [/^AllowOverride Limit does not grant AuthConfig, so 2\.2 answered 500 for \/srv\/broken\/\.htaccess/],
+    },
+    {
+      name: 'leaves AllowOverride alone where a .htaccess beside the Allow/Deny one failed in 2.2 with only AuthConfig lines',
+      code: '<Directory /srv/pair>\n  AllowOverride Limit\n</Directory>\n',
+      output: null,
+      errors: [/^AllowOverride Limit does not grant AuthConfig, so 2\.2 answered 500 for \/srv\/pair\/auth\/\.htaccess \(/],
     },
     {
       name: 'reports a .htaccess whose <Directory> is outside the tree',

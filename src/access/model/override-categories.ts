@@ -1,7 +1,7 @@
 /** What the migration does to AllowOverride, so that proofs read .htaccess files the way they will be read. */
 import { dirname } from 'node:path';
 import type { Node } from '../../ast/nodes.js';
-import type { Project } from '../../project/project.js';
+import type { Project, SourceFile } from '../../project/project.js';
 import { HOST_ACCESS } from '../../apache/access-directives.js';
 
 /** Directives of the AuthConfig category: under AllowOverride Limit, 2.2 already answered 500 for a .htaccess holding one. */
@@ -15,7 +15,16 @@ export function hasAuthConfig(nodes: readonly Node[]): boolean {
   return nodes.some((n) => (n.type === 'directive' && AUTHCONFIG.test(n.lname)) || (n.type === 'section' && (AUTHCONFIG.test(n.lname) || hasAuthConfig(n.children))));
 }
 
-/** Directories of .htaccess files that 2.2 refused under Limit (AuthConfig lines): allowoverride-authconfig leaves their AllowOverride alone. */
+/**
+ * The .htaccess files that 2.2 refused under AllowOverride Limit (they hold AuthConfig lines, with or
+ * without Allow/Deny): allowoverride-authconfig leaves the AllowOverride above them alone, since
+ * adding AuthConfig would make them work in 2.4 where 2.2 answered 500.
+ */
+export function refusedHtaccess(project: Project): SourceFile[] {
+  return project.files.filter((f) => f.kind === 'htaccess' && hasAuthConfig(f.ast.children));
+}
+
+/** The directories of refusedHtaccess, for the proofs (model.keepOverrideFor). */
 export function refusedHtaccessDirs(project: Project): string[] {
-  return project.files.filter((f) => f.kind === 'htaccess' && hasAuthConfig(f.ast.children)).map((f) => dirname(f.path));
+  return refusedHtaccess(project).map((f) => dirname(f.path));
 }
