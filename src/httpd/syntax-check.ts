@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { readHttpdOutput, type HttpdMessage } from './errors.js';
+import { readHttpdOutput, type HttpdMessage } from './startup-messages.js';
 import { httpdModulesDir, SCRATCH_DIR } from './find-httpd.js';
 import { stage, WRAPPER_DISPLAY, type CheckFile, type CheckProject } from './stage.js';
 import { blankOut } from './blank-out.js';
@@ -16,7 +16,7 @@ import { checkUser, handOver, type RunAs } from './run-as.js';
 export const MAX_ROUNDS = 20;
 
 export type { CheckFile } from './stage.js';
-export type { HttpdMessage } from './errors.js';
+export type { HttpdMessage } from './startup-messages.js';
 
 export interface HttpdCheckResult {
   /** httpd said `Syntax OK` (exit 0). */

@@ -2,7 +2,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mapMessage, splitMessages } from '../../src/httpd/errors.js';
+import { mapMessage, splitMessages } from '../../src/httpd/startup-messages.js';
 import { checkWithHttpd, type CheckFile } from '../../src/httpd/syntax-check.js';
 import { httpdModulesDir, requireHttpdOrSkip } from '../oracle/httpd.js';
 

@@ -61,7 +61,7 @@ type Verdict = { kind: 'pass' } | { kind: 'fail' | 'skip'; line: number; message
 
 /**
  * Errors that come from this machine or this build but that checkWithHttpd does not flag as
- * `environment` (reported to the integrator for src/httpd/errors.ts): a LoadModule of a module
+ * `environment` (reported to the integrator for src/httpd/startup-messages.ts): a LoadModule of a module
  * Debian builds in, a certificate, mutex directory or Include wildcard outside the tree.
  */
 const ALSO_ENVIRONMENT = /is built-in and can't be loaded|Invalid global certificate file path|Invalid Mutex directory|No matches for the wildcard/;

@@ -33,7 +33,7 @@ import type { Project } from '../../project/project.js';
 import type { MigrateResult } from '../../migrate.js';
 import { checkWithHttpd, type CheckFile, type HttpdCheckResult as HttpdCheck } from '../../httpd/syntax-check.js';
 import { LineCounter } from '../../parse/line-counter.js';
-import type { HttpdMessage } from '../../httpd/errors.js';
+import type { HttpdMessage } from '../../httpd/startup-messages.js';
 import { applyLayoutChange, layoutPatch } from '../../layout/apply.js';
 import { compiledIn } from '../../httpd/built-in.js';
 import { relative, resolve } from 'node:path';
