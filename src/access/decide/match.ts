@@ -187,6 +187,8 @@ interface DirIndex {
   byPattern: Map<string, Scope[]>;
   /** Every other scope, tested one by one. */
   rest: Scope[];
+  /** The `<Directory>` sections among `rest` (wildcards, trailing or double slashes). */
+  otherDirectories: Scope[];
   /** Each scope's place in its context's own list, to give the applicable ones in that order. */
   position: Map<Scope, number>;
 }
@@ -206,11 +208,13 @@ function dirIndex(model: Model, key: string): DirIndex {
   c.dirs ??= new Map();
   let ix = c.dirs.get(key);
   if (!ix) {
-    ix = { byPattern: new Map(), rest: [], position: new Map() };
+    ix = { byPattern: new Map(), rest: [], otherDirectories: [], position: new Map() };
     for (const [i, s] of ownScopes(model, key).entries()) {
       ix.position.set(s, i);
-      if (!plainDir(s)) ix.rest.push(s);
-      else {
+      if (!plainDir(s)) {
+        ix.rest.push(s);
+        if (s.kind === 'directory') ix.otherDirectories.push(s);
+      } else {
         const same = ix.byPattern.get(s.pattern);
         if (same) same.push(s); else ix.byPattern.set(s.pattern, [s]);
       }
@@ -252,51 +256,21 @@ export function applyingScopes(model: Model, req: Request): Scope[] {
   return hits.sort((a, b) => a.at - b.at).map((h) => h.s);
 }
 
-interface DirectorySections {
-  /** Each `<Directory>` section's place in model.scopes. */
-  position: Map<Scope, number>;
-  /** Those with a plain pattern (plainDir), by context and pattern: `vhost\0pattern`. */
-  plain: Map<string, Scope[]>;
-  /** The others (wildcards, trailing or double slashes), tested one by one. */
-  other: Scope[];
-}
-
-const DIRECTORY_SECTIONS = cacheSlot('<Directory> sections by context and pattern, per model', () => new WeakMap<Model, DirectorySections>());
-
-function directorySections(model: Model): DirectorySections {
-  const byModel = model.cache.get(DIRECTORY_SECTIONS);
-  let ix = byModel.get(model);
-  if (!ix) {
-    ix = { position: new Map(), plain: new Map(), other: [] };
-    for (const [i, s] of model.scopes.entries()) {
-      if (s.kind !== 'directory') continue;
-      ix.position.set(s, i);
-      if (!plainDir(s)) { ix.other.push(s); continue; }
-      const k = `${s.vhost}\0${s.pattern}`;
-      const same = ix.plain.get(k);
-      if (same) same.push(s); else ix.plain.set(k, [s]);
-    }
-    byModel.set(model, ix);
-  }
-  return ix;
-}
-
 /**
  * The `<Directory>` sections (not regex ones) of the main server and of a virtual host that cover
- * a directory, in the model's order: what AllowOverride is read from. Looked up by the
+ * a directory: what AllowOverride is read from. Looked up in the contexts' indexes by the
  * directory's own path and each one above it, so a tree of thousands of .htaccess files next to
- * thousands of `<Directory>` blocks stays linear.
+ * thousands of `<Directory>` blocks stays linear. In configuration order.
  */
 export function directoriesCovering(model: Model, vhost: string, dir: string): Scope[] {
-  const ix = directorySections(model);
-  const inContext = (s: Scope) => s.vhost === '' || s.vhost === vhost;
-  const hits = ix.other.filter((s) => inContext(s) && dirCovers(model.cache, s.pattern, dir));
-  for (const key of coveringKeys(dir)) {
-    for (const v of vhost === '' ? [''] : ['', vhost]) {
-      for (const s of ix.plain.get(`${v}\0${key}`) ?? []) if (dirCovers(model.cache, s.pattern, dir)) hits.push(s);
-    }
+  const hits: Scope[] = [];
+  const keys = coveringKeys(dir);
+  for (const part of vhost === '' ? [''] : ['', vhost]) {
+    const ix = dirIndex(model, part);
+    for (const s of ix.otherDirectories) if (dirCovers(model.cache, s.pattern, dir)) hits.push(s);
+    for (const k of keys) for (const s of ix.byPattern.get(k) ?? []) if (s.kind === 'directory' && dirCovers(model.cache, s.pattern, dir)) hits.push(s);
   }
-  return hits.sort((a, b) => ix.position.get(a)! - ix.position.get(b)!);
+  return hits.sort((a, b) => a.order - b.order);
 }
 
 /** The plain directory patterns that can cover `dir`: itself, '/', and `dir` up to each of its slashes. */
