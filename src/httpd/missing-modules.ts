@@ -6,7 +6,7 @@
  * included in the server configuration"), or answers 500 when it is in an .htaccess file.
  *
  * `<IfModule>`, `<IfDirective>` and `<IfVersion>` blocks whose test is false for 2.4 are skipped, as httpd
- * skips them (src/apache/conditions.ts). Other conditional sections (`<IfDefine>`, `<IfFile>`, `<IfSection>`) are taken as true.
+ * skips them (src/apache/conditions.ts), with those around the Include lines that read a file. Other conditional sections (`<IfDefine>`, `<IfFile>`, `<IfSection>`) are taken as true.
  */
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { conditionHolds } from '../apache/conditions.js';
@@ -50,13 +50,19 @@ function sectionsHold(ancestors: readonly Section[], loaded: ReadonlySet<string>
   }) !== false);
 }
 
+/** No sections around a file: it is read where it stands. */
+const UNCONDITIONAL: readonly (readonly Section[])[] = Object.freeze([Object.freeze([])]);
+
 /**
  * The modules used and not loaded across `files` (in httpd's reading order), one entry per module
- * at its first use. `skip(info)` leaves out directives another rule takes care of.
+ * at its first use. `skip(info)` leaves out directives another rule takes care of. `around(file)`
+ * gives the sections around the Include lines that read a file (src/project/include-chains.ts),
+ * one list per way it is reached: a line counts when httpd reads it along one of them.
  */
 export function missingModules(
   files: readonly ConfigFile[], loaded: ReadonlySet<string>, loadedSymbols: ReadonlySet<string>,
   skip: (info: DirectiveInfo) => boolean = () => false,
+  around: (file: ConfigFile) => readonly (readonly Section[])[] = () => UNCONDITIONAL,
 ): MissingModule[] {
   const found = new Map<string, MissingModule>();
   const check = (file: ConfigFile, node: Directive | Section, lname: string, written: string, ancestors: readonly Section[]) => {
@@ -64,7 +70,7 @@ export function missingModules(
     if (providers.length === 0 || providers.some((p) => loaded.has(p.module))) return;
     const first = providers[0]!;
     if (found.has(first.module) || providers.some(skip)) return;
-    if (!sectionsHold(ancestors, loaded, loadedSymbols)) return;
+    if (!around(file).some((outer) => sectionsHold(outer.length ? [...outer, ...ancestors] : ancestors, loaded, loadedSymbols))) return;
     found.set(first.module, { module: first.module, alternatives: providers.slice(1).map((p) => p.module), file, node, written });
   };
   for (const file of files) {

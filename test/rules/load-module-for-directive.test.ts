@@ -80,6 +80,31 @@ describe('load-module-for-directive across files', () => {
     expect([...r.applied, ...r.remaining]).toEqual([]);
   });
 
+  it('leaves out a file read only through an Include inside a false <IfModule>, and counts it inside a true one', () => {
+    const text = `${LOADS}<IfModule mod_ssl.c>\nInclude conf/ssl.conf\n</IfModule>\n<IfModule mime_module>\nInclude conf/mime.conf\n</IfModule>\n`;
+    const top = parse(text, '/u/httpd.conf');
+    const ssl = parse('Listen 443\nSSLEngine on\n', '/u/conf/ssl.conf');
+    const mime = parse('Header set X-A b\n', '/u/conf/mime.conf');
+    const conditional = () => {
+      const p = projectOf([
+        { path: '/u/httpd.conf', display: 'httpd.conf', kind: 'conf', ast: top },
+        { path: '/u/conf/ssl.conf', display: 'conf/ssl.conf', kind: 'conf', ast: ssl },
+        { path: '/u/conf/mime.conf', display: 'conf/mime.conf', kind: 'conf', ast: mime },
+      ]);
+      p.entries.splice(0, p.entries.length, '/u/httpd.conf');
+      const [sslLine, mimeLine] = top.children.filter((n) => n.type === 'section').map((s) => s.children.find((c) => c.type === 'directive')!);
+      for (const [d, file] of [[sslLine, '/u/conf/ssl.conf'], [mimeLine, '/u/conf/mime.conf']] as const) {
+        if (d?.type !== 'directive') throw new Error('no Include line');
+        p.includes.push({ from: '/u/httpd.conf', directive: d, optional: false, pattern: file, serverRoot: '/u', files: [file], context: ['ifmodule'] });
+      }
+      return p;
+    };
+    const r = runRule(rule, text, '/u/httpd.conf', {}, conditional);
+    // httpd 2.4 never reads ssl.conf without mod_ssl: loading mod_ssl for it would turn that block on.
+    expect(r.applied.map((p) => p.message)).toEqual([expect.stringContaining("Invalid command 'Header'")]);
+    expect(r.output).toBe(text.replace('mod_mime.so\n', 'mod_mime.so\nLoadModule headers_module modules/mod_headers.so\n'));
+  });
+
   it('gives the a2enmod command in a Debian tree, at the use, without a fix', () => {
     const deb = parse('ServerRoot /etc/apache2\nIncludeOptional mods-enabled/*.load\nLoadModule mime_module /usr/lib/apache2/modules/mod_mime.so\nHeader set X-A b\n', '/e/apache2.conf');
     const r = runRule(rule, deb.text, '/e/apache2.conf');
