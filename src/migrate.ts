@@ -3,7 +3,7 @@ import type { ConfigFile, Diagnostic } from './ast/nodes.js';
 import { fixFile, type FixGuard, type FixOptions } from './engine/fix-loop.js';
 import type { Problem, Rule } from './engine/rule.js';
 import { lintFile } from './engine/run.js';
-import type { Project, SourceFile } from './project/project.js';
+import { type Project, readForContext, type SourceFile } from './project/project.js';
 import { components } from './project/components.js';
 import { allRules } from '../rules/index.js';
 import { accessGuard } from './access/migrate/index.js';
@@ -167,6 +167,12 @@ const KNOWN_RULES: ReadonlySet<string> = new Set(allRules.map((r) => r.meta.id))
 function migrateFile(file: SourceFile, rules: readonly Rule[], project: Project, options: MigrateOptions): FileResult {
   const ast = file.ast;
   if (file.readError !== undefined) return { ...asRead(file), remaining: [], skipped: true };
+  // Outside the tree: read as it is, so the rest of the tree is migrated knowing its lines stay (mod_access_compat
+  // stays loaded for its Order/Allow/Deny lines); its findings say what to do, with nothing to fix here.
+  if (readForContext(project, file.path)) {
+    const r = leftAsRead(file, rules, project, options, []);
+    return { ...r, remaining: r.remaining.map(({ fix: _fix, ...p }) => p) };
+  }
   // A file httpd cannot read is not rewritten: its sections may not be what they seem.
   if (ast.diagnostics.some((d) => d.severity === 'error')) return leftAsRead(file, rules, project, options, []);
   const review = fileFilter(ast, rules, KNOWN_RULES, options.settingsFor?.(file.path) ?? DEFAULT_SETTINGS);

@@ -61,6 +61,10 @@ export function components(project: Project): Project[] {
       includes: project.includes.filter((s) => paths.has(s.from)),
       diagnostics: project.diagnostics.filter((d) => paths.has(d.path)),
       serverRoot: project.serverRoot,
+      // What the user named and what write may change are the whole tree's.
+      entries: project.entries,
+      ...(project.boundary ? { boundary: project.boundary } : {}),
+      ...(project.realPath ? { realPath: project.realPath } : {}),
     };
   });
 }

@@ -1,6 +1,7 @@
 /** A loaded configuration tree: its files, how they include each other, and what went wrong. */
 import type { ConfigFile, Directive, Severity } from '../ast/nodes.js';
 import { cacheSlot, RunCache } from './run-cache.js';
+import { insideTree, real } from './boundary.js';
 
 export type FileKind = 'conf' | 'htaccess';
 
@@ -82,6 +83,14 @@ export function includeSitesOf(project: Project, path: string): readonly Include
     byProject.set(project, byPath);
   }
   return byPath.get(path) ?? [];
+}
+
+/**
+ * A file outside the tree (the boundary: ServerRoot, named paths, --root), read for context only:
+ * the migration reads it as it is and changes nothing in it. Never for a project without a boundary.
+ */
+export function readForContext(project: Project, path: string): boolean {
+  return project.boundary !== undefined && !insideTree(path, project.boundary, project.realPath ?? real);
 }
 
 /** A project of loose files, with no include following. */

@@ -52,6 +52,31 @@ describe('write inside the tree only', () => {
     expect(readFileSync(join(base, 'elsewhere/linked.conf'), 'latin1')).toBe('KeepAlive On\n');
   });
 
+  it('migrates the tree knowing a file outside it keeps its lines: mod_access_compat stays for its Order lines, and its findings stay listed', async () => {
+    const base = tempDir();
+    const etc = join(base, 'etc');
+    mkdirSync(etc);
+    mkdirSync(join(base, 'elsewhere'));
+    const ext = join(base, 'elsewhere/ext.conf');
+    const loads = ['mpm_prefork', 'authz_core', 'authz_host', 'authn_core', 'unixd'].map((m) => `LoadModule ${m}_module modules/mod_${m}.so\n`).join('');
+    writeFileSync(join(etc, 'httpd.conf'), `ServerRoot "${etc}"\n${loads}<Directory /srv>\n    Order allow,deny\n    Allow from all\n</Directory>\nInclude ${ext}\n`);
+    writeFileSync(ext, '<Directory /srv/x>\n    Order deny,allow\n    Deny from all\n</Directory>\nKeepAlive 2\n');
+    const r = await runCli(['write', 'httpd.conf'], { cwd: etc });
+    const main = readFileSync(join(etc, 'httpd.conf'), 'latin1');
+    expect(main).toContain('    Require all granted\n');
+    // 2.4 reads ext.conf's Order and Deny lines only with mod_access_compat: without it, it would not start.
+    expect(main).toContain('LoadModule access_compat_module modules/mod_access_compat.so\n');
+    expect(readFileSync(ext, 'latin1')).toBe('<Directory /srv/x>\n    Order deny,allow\n    Deny from all\n</Directory>\nKeepAlive 2\n');
+    const listed = findingsWithRemedy(r.stdout);
+    // (httpd.conf:11: positions are in the file as written, one LoadModule line down.)
+    expect(listed).toContain(`${ext}:1:1  warning  outside the tree (${etc}), included by httpd.conf:11 (Include ${ext})  io`);
+    expect(listed).toMatch(new RegExp(`${ext}:1:1  error  <Directory /srv/x> is left with its 2\\.2 Order/Deny lines  prefer-require  \\| the file is outside the tree`));
+    // Listed as left to do, not counted as fixed: nothing in the file changed.
+    expect(listed).toContain(`${ext}:5:1  error  KeepAlive 2 becomes KeepAlive On  keep-alive-on-off`);
+    expect(r.stdout).toMatch(/Fixed \d+ problems in 1 of \d+ files\./);
+    expect(r.code).toBe(1);
+  });
+
   it('leaves files outside the tree out of the diff', async () => {
     const { etc } = treeWithOutsideFiles();
     const d = await runCli(['diff', 'httpd.conf'], { cwd: etc });

@@ -6,7 +6,7 @@
  * the request), and the comparison is repeated until none differs.
  */
 import type { Section } from '../../ast/nodes.js';
-import type { Project } from '../../project/project.js';
+import { type Project, readForContext } from '../../project/project.js';
 import { cacheSlot } from '../../project/run-cache.js';
 import { conditionHolds, isAccessItem, type Item, keyOf, type Model, type ModelOptions, projectModel, type Request, type Scope } from '../model/index.js';
 import { compatChanges, decide, describeDifference, eachRepresentative } from '../compare/index.js';
@@ -42,6 +42,12 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     ? mixedCandidates(project, after0, c22, c24)
     : pureCandidates(project, before22, after0, c22, c24);
   const beforeOf = new Map(before.scopes.map((s) => [keyOf(s), s]));
+  // A file outside the tree keeps its lines: the other rewrites are proven with it as it is.
+  for (const s of [...candidates.keys()]) {
+    if (!readForContext(project, s.path)) continue;
+    candidates.delete(s);
+    verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason: OUTSIDE });
+  }
   let contexts = contextsOf([...candidates.keys()], after0);
   let after = withItems(after0, candidates);
   // The candidates shown on some request that does not fail before: a proof over requests that all
@@ -102,6 +108,8 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   }
   return { verdicts, before, after, mixed, live, byFile };
 }
+
+const OUTSIDE = 'the file is outside the tree, read for context and not changed, so its lines stay as they are (add its directory with --root to migrate it)';
 
 const VACUOUS = 'every request this section applies to is answered 500 (or not at all) before the rewrite, so no request shows what its lines do and the rewrite cannot be proven; fix that error first';
 

@@ -29,7 +29,7 @@ import { displayPath } from '../../project/read.js';
 import { colorDiff } from '../../diff/color.js';
 import { activity, progress } from '../progress.js';
 import type { Rule } from '../../engine/rule.js';
-import type { Project } from '../../project/project.js';
+import { type Project, readForContext } from '../../project/project.js';
 import type { MigrateResult } from '../../migrate.js';
 import { checkWithHttpd, type CheckFile, type HttpdCheckResult as HttpdCheck } from '../../httpd/syntax-check.js';
 import { LineCounter } from '../../parse/line-counter.js';
@@ -120,8 +120,8 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const toWrite: { item: WriteItem; report: FileReport }[] = [];
   result.files.forEach((r, i) => {
     const report = reports[i]!;
-    if (!r.changed) return;
     if (outsideTree(r, result, report, io.cwd)) return;
+    if (!r.changed) return;
     if (mode === 'diff') {
       toDiff.push({ r, report });
     } else if (mode === 'write' && !refuse) {
@@ -206,12 +206,14 @@ function shellQuote(path: string): string {
 }
 
 /**
- * A changed file outside the tree (ServerRoot, named paths, --root) is read for context only: neither
- * diffed nor written, and reported with the line that includes it and the option that brings it in.
+ * A file outside the tree (ServerRoot, named paths, --root) is read for context only (the migration
+ * changes nothing in it): when it has findings, they come with the line that includes it and the
+ * option that brings it in.
  */
 function outsideTree(r: MigrateResult['files'][number], result: MigrateResult, report: FileReport, cwd: string): boolean {
   const boundary = result.project.boundary;
-  if (!boundary || insideTree(r.file.path, boundary, realOf(result.project))) return false;
+  if (!boundary || !readForContext(result.project, r.file.path)) return false;
+  if (!report.findings.length) return true;
   const site = result.project.includes.find((s) => s.files.includes(r.file.path));
   const from = site && result.project.byPath.get(site.from);
   const by = site && from ? `, included by ${from.display}:${new LineCounter(from.ast.text).position(site.directive.contentStart).line} (${site.directive.name} ${site.pattern})` : '';
