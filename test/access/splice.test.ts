@@ -1,9 +1,14 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { htaccessDir, projectModel } from '../../src/access/model/index.js';
-import { htaccessAlone, readAlone, readsTheSame } from '../../src/access/migrate/index.js';
+import { htaccessAlone, readAlone, readsTheSame, vhostsNamedAlike } from '../../src/access/migrate/index.js';
+import { migrate } from '../../src/migrate.js';
 import { parse } from '../../src/parse/parser.js';
+import { loadProject } from '../../src/project/load.js';
 import { projectOf } from '../../src/project/project.js';
 import { sourceFile } from '../helpers/source-file.js';
+import { tempDir } from '../helpers/tmp.js';
 
 const MAIN = '/etc/httpd/httpd.conf';
 const SITE = '/etc/httpd/conf.d/site.conf';
@@ -101,5 +106,27 @@ describe('readsTheSame on a .htaccess file (read alone in its directory, so that
     expect(sameAfterEdit('Require ip 10.0.0.0/24\n')).toBe(false);
     expect(htaccessDir(HT, false)).toBe('/probe');
     expect(htaccessDir('sub/.htaccess', true)).toBe('/probe');
+  });
+});
+
+describe('virtual hosts named alike in two files (the tree numbers them: *:80 a.test, *:80 a.test#2)', () => {
+  const vhost = (access: string) => `<VirtualHost *:80>\n    ServerName a.test\n    <Location /x>\n${access}    </Location>\n</VirtualHost>\n`;
+
+  it('are read in the whole tree, not alone, so the guard keeps the second in its own context', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'sites'));
+    writeFileSync(join(dir, 'httpd.conf'), `ServerRoot "${dir}"\nListen 80\nInclude sites/*.conf\n`);
+    writeFileSync(join(dir, 'sites/a.conf'), vhost('        Order deny,allow\n        Deny from all\n'));
+    writeFileSync(join(dir, 'sites/b.conf'), vhost('        Order allow,deny\n        Allow from all\n'));
+    const project = loadProject([join(dir, 'httpd.conf')], { cwd: dir });
+    const reference = projectModel(project, '2.4', { compat: true });
+    expect(reference.vhosts).toEqual(['*:80 a.test', '*:80 a.test#2']);
+    const b = project.byPath.get(join(dir, 'sites/b.conf'))!.ast;
+    expect(vhostsNamedAlike(reference, readAlone(reference, b))).toBe(false);
+    expect(vhostsNamedAlike(reference, readAlone(reference, parse(site, SITE, { version: '2.4' })))).toBe(true);
+    // Before, the edited b.conf read alone joined a.conf's context and its rewrite was refused ("403 before, 200 after").
+    const out = migrate(project).files.map((f) => f.output);
+    expect(out).toContain(vhost('        Require all denied\n'));
+    expect(out).toContain(vhost('        Require all granted\n'));
   });
 });

@@ -18,7 +18,7 @@ import { decide, describeDifference, eachRepresentative } from '../compare/index
 import { htaccessDir, type Item, keyOf, type Model, projectModel, type Scope } from '../model/index.js';
 import { applicableScopes } from '../decide/index.js';
 import { contextsOf, proveProject, withItems } from './prove.js';
-import { htaccessAlone, readAlone, readsTheSame, spliceFile, spliceable } from './splice.js';
+import { htaccessAlone, readAlone, readsTheSame, spliceFile, spliceable, vhostsNamedAlike } from './splice.js';
 import { sectionKeys } from './file-verdicts.js';
 
 export interface GuardOptions extends RuleOptions {
@@ -90,8 +90,9 @@ function checkFile(project: Project, file: ConfigFile, reparse: (text: string, p
   const failures = new Map<string, string>();
   const splice = spliceable(project, file.path);
   const hasConf = () => project.files.some((f) => f.kind === 'conf' && f.readError === undefined);
-  const part = splice ? readAlone(reference, edited)
+  const alone = splice ? readAlone(reference, edited)
     : htaccessAlone(project, file.path) ? readAlone(reference, edited, htaccessDir(file.path, hasConf())) : null;
+  const part = alone && vhostsNamedAlike(reference, alone) ? alone : null;
   // The usual case: the edited file reads to exactly the sections the prover established.
   if (part && readsTheSame(reference, part, file.path)) return { failures };
   const after = splice && part

@@ -6,4 +6,4 @@ export { contextsOf, isMixed, proveProject, type Verdict, withItems } from './pr
 export { translateScope } from './translate-scope.js';
 export { itemsOf, readTranslations } from './translation-items.js';
 export { accessDirectives, currentAccessText, rewriteEdits } from './rewrite.js';
-export { htaccessAlone, readAlone, readsTheSame } from './splice.js';
+export { htaccessAlone, readAlone, readsTheSame, vhostsNamedAlike } from './splice.js';

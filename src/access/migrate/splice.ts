@@ -29,6 +29,16 @@ export function readAlone(reference: Model, edited: ConfigFile, htaccessDir?: st
 }
 
 /**
+ * False when a virtual host of the file read alone shares its name with another of the tree: the
+ * tree numbers such hosts by their place in it (`*:80 a.test`, `*:80 a.test#2`), which the file
+ * read alone cannot know, so its sections must be read in the whole tree instead.
+ */
+export function vhostsNamedAlike(reference: Model, part: Model): boolean {
+  const known = vhostSet(reference);
+  return part.vhosts.every((v) => !known.has(`${v.replace(/#\d+$/, '')}#2`));
+}
+
+/**
  * True when the file read alone (`part`) gives exactly the sections the reference holds for it:
  * the same kinds, patterns, contexts, nesting, errors and access items, in one unbroken run of
  * the configuration order, and no server-level fact the reference lacks. Splicing it in then
