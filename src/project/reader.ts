@@ -219,11 +219,14 @@ export class TreeReader {
       return Infinity;
     }
     const expansion = expandInclude(pattern, optional);
+    // Inside <IfModule>, <IfDefine>… httpd reads the line only when the test holds, which is known when it starts.
+    const conditional = ctx.names.some((n) => CONDITIONAL_SECTIONS.has(n));
+    const refuses = conditional ? 'httpd refuses to start on this line whenever the conditional section around it (<IfModule>, <IfDefine>…) holds' : 'httpd refuses to start on this line';
     for (const p of expansion.diagnostics) {
       const message = p.code === 'INCLUDE_NO_MATCH'
-        ? `httpd 2.4 refuses to start on this line: "${p.message}". httpd 2.2 silently included nothing here; write IncludeOptional if the pattern may match nothing.`
-        : p.code === 'INCLUDE_PSEUDO_FS' ? `${d.name} ${p.message}.` : `httpd refuses to start on this line: "${p.message}".`;
-      this.diag(file, d, p.code, p.severity, message);
+        ? `${conditional ? refuses : 'httpd 2.4 refuses to start on this line'}: "${p.message}". httpd 2.2 silently included nothing here; write IncludeOptional if the pattern may match nothing.`
+        : p.code === 'INCLUDE_PSEUDO_FS' ? `${d.name} ${p.message}.` : `${refuses}: "${p.message}".`;
+      this.diag(file, d, p.code, conditional && p.severity === 'error' ? 'warning' : p.severity, message);
     }
     let height = 1;
     for (const path of expansion.files) {

@@ -39,6 +39,17 @@ describe('loadProject: following Include', () => {
     ]);
   });
 
+  it('warns, rather than errs, about a missing file whose Include line httpd reads only when a condition holds', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'httpd.conf'), '<IfModule mod_ssl.c>\nInclude conf/missing.conf\n</IfModule>\n<IfDefine SSL>\nInclude empty/*.conf\n</IfDefine>\n');
+    mkdirSync(join(dir, 'empty'));
+    const p = loadProject([join(dir, 'httpd.conf')], { cwd: dir });
+    expect(p.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([
+      ['INCLUDE_NOT_FOUND', 'warning', `httpd refuses to start on this line whenever the conditional section around it (<IfModule>, <IfDefine>…) holds: "Could not open configuration file ${dir}/conf/missing.conf: No such file or directory".`],
+      ['INCLUDE_NO_MATCH', 'warning', `httpd refuses to start on this line whenever the conditional section around it (<IfModule>, <IfDefine>…) holds: "Include/IncludeOptional: No matches for the wildcard '*.conf' in '${dir}/empty', failing". httpd 2.2 silently included nothing here; write IncludeOptional if the pattern may match nothing.`],
+    ]);
+  });
+
   it('reports what httpd 2.4 refuses at the Include line and tolerates what IncludeOptional allows', () => {
     const p = load('missing/httpd.conf');
     const base = join(FIX, 'missing');
