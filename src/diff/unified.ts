@@ -8,9 +8,9 @@ const CONTEXT = 4;
 
 /** `name` is the file's name in the patch (see paths.ts); texts are one character per byte. */
 export function unifiedDiff(name: string, before: string, after: string): string {
-  const p = name.split('\\').join('/');
   const patch = formatPatch(linePatch(before, after, CONTEXT), FILE_HEADERS_ONLY);
   // The header names are put in here, quoted the way git does, so no other text is touched.
   const body = patch.slice(patch.indexOf('\n', patch.indexOf('\n') + 1) + 1);
-  return `--- ${gitQuote(`a/${p}`)}\t\n+++ ${gitQuote(`b/${p}`)}\t\n${body}`;
+  // A backslash is part of a Unix file name, not a separator: gitQuote escapes it.
+  return `--- ${gitQuote(`a/${name}`)}\t\n+++ ${gitQuote(`b/${name}`)}\t\n${body}`;
 }

@@ -30,9 +30,9 @@ describe('diff paths', () => {
     for (const f of ['conf/httpd.conf', 'conf/other.conf']) expect(readFileSync(join(tree, f), 'latin1')).toBe(readFileSync(join(copy, f), 'latin1'));
   });
 
-  it('quote non-ASCII names and tabs the way git does, so git apply finds the files', async () => {
+  it('quote non-ASCII names, tabs, quotes and backslashes the way git does, so git apply finds the files', async () => {
     const cwd = tempDir();
-    const names = ['ünï.conf', 'tab\there.conf', 'quote"d.conf'];
+    const names = ['ünï.conf', 'tab\there.conf', 'quote"d.conf', 'back\\slash.conf'];
     git(cwd, 'init', '-q');
     for (const n of names) writeFileSync(join(cwd, n), 'KeepAlive 1\n');
     git(cwd, 'add', '.');
