@@ -58,3 +58,12 @@ describe('no rewrite is proven on requests that all answer 500', () => {
     if (v.status === 'rewrite') expect(v.lines.join('\n')).toBe('Require all denied');
   });
 });
+
+describe('a tree httpd does not start on', () => {
+  it('refuses the rewrite and names the start-up error to fix first', () => {
+    const vs = verdictsOf({ '/etc/httpd.conf': '<Directory /srv>\n    Order allow,deny\n    Allow from all\n</Directory>\n<VirtualHost *:80>\n    Deny from all\n</VirtualHost>\n' });
+    const v = vs.find((x) => x.scope.kind === 'directory');
+    expect(v?.status).toBe('refused');
+    if (v?.status === 'refused') expect(v.reason).toBe("httpd refuses to start on this tree (Deny not allowed here), so no request shows what the section's lines do and the rewrite cannot be proven; fix that error first");
+  });
+});

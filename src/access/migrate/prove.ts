@@ -11,7 +11,7 @@ import { cacheSlot } from '../../project/run-cache.js';
 import { conditionHolds, isAccessItem, type Item, keyOf, type Model, type ModelOptions, projectModel, type Request, type Scope } from '../model/index.js';
 import { compatChanges, decide, describeDifference, eachRepresentative } from '../compare/index.js';
 import { mixedCandidates, pureCandidates } from './candidates.js';
-import { applicableScopes } from '../decide/index.js';
+import { applicableScopes, startupError } from '../decide/index.js';
 import { currentAccessText } from './rewrite.js';
 import type { ProjectProof, Verdict } from './verdict.js';
 
@@ -76,7 +76,10 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
       }
     }
     if (round === 0) {
-      for (const s of candidates.keys()) if (!exercised.has(s) && !drop.has(s)) drop.set(s, `\0${VACUOUS}`);
+      // When the tree does not start at all, say why: that is the error to fix first.
+      const boot = startupError(before);
+      const vacuous = boot ? `httpd refuses to start on this tree (${boot}), so ${VACUOUS_BECAUSE}` : VACUOUS;
+      for (const s of candidates.keys()) if (!exercised.has(s) && !drop.has(s)) drop.set(s, `\0${vacuous}`);
     }
     if (!drop.size) break;
     for (const [s, why] of drop) {
@@ -111,7 +114,8 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
 
 const OUTSIDE = 'the file is outside the tree, read for context and not changed, so its lines stay as they are (add its directory with --root to migrate it)';
 
-const VACUOUS = 'every request this section applies to is answered 500 (or not at all) before the rewrite, so no request shows what its lines do and the rewrite cannot be proven; fix that error first';
+const VACUOUS_BECAUSE = 'no request shows what the section\'s lines do and the rewrite cannot be proven; fix that error first';
+const VACUOUS = `every request this section applies to is answered 500 (or not at all) before the rewrite, so ${VACUOUS_BECAUSE.replace('the section\'s', 'its')}`;
 
 const V24_ONLY: ReadonlySet<string> = new Set(['all', 'ip', 'host', 'env', 'local', 'method', 'expr', 'dbm-group', 'dbm-file-group', 'forward-dns']);
 
