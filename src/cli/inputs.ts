@@ -34,7 +34,7 @@ export interface Inputs {
   mpm?: string;
 }
 
-function isDirectory(path: string): boolean {
+export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {

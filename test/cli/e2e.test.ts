@@ -155,6 +155,12 @@ describe('usage', () => {
     const r = await runCli(['check', '--mpm', 'fast', 'x.conf'], { cwd: '/' });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--mpm must be prefork, worker or event');
+    const dir = tempDir();
+    writeFileSync(join(dir, 'x.conf'), 'KeepAlive 1\n');
+    const root = await runCli(['diff', 'x.conf', '--root', 'nowhere'], { cwd: dir });
+    expect(root.code).toBe(2);
+    expect(root.stderr).toBe('httpd-migrate: --root nowhere: no such directory\n');
+    expect(root.stdout).toBe('');
   });
 
   it('lists the rules with kind and row', async () => {

@@ -14,7 +14,7 @@ import { stylish } from '../../report/stylish.js';
 import { jsonReport } from '../../report/json.js';
 import { sarifReport } from '../../report/sarif.js';
 import { githubReport } from '../../report/github.js';
-import { printConfig, readInputs } from '../inputs.js';
+import { isDirectory, printConfig, readInputs } from '../inputs.js';
 import { htmlReport } from '../../report/html.js';
 import { accessProofs } from '../../report/access-proof.js';
 import { unifiedDiff } from '../../diff/unified.js';
@@ -22,7 +22,6 @@ import { patchNames } from '../../diff/paths.js';
 import { escapeControls } from '../../report/escape.js';
 import { writeTree, type WriteItem } from '../../write/atomic.js';
 import { removeStaleTemps, staleTemps } from '../../write/temp-names.js';
-import { dirname } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { insideTree, real } from '../../project/boundary.js';
 import { displayPath } from '../../project/read.js';
@@ -36,7 +35,7 @@ import { LineCounter } from '../../parse/line-counter.js';
 import type { HttpdMessage } from '../../httpd/startup-messages.js';
 import { applyLayoutChange, layoutPatch } from '../../layout/apply.js';
 import { compiledIn } from '../../httpd/built-in.js';
-import { relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 
 export type Mode = 'check' | 'diff' | 'write';
 export type Format = 'stylish' | 'json' | 'sarif' | 'github' | 'html';
@@ -82,6 +81,9 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     io.stdout.write(printConfig(opts.printConfig, opts, io));
     return EXIT.CLEAN;
   }
+  // A --root that is not there would add nothing to the tree, and a typo in it would go unnoticed.
+  const missingRoot = (opts.roots ?? []).find((r) => !isDirectory(resolve(io.cwd, r)));
+  if (missingRoot !== undefined) throw new UsageError(`--root ${missingRoot}: no such directory`);
   const inputs = await readInputs(opts, io, mode);
   const loading = activity(io);
   const load = () => loadProject(inputs.paths, {
