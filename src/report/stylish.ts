@@ -20,6 +20,8 @@ export interface StylishOptions {
   width?: number;
   /** The command-line arguments that name the tree, shell-quoted, for the next-step commands. */
   args?: string;
+  /** The input is standard input ('-'): write cannot write it back, so the next step is the patch. */
+  stdin?: boolean;
 }
 
 type Paint = InstanceType<typeof Chalk>;
@@ -114,15 +116,20 @@ export function summary(reports: readonly FileReport[], options: StylishOptions,
     else if (!failed) out.push(`${chalk.green('✔')} Nothing remains to do${options.mode === 'diff' && changed ? ' once the patch is applied' : ''}.`);
   }
   if (failed) out.push(chalk.red(`✖ ${plural(failed, 'file')} not processed (see the errors above).`));
-  const next = nextStep(options.mode, changed, remaining, cmd);
+  const next = nextStep(options.mode, changed, remaining, cmd, options.stdin ?? false);
   if (next) out.push(`Next: ${next}`);
   return out;
 }
 
-function nextStep(mode: StylishMode, changed: number, remaining: readonly Finding[], cmd: (verb: string) => string): string | null {
+function nextStep(mode: StylishMode, changed: number, remaining: readonly Finding[], cmd: (verb: string) => string, stdin: boolean): string | null {
   const handWork = remaining.some((f) => f.severity !== 'info');
-  if (mode === 'check' && changed) return `run ${cmd('diff')} to review the changes, then ${cmd('write')} to apply them.`;
-  if (mode === 'diff' && changed) return `run ${cmd('write')} to apply the changes (or apply the patch with git apply).`;
+  if (mode === 'check' && changed) {
+    return stdin ? `run ${cmd('diff')} with the same input for the patch, and apply it with git apply (write cannot write standard input back).`
+      : `run ${cmd('diff')} to review the changes, then ${cmd('write')} to apply them.`;
+  }
+  if (mode === 'diff' && changed) {
+    return stdin ? 'apply the patch with git apply (write cannot write standard input back).' : `run ${cmd('write')} to apply the changes (or apply the patch with git apply).`;
+  }
   if (handWork) return `handle the findings above by hand, then run ${cmd('check')} to confirm.`;
   return null;
 }

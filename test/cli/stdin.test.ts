@@ -42,6 +42,10 @@ describe('standard input', () => {
     const r = await runCli(['diff', '--stdin-filename', 'conf/a.conf', '-'], { cwd, stdin: 'MaxClients 150\r\n' });
     expect(r.code).toBe(1);
     expect(r.stdout.replace(/\t\n/g, '\n')).toBe('--- a/conf/a.conf\n+++ b/conf/a.conf\n@@ -1,1 +1,1 @@\n-MaxClients 150\r\n+MaxRequestWorkers 150\r\n');
+    // write - is refused, so the next step it suggests is the patch.
+    expect(r.stderr).toContain('Next: apply the patch with git apply (write cannot write standard input back).');
+    const c = await runCli(['check', '-'], { cwd, stdin: 'MaxClients 150\n' });
+    expect(c.stdout).toContain('Next: run httpd-migrate diff - with the same input for the patch, and apply it with git apply (write cannot write standard input back).');
   });
 
   it('refuses write -, a second -, and --stdin-filename without -', async () => {

@@ -193,7 +193,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   }
   // The findings go where the patch does not: stderr for diff.
   const human = mode === 'diff' ? io.stderr : io.stdout;
-  const layout = { color: colorLevel(human, io.env, opts.color), width: outputWidth(human), args: treeArgs(opts) };
+  const layout = { color: colorLevel(human, io.env, opts.color), width: outputWidth(human), args: treeArgs(opts), stdin: opts.paths.includes('-') };
   if (mode === 'diff') {
     const patch = patches.join('');
     io.stdout.write(Buffer.from(colorLevel(io.stdout, io.env, opts.color) ? colorDiff(patch) : patch, 'latin1'));
