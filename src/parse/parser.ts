@@ -129,8 +129,6 @@ interface WordTable {
   same(word: string): string;
   /** A name in lower case. */
   lower(name: string): string;
-  /** The words of the line being read, before readArgs copies them: one array for the whole parse, not one per line. */
-  readonly scratch: Arg[];
 }
 
 /** Names and words repeat a lot (`Allow`, `from`, `127.0.0.1`): each spelling is kept once for the rest of one parse. */
@@ -138,7 +136,6 @@ function wordTable(): WordTable {
   const spellings = new Map<string, string>();
   const lowered = new Map<string, string>();
   return {
-    scratch: [],
     same(word) {
       if (word.length > MAX_SHARED_WORD) return word;
       const known = spellings.get(word);
@@ -169,8 +166,7 @@ function isLetter(code: number): boolean {
 
 /** The words of the current line in [from, to), as arguments with file offsets. */
 function readArgs(r: LineReader, from: number, to: number, words: WordTable): Arg[] {
-  const args = words.scratch;
-  args.length = 0;
+  const args: Arg[] = [];
   eachWord(r.src, from, to, (value, raw, start, end, quote) => {
     const written = words.same(raw);
     args.push({ value: value === raw ? written : words.same(value), raw: written, start: r.offset(start), end: r.offset(end - 1) + 1, quote });
