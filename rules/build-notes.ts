@@ -3,6 +3,8 @@ import { directives } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
 import { moduleOfDirective } from '../src/apache/directive-table.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
+import { readIn24Nodes } from '../src/rules-kit/implicit-modules.js';
+import { includeChains } from '../src/project/include-chains.js';
 
 /** A 2.4 module a 2.2 configuration needs, and why. */
 interface Need { module: string; name: string; why: string }
@@ -62,7 +64,9 @@ export default defineRule({
         if (files.find((f) => directives(f, 'loadmodule').length > 0) !== file) return;
         const loads = files.flatMap((f) => directives(f, 'loadmodule'));
         const loaded = new Set(loads.map((d) => d.args[0]?.value ?? ''));
-        const needs = [...loads.flatMap((d) => FOR_LOADED[d.args[0]?.value ?? ''] ?? []), ...forDirectives(files.flatMap((f) => directives(f)))];
+        // The directives a migrated 2.4 tree reads: not those of a dead <IfModule !mod_authz_core.c> branch, as load-implicit-modules.
+        const read = readIn24Nodes(files, (f) => includeChains(context.project, f.path)).directives;
+        const needs = [...loads.flatMap((d) => FOR_LOADED[d.args[0]?.value ?? ''] ?? []), ...forDirectives(read)];
         const dir = (/^(.*\/)[^/]*$/.exec(own[0]!.args[1]?.value ?? '')?.[1]) ?? 'modules/';
         const seen = new Set<string>();
         const wanted = needs.filter((n) => !loaded.has(n.module) && !seen.has(n.module) && seen.add(n.module));

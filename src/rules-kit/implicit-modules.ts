@@ -5,6 +5,7 @@
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
 import { MPM_BY_TEST } from '../apache/modules.js';
+import { moduleOfTest } from '../apache/conditions.js';
 import { moduleOfDirective } from '../apache/directive-table.js';
 import { readBy24 } from './reach.js';
 import { COMPAT_ACCESS } from '../apache/access-directives.js';
@@ -31,13 +32,49 @@ export function chooseMpm(files: readonly ConfigFile[], option?: string): { name
   return { name: 'mpm_prefork', why: `prefork, 2.2's default MPM on Unix${among}` };
 }
 
-/** What the tree needs that 2.2 gave it without a LoadModule line, in the order the lines should be written. */
-export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<string>, mpmOption?: string): ImplicitNeed[] {
-  const all: Directive[] = [];
+/** What 2.2's core did that 2.4 moved to modules: implicitNeeds adds them wherever no line loads them. */
+const ALWAYS: readonly ImplicitNeed[] = [
+  { name: 'unixd', why: 'User, Group and the Unix security basics moved from the core to mod_unixd' },
+  { name: 'authn_core', why: 'AuthType, AuthName and <AuthnProviderAlias> moved to mod_authn_core' },
+  { name: 'authz_core', why: 'Require and the default authorization moved to mod_authz_core' },
+];
+
+/** So every migrated 2.4 tree has them (loaded, or built in). */
+const PRESENT_IN_24: ReadonlySet<string> = new Set(ALWAYS.map((n) => n.name));
+
+/** `<IfModule !mod_authz_core.c>` and the like: the 2.2 branch of a dual-version block, which no migrated 2.4 tree reads. */
+function deadIn24(s: Section): boolean {
+  if (s.lname !== 'ifmodule') return false;
+  const test = s.args[0]?.value ?? '';
+  return test.startsWith('!') && PRESENT_IN_24.has(moduleOfTest(test.slice(1)));
+}
+
+const readIn24 = (ancestors: readonly Section[]) => readBy24(ancestors) && !ancestors.some(deadIn24);
+
+/** No sections around a file: it is read where it stands. */
+const UNCONDITIONAL: readonly (readonly Section[])[] = Object.freeze([Object.freeze([])]);
+
+type Around = (file: ConfigFile) => readonly (readonly Section[])[];
+
+/**
+ * The directives and sections of the files that a migrated 2.4 tree reads: not inside an
+ * `<IfVersion>` false for 2.4, nor inside the 2.2 branch of a dual-version block. `around(file)`:
+ * the sections around the Include lines that read a file (src/project/include-chains.ts).
+ */
+export function readIn24Nodes(files: readonly ConfigFile[], around: Around = () => UNCONDITIONAL): { directives: Directive[]; sections: Section[] } {
+  const directives: Directive[] = [];
   const sections: Section[] = [];
   for (const f of files) {
-    walk(f, { directive: (d, anc) => { if (readBy24(anc)) all.push(d); }, enter: (s, anc) => { if (readBy24(anc)) sections.push(s); } });
+    const ways = around(f);
+    const read = (anc: readonly Section[]) => ways.some((outer) => readIn24(outer.length ? [...outer, ...anc] : anc));
+    walk(f, { directive: (d, anc) => { if (read(anc)) directives.push(d); }, enter: (s, anc) => { if (read(anc)) sections.push(s); } });
   }
+  return { directives, sections };
+}
+
+/** What the tree needs that 2.2 gave it without a LoadModule line, in the order the lines should be written. */
+export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<string>, mpmOption?: string, around?: Around): ImplicitNeed[] {
+  const { directives: all, sections } = readIn24Nodes(files, around);
   const uses = (...lnames: string[]) => all.find((d) => lnames.includes(d.lname))?.name;
   const needs: ImplicitNeed[] = [];
   const add = (name: string, why: string) => { if (!loaded.has(name) && !needs.some((n) => n.name === name)) needs.push({ name, why }); };
@@ -46,9 +83,7 @@ export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<
     const mpm = chooseMpm(files, mpmOption);
     add(mpm.name, `2.2 had its MPM compiled in; a 2.4 built with loadable MPMs stops with "No MPM loaded." — this loads ${mpm.why}`);
   }
-  add('unixd', 'User, Group and the Unix security basics moved from the core to mod_unixd');
-  add('authn_core', 'AuthType, AuthName and <AuthnProviderAlias> moved to mod_authn_core');
-  add('authz_core', 'Require and the default authorization moved to mod_authz_core');
+  for (const n of ALWAYS) add(n.name, n.why);
   const compat = uses(...COMPAT_ACCESS);
   if (compat) add('access_compat', `${compat} and the other 2.2 access directives (Order, Allow, Deny, Satisfy) come only from mod_access_compat in 2.4`);
   for (const lname of ['addoutputfilterbytype', 'allowconnect', 'proxyftpdircharset']) {

@@ -37,6 +37,12 @@ ruleTester(rule, {
       output: null,
       errors: [/No further modules are needed by this configuration\.$/],
     },
+    {
+      name: 'does not ask for mod_access_compat for Order lines only 2.2 reads (a dual-version block, an <IfVersion < 2.4>)',
+      code: 'LoadModule mpm_prefork_module modules/mod_mpm_prefork.so\nLoadModule authz_core_module modules/mod_authz_core.so\n<Directory /srv>\n  <IfModule !mod_authz_core.c>\n    Order allow,deny\n  </IfModule>\n  <IfVersion < 2.4>\n    Deny from all\n  </IfVersion>\n</Directory>\n',
+      output: null,
+      errors: [/No further modules are needed by this configuration\.$/],
+    },
   ],
 });
 

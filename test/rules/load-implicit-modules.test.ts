@@ -22,6 +22,12 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      name: 'drops mod_access_compat when the Order lines left are in the 2.2 branch of a dual-version block, which 2.4 never reads',
+      code: `${loaded('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core', 'access_compat'])}<Directory /srv>\n  <IfModule mod_authz_core.c>\n    Require all denied\n  </IfModule>\n  <IfModule !mod_authz_core.c>\n    Order allow,deny\n    Deny from all\n  </IfModule>\n</Directory>\n`,
+      output: `${loaded('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core'])}<Directory /srv>\n  <IfModule mod_authz_core.c>\n    Require all denied\n  </IfModule>\n  <IfModule !mod_authz_core.c>\n    Order allow,deny\n    Deny from all\n  </IfModule>\n</Directory>\n`,
+      errors: ['mod_access_compat is not needed: no Order, Allow, Deny or Satisfy is left'],
+    },
+    {
       name: 'drops mod_access_compat once no Order, Allow, Deny or Satisfy is left',
       code: `${loaded('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core', 'access_compat'])}<Directory /srv>\n    Require all granted\n</Directory>\n`,
       output: `${loaded('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core'])}<Directory /srv>\n    Require all granted\n</Directory>\n`,
