@@ -144,6 +144,12 @@ describe('the README\'s plain git hook', () => {
     writeFileSync(hook, recipe('sh', 'git show'));
     chmodSync(hook, 0o755);
     scenario(r, 'plain git hook');
+    // git quotes such a name ("dir with space/\303\251.conf") unless core.quotePath is off, and the pattern would miss it.
+    write(r, 'dir with space/é.conf', CONF_22);
+    r.git('add', 'dir with space/é.conf');
+    const named = r.commit('2.2 conf with a non-ASCII name');
+    expect(named.ok, named.output).toBe(false);
+    expect(named.output).toContain('dir with space/é.conf');
   }, 120_000);
 });
 
