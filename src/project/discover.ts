@@ -8,7 +8,7 @@ import { accessFileLists, hasLooseOpeners, overrideOpener, type TreeFacts } from
 import type { FileKind, ProjectDiagnostic } from './project.js';
 import { kindOf } from './read.js';
 import { expandWildcardDir, regexDirs } from './directory-match.js';
-import { insideTree, walkableParts } from './boundary.js';
+import { insideTree, pseudoFs, real, walkableParts } from './boundary.js';
 
 /** A file to read as a starting point. */
 export interface TopEntry {
@@ -121,8 +121,9 @@ function accessRoots(facts: TreeFacts, notes: ProjectDiagnostic[]): string[] {
  * The .htaccess files httpd may read for this tree: below each DocumentRoot and <Directory>
  * directory that exists (see accessRoots; never the filesystem root), the
  * first name of each AccessFileName list that exists in a directory, skipping
- * directories where AllowOverride None means httpd never opens them. Symlinked
- * directories are not followed. Byte order within each root. Within a boundary (see boundary.ts),
+ * directories where AllowOverride None means httpd never opens them. A symlinked
+ * directory is followed when it leads to a directory inside the tree not walked yet (httpd follows
+ * it under FollowSymLinks, 2.4's default); one leading outside is reported. Byte order within each root. Within a boundary (see boundary.ts),
  * a directory outside it is not walked (only the boundary's roots below it are) and is given back in
  * `outside`; /proc, /sys and /dev never are.
  */
@@ -151,7 +152,7 @@ export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[]
   for (const root of [...new Set(roots)]) {
     if (parsePath(root).root === root || !statOrNull(root)?.isDirectory()) continue;
     if (!loose && !overridesMayApply(root)) continue;
-    const hits = findNamed(root, new Set(names), skipped, onDir);
+    const hits = findNamed(root, new Set(names), skipped, onDir, boundary);
     const byDir = new Map<string, Set<string>>();
     for (const hit of hits) {
       const dir = dirname(hit);
@@ -186,12 +187,16 @@ export interface AccessFiles {
 }
 
 /**
- * Entries named one of `names` anywhere below `root`, symlinked directories not followed. The walk
- * is iterative (no depth limit from the input); directories it cannot read go to `skipped`.
+ * Entries named one of `names` anywhere below `root`, found at the paths httpd sees them (a
+ * `.htaccess` below a symlinked directory under the link's name). A symlinked directory is walked
+ * once per target, and only inside the boundary; one leading out of it goes to `skipped`, as do
+ * directories the walk cannot read. The walk is iterative (no depth limit from the input).
  */
-function findNamed(root: string, names: ReadonlySet<string>, skipped: AccessFiles['skipped'], onDir?: (walked: number) => void): string[] {
+function findNamed(root: string, names: ReadonlySet<string>, skipped: AccessFiles['skipped'], onDir?: (walked: number) => void, boundary?: readonly string[]): string[] {
   const hits: string[] = [];
   const todo = [root];
+  // Targets of the symlinks followed (and the root): a link back up, or a loop of links, is walked once.
+  const followed = new Set([real(root)]);
   let walked = 0;
   while (todo.length) {
     const dir = todo.pop()!;
@@ -207,6 +212,13 @@ function findNamed(root: string, names: ReadonlySet<string>, skipped: AccessFile
       const path = join(dir, e.name);
       if (names.has(e.name)) hits.push(path);
       if (e.isDirectory()) todo.push(path);
+      else if (e.isSymbolicLink() && statOrNull(path)?.isDirectory()) {
+        const target = real(path);
+        if (followed.has(target) || pseudoFs(target)) continue;
+        followed.add(target);
+        if (boundary && !insideTree(target, boundary)) skipped.push({ dir: path, why: `it is a symbolic link to ${target}, outside the tree; add --root ${target} to migrate the .htaccess files there` });
+        else todo.push(path);
+      }
     }
   }
   return hits;

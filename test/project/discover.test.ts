@@ -36,16 +36,27 @@ describe('loadProject: .htaccess discovery', () => {
     ]);
   });
 
-  it('does not descend into symlinked directories, nor search the filesystem root', () => {
+  it('follows a symlinked directory inside the tree, at the link\'s path and once per target, reports one leading out of it, and never searches the filesystem root', () => {
     const t = temp();
+    const away = temp();
     mkdirSync(join(t, 'www/real'), { recursive: true });
     mkdirSync(join(t, 'elsewhere'));
     writeFileSync(join(t, 'www/real/.htaccess'), 'Deny from all\n');
     writeFileSync(join(t, 'elsewhere/.htaccess'), 'Deny from all\n');
+    writeFileSync(join(away, '.htaccess'), 'Deny from all\n');
     symlinkSync(join(t, 'elsewhere'), join(t, 'www/link'));
+    symlinkSync(join(t, 'elsewhere'), join(t, 'www/link2'));
+    symlinkSync('..', join(t, 'www/real/up'));
+    symlinkSync(away, join(t, 'www/away'));
     writeFileSync(join(t, 'httpd.conf'), `DocumentRoot www\n<Directory />\n    AllowOverride All\n</Directory>\n`);
     const p = loadProject([join(t, 'httpd.conf')], { cwd: t });
-    expect(shown(p)).toEqual(['httpd.conf', 'www/real/.htaccess']);
+    // httpd reads www/link/.htaccess for /link/ under FollowSymLinks (2.4's default), so it is migrated; www/link2 leads to
+    // the same directory and www/real/up back up, so neither is walked again.
+    expect(shown(p)).toEqual(['httpd.conf', 'www/link/.htaccess', 'www/real/.htaccess']);
+    expect(p.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['HTACCESS_SKIPPED', '.htaccess files below / were not looked for: it is the root of the file system, and walking all of it is not done; name the directories that hold .htaccess files with --root.'],
+      ['HTACCESS_SKIPPED', `.htaccess files below ${join(t, 'www/away')} were not looked for: it is a symbolic link to ${away}, outside the tree; add --root ${away} to migrate the .htaccess files there.`],
+    ]);
   });
 
   it('lets a deeper <Directory> open files again below an AllowOverride None, and a <VirtualHost> one too', () => {
