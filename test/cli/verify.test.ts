@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -19,6 +19,24 @@ describe('verify', () => {
     const r = await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd });
     expect(r.stdout).toMatch(/^✔ all \d+ representative requests get the same answer in both trees\.$/m);
     expect(r.code).toBe(0);
+  });
+
+  it('names the errors httpd would not start on, in either tree, with file:line:col, and exits 2 after comparing', async () => {
+    const cwd = trees('<Directory "/srv/www">\n    Require ip 10.0.0.0/8\n');
+    writeFileSync(join(cwd, 'old.conf'), `${OLD}Include missing.conf\n`);
+    const r = await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`old.conf:6:1  error  httpd refuses to start on this line: "Could not open configuration file ${join(cwd, 'missing.conf')}: No such file or directory".\n`);
+    expect(r.stderr).toContain('new.conf:1:1  error  <Directory> was not closed.\n');
+    expect(r.stdout).toMatch(/representative requests/);
+    const json = JSON.parse((await runCli(['verify', '--format', 'json', 'old.conf', 'new.conf', '--no-htaccess'], { cwd })).stdout);
+    expect(json.exitCode).toBe(2);
+    expect(json.errors.map((e: { at: string }) => e.at)).toEqual(['old.conf:6:1', 'new.conf:1:1']);
+    // An Include matching nothing was fine for 2.2, and is only an error in the 2.4 tree.
+    mkdirSync(join(cwd, 'none'));
+    writeFileSync(join(cwd, 'old.conf'), `${OLD}Include none/*.conf\n`);
+    writeFileSync(join(cwd, 'new.conf'), '<Directory "/srv/www">\n    Require ip 10.0.0.0/8\n</Directory>\n');
+    expect((await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd })).code).toBe(0);
   });
 
   it('groups the requests that change by path and answer, lists the clients, and exits 1', async () => {

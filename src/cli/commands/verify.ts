@@ -10,6 +10,8 @@ import { verifyProjects } from '../../access/compare/index.js';
 import { formatGroups, groupRows } from '../../report/verify-groups.js';
 import { outputWidth } from '../io.js';
 import { escapeControls } from '../../report/escape.js';
+import { LineCounter } from '../../parse/line-counter.js';
+import type { Project } from '../../project/project.js';
 
 export interface VerifyCommandOptions {
   old: string;
@@ -30,10 +32,14 @@ export function runVerifyCommand(opts: VerifyCommandOptions, io: Io): number {
   const unreadable = [...before.files, ...after.files].filter((f) => f.readError !== undefined);
   for (const f of unreadable) io.stderr.write(`${escapeControls(f.display)}:1:1  error  ${escapeControls(f.readError!)}\n`);
   if (unreadable.length) return EXIT.ERROR;
+  // A tree httpd would not start on (a section left open, an Include of nothing): the comparison still runs, but
+  // the run fails, as check does on the same errors.
+  const broken = [...startErrors(before, '2.2'), ...startErrors(after, '2.4')];
+  for (const e of broken) io.stderr.write(`${escapeControls(e.at)}  error  ${escapeControls(e.message)}\n`);
   const result = verifyProjects(before, after);
-  const code = result.rows.length ? EXIT.PENDING : EXIT.CLEAN;
+  const code = broken.length ? EXIT.ERROR : result.rows.length ? EXIT.PENDING : EXIT.CLEAN;
   if (opts.format === 'json') {
-    io.stdout.write(JSON.stringify({ version: 1, command: 'verify', ...result, exitCode: code }, null, 2) + '\n');
+    io.stdout.write(JSON.stringify({ version: 1, command: 'verify', ...result, errors: broken, exitCode: code }, null, 2) + '\n');
     return code;
   }
   if (result.rows.length) io.stdout.write(formatGroups(result.rows, Math.min(outputWidth(io.stdout) ?? 100, 100)));
@@ -42,4 +48,21 @@ export function runVerifyCommand(opts: VerifyCommandOptions, io: Io): number {
     ? `\n✖ ${result.rows.length} of ${result.checked} representative requests (${plural(groupRows(result.rows).length, 'group')} above) get a different answer in the new tree.\n`
     : `✔ all ${result.checked} representative requests get the same answer in both trees.\n`);
   return code;
+}
+
+/**
+ * The errors of a tree's files and Include lines that stop httpd from starting, as `file:line:col` and
+ * message. An Include whose wildcard matches nothing stops only 2.4: 2.2 included nothing there.
+ */
+function startErrors(project: Project, version: '2.2' | '2.4'): { at: string; message: string }[] {
+  const at = (path: string, offset: number) => {
+    const f = project.byPath.get(path);
+    const { line, col } = f ? new LineCounter(f.ast.text).position(offset) : { line: 1, col: 1 };
+    return `${f?.display ?? path}:${line}:${col}`;
+  };
+  return [
+    ...project.files.flatMap((f) => f.ast.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ at: at(f.path, d.start), message: d.message }))),
+    ...project.diagnostics.filter((d) => d.severity === 'error' && (version === '2.4' || d.code !== 'INCLUDE_NO_MATCH'))
+      .map((d) => ({ at: at(d.path, d.start), message: d.message })),
+  ];
 }
