@@ -1,28 +1,34 @@
 /** Machine output: one JSON document with every file, its findings and (for diff) its patch. */
 import type { FileReport } from './findings.js';
 
+type JsonFile = FileReport & { diff?: string; findings: (FileReport['findings'][number] & { fixed: boolean })[] };
+
 export interface JsonReport {
   version: 1;
   command: string;
-  files: (FileReport & { diff?: string })[];
-  summary: { files: number; changed: number; failed: number; errors: number; warnings: number; info: number; fixable: number };
+  files: JsonFile[];
+  summary: { files: number; changed: number; failed: number; errors: number; warnings: number; info: number; fixable: number; fixed: number };
   exitCode: number;
 }
 
 export function jsonReport(command: string, reports: (FileReport & { diff?: string })[], exitCode: number): string {
-  const all = reports.flatMap((r) => r.findings);
+  // After write, a fixable finding of a file written is fixed: it is listed, marked, and not counted as left.
+  const files: JsonFile[] = reports.map((r) => ({ ...r, findings: r.findings.map((f) => ({ ...f, fixed: command === 'write' && f.fixable && !r.failed })) }));
+  const all = files.flatMap((r) => r.findings);
+  const left = all.filter((f) => !f.fixed);
   const doc: JsonReport = {
     version: 1,
     command,
-    files: reports,
+    files,
     summary: {
       files: reports.length,
       changed: reports.filter((r) => r.changed).length,
       failed: reports.filter((r) => r.failed).length,
-      errors: all.filter((f) => f.severity === 'error').length,
-      warnings: all.filter((f) => f.severity === 'warning').length,
-      info: all.filter((f) => f.severity === 'info').length,
+      errors: left.filter((f) => f.severity === 'error').length,
+      warnings: left.filter((f) => f.severity === 'warning').length,
+      info: left.filter((f) => f.severity === 'info').length,
       fixable: all.filter((f) => f.fixable).length,
+      fixed: all.filter((f) => f.fixed).length,
     },
     exitCode,
   };

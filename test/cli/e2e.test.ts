@@ -34,7 +34,16 @@ describe('check', () => {
     expect(doc.exitCode).toBe(1);
     expect(doc.files.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['conf/httpd.conf', 'conf/extra/vhosts.conf', 'conf.d/private.conf']));
     const finding = doc.files[0].findings.find((f: { ruleId: string }) => f.ruleId === 'keep-alive-on-off');
-    expect(finding).toMatchObject({ line: 28, col: 1, severity: 'error', fixable: true });
+    expect(finding).toMatchObject({ line: 28, col: 1, severity: 'error', fixable: true, fixed: false });
+  });
+
+  it('after write, marks in JSON what it fixed and counts only what is left, as the exit code does', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'm.conf'), 'MaxClients 5\n');
+    const doc = JSON.parse((await runCli(['write', '--no-follow-includes', '--format', 'json', 'm.conf'], { cwd })).stdout);
+    expect(doc.files[0].findings).toEqual([expect.objectContaining({ ruleId: 'prefer-max-request-workers', severity: 'error', fixable: true, fixed: true })]);
+    expect(doc.summary).toMatchObject({ errors: 0, fixable: 1, fixed: 1 });
+    expect(doc.exitCode).toBe(0);
   });
 
   it('reports a syntax error with file:line:col, exits 2, and still checks the other files', async () => {
