@@ -151,6 +151,12 @@ describe('what a file is besides its bytes (item 5)', () => {
     expect(findingsWithRemedy(r.stdout)).toMatch(/a\.conf:1:1 {2}error {2}cannot write .*it has 2 hard links.*break/);
     expect(statSync(join(cwd, 'a.conf')).nlink).toBe(2);
     expect(readFileSync(join(cwd, 'other-name.conf'), 'latin1')).toBe('KeepAlive 1\n');
+    // Machines are told the same: the fix was not made, so the finding is still there, in SARIF and in JSON.
+    const sarif = JSON.parse((await runCli(['write', '--format', 'sarif', 'a.conf'], { cwd })).stdout);
+    expect(sarif.runs[0].results.map((x: { ruleId: string }) => x.ruleId)).toEqual(['io', 'keep-alive-on-off']);
+    const json = JSON.parse((await runCli(['write', '--format', 'json', 'a.conf'], { cwd })).stdout);
+    expect(json.files[0].findings.map((f: { ruleId: string; fixed: boolean }) => [f.ruleId, f.fixed])).toEqual([['io', false], ['keep-alive-on-off', false]]);
+    expect(json.summary).toMatchObject({ errors: 2, fixed: 0 });
   });
 
   it.skipIf(!hasPython)('keeps the extended attributes', async () => {

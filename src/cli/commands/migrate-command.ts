@@ -180,8 +180,8 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     return code;
   }
   if (opts.format === 'sarif' || opts.format === 'github') {
-    // write has fixed what is fixable: only what is left is reported.
-    const left = mode === 'write' ? shown.map((r) => ({ ...r, findings: r.findings.filter((f) => !f.fixable) })) : shown;
+    // write has fixed what is fixable in the files it wrote: only what is left is reported.
+    const left = mode === 'write' ? shown.map((r) => ({ ...r, findings: r.findings.filter((f) => !f.fixable || r.failed) })) : shown;
     io.stdout.write(opts.format === 'sarif' ? sarifReport(left, { cwd: io.cwd, rules: allRules }) : githubReport(left));
     return code;
   }
