@@ -81,6 +81,12 @@ export const MESSAGES: ExplainEntry[] = [
   entry('access-context', /\b(?:order|allow|deny|satisfy|require) not allowed (?:here|in <)/i, 'An access directive sits where it is not allowed: Order/Allow/Deny in <VirtualHost>, or Require at server level.',
     'Move it into a <Directory> or <Location>.', ACCESS),
   entry('order-syntax', /order takes one argument|Satisfy either 'any' or 'all'/i, 'An Order or Satisfy value is misspelled (Order deny, allow with a space, Satisfy some).', 'Write Order deny,allow / allow,deny, Satisfy any / all, or convert to Require.', ACCESS),
+  // Other start-up errors a rule fixes (texts from apache2 -t, 2.4.68).
+  entry('options-mixed', /Either all Options must start with \+ or -, or no Option may/i, 'An Options line mixes words with + or - and words without; 2.2 accepted that, 2.4 refuses it.',
+    'Write every word with + or - (to change what is inherited), or none (to set the list).', ['no-mixed-options']),
+  entry('sslv2', /SSLv2 is no longer supported/i, 'SSLProtocol names SSLv2, which 2.4\'s mod_ssl does not support.', 'Remove the SSLv2 word from the line (a -SSLv2 may stay).', ['no-sslv2']),
+  entry('regex', /Regex could not be compiled|cannot compile regular expression/i, 'A regular expression (in a *Match section, RewriteRule or the like) does not compile with 2.4\'s PCRE2, which refuses escapes 2.2\'s PCRE read as the letter itself (\\i).',
+    'Correct the expression: write the letter without the backslash, or escape what was meant.', ['pcre2-regex']),
   // Modules.
   entry('AH00534', /No MPM loaded/i, 'httpd 2.4 was built with loadable MPMs and none is loaded.', 'Load exactly one: LoadModule mpm_prefork_module modules/mod_mpm_prefork.so (or mpm_worker, mpm_event).', [...MODULES, 'build-notes']),
   entry('AH00136', /MUST relinquish startup privileges/i, 'Started as root without mod_unixd, httpd cannot switch to the User.', 'Load mod_unixd and set User and Group.', MODULES),

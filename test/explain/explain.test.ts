@@ -24,6 +24,11 @@ const CASES: [string, string, string[]][] = [
   ['[Sat Nov 21 13:23:23.319200 2026] [core:warn] [pid 25572:tid 25572] AH00117: Ignoring deprecated use of DefaultType in line 30 of /tmp/dcase/t.conf.', 'AH00117', ['no-default-type']],
   ['AH00548: NameVirtualHost has no effect and will be removed in the next release /tmp/dcase/t.conf:30', 'AH00548', ['no-name-virtual-host']],
   ['AH00526: Syntax error on line 30 of /tmp/dcase/t.conf:\nKeepAlive must be On or Off', 'keepalive-flag', ['keep-alive-on-off']],
+  // Real apache2 -t 2.4.68 texts (Debian), for errors other rules fix.
+  ['AH00526: Syntax error on line 8 of /tmp/ex/t.conf:\nEither all Options must start with + or -, or no Option may.', 'options-mixed', ['no-mixed-options']],
+  ['AH00526: Syntax error on line 9 of /tmp/ex/t.conf:\nSSLProtocol: SSLv2 is no longer supported', 'sslv2', ['no-sslv2']],
+  ['AH00526: Syntax error on line 8 of /tmp/ex/t.conf:\nRegex could not be compiled', 'regex', ['pcre2-regex']],
+  ["AH00526: Syntax error on line 9 of /tmp/ex/t.conf:\nRewriteRule: cannot compile regular expression '('", 'regex', ['pcre2-regex']],
   ['[Sat Nov 21 13:00:00 2026] [core:crit] [pid 1] AH00025: configuration error:  couldn\'t check user: /private/index.html', 'AH00025-user', ['load-implicit-modules']],
   ['[authz_core:error] [pid 7] [client 127.0.0.1:5000] AH01630: client denied by server configuration: /var/www/html/server-status', 'AH01630', ['prefer-require']],
   ['[access_compat:error] [pid 7] [client 127.0.0.1:5000] AH01797: client denied by server configuration: /var/www/html/server-status', 'AH01797', ['prefer-require']],
