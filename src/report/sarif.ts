@@ -11,11 +11,35 @@ import { UNUSED_DIRECTIVE } from '../engine/suppressions.js';
 import type { FileReport, Finding, FindingEdit } from './findings.js';
 import { packageVersion } from '../package.js';
 import { ruleDoc } from './rule-docs.js';
+import { LineCounter } from '../parse/line-counter.js';
 
 export interface SarifOptions {
   /** Paths in findings are relative to this directory, which becomes the SRCROOT base. */
   cwd: string;
   rules: readonly Rule[];
+  /** The text a finding's line and column point into, by the finding's path (one character per byte), to count columns in code points. */
+  textOf?: (path: string) => string | undefined;
+}
+
+/**
+ * SARIF counts columns in Unicode code points (columnKind below), where findings count bytes: a
+ * column moves back by the bytes of each UTF-8 character before it on its line (each byte that
+ * is not valid UTF-8 counts as one).
+ */
+function codePointColumns(textOf: SarifOptions['textOf']): (path: string, line: number, col: number) => number {
+  const counters = new Map<string, LineCounter | null>();
+  return (path, line, col) => {
+    let counter = counters.get(path);
+    if (counter === undefined) {
+      const text = textOf?.(path);
+      counters.set(path, (counter = text === undefined ? null : new LineCounter(text)));
+    }
+    const start = counter?.lineStart(line);
+    if (counter === null || counter === undefined || start === null || start === undefined) return col;
+    const prefix = textOf!(path)!.slice(start, start + col - 1);
+    if (!/[\x80-\xff]/.test(prefix)) return col;
+    return [...new TextDecoder().decode(Buffer.from(prefix, 'latin1'))].length + 1;
+  };
 }
 
 /** Findings that come from the input rather than from a rule. */
@@ -78,6 +102,7 @@ export function sarifReport(reports: readonly FileReport[], options: SarifOption
     }
     return i;
   };
+  const column = codePointColumns(options.textOf);
   const results = reports.flatMap((r) => r.findings.map((f) => {
     const fixes = [
       ...(f.fix ? [fixOf(f, f.fix, `httpd-migrate write: ${f.message}`)] : []),
@@ -91,7 +116,7 @@ export function sarifReport(reports: readonly FileReport[], options: SarifOption
       locations: [{
         physicalLocation: {
           artifactLocation: uriOf(f.path),
-          region: { startLine: f.line, startColumn: f.col, endLine: f.endLine, endColumn: f.endCol },
+          region: { startLine: f.line, startColumn: column(f.path, f.line, f.col), endLine: f.endLine, endColumn: column(f.path, f.endLine, f.endCol) },
         },
       }],
       ...(fixes.length ? { fixes } : {}),
@@ -104,7 +129,7 @@ export function sarifReport(reports: readonly FileReport[], options: SarifOption
     runs: [{
       tool: { driver: { name: 'httpd-migrate', version: packageVersion(), semanticVersion: packageVersion(), rules: descriptors } },
       originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(options.cwd.endsWith('/') ? options.cwd : `${options.cwd}/`).href } },
-      // Columns count bytes: files are read as Latin-1, one character per byte.
+      // Columns count code points of the UTF-8 text (codePointColumns), not the bytes the other formats count.
       columnKind: 'unicodeCodePoints',
       results,
     }],

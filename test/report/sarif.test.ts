@@ -86,3 +86,18 @@ describe('SARIF', () => {
     expect(errors(JSON.parse(r.stdout))).toBe('');
   });
 });
+
+describe('SARIF regions', () => {
+  it('count columns in code points, as its columnKind says, where the JSON report counts bytes', async () => {
+    const cwd = tempDir();
+    // é (2 bytes), € (3 bytes) and 😀 (4 bytes) before the variable on the line: 6 more bytes than code points.
+    writeFileSync(join(cwd, 'v.conf'), Buffer.from('ServerAdmin "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80${FOO}"\r\n', 'latin1'));
+    const log = JSON.parse((await runCli(['check', '--no-follow-includes', '--format', 'sarif', 'v.conf'], { cwd })).stdout);
+    expect(errors(log)).toBe('');
+    expect(log.runs[0].columnKind).toBe('unicodeCodePoints');
+    const result = (log.runs[0].results as SarifResult[]).find((x) => x.ruleId === 'undefined-variable')!;
+    expect(result.locations[0]!.physicalLocation.region).toEqual({ startLine: 1, startColumn: 17, endLine: 1, endColumn: 23 });
+    const json = JSON.parse((await runCli(['check', '--no-follow-includes', '--format', 'json', 'v.conf'], { cwd })).stdout);
+    expect(json.files[0].findings.find((f: { ruleId: string }) => f.ruleId === 'undefined-variable')).toMatchObject({ col: 23, endCol: 29 });
+  });
+});

@@ -182,7 +182,9 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   if (opts.format === 'sarif' || opts.format === 'github') {
     // write has fixed what is fixable in the files it wrote: only what is left is reported.
     const left = mode === 'write' ? shown.map((r) => ({ ...r, findings: r.findings.filter((f) => !f.fixable || r.failed) })) : shown;
-    io.stdout.write(opts.format === 'sarif' ? sarifReport(left, { cwd: io.cwd, rules: allRules }) : githubReport(left));
+    // The text each report's positions point into, as collectFindings chose it above.
+    const texts = new Map(result.files.map((r, i) => [reports[i]!.path, mode === 'write' && !refuse ? r.output : r.file.ast.text]));
+    io.stdout.write(opts.format === 'sarif' ? sarifReport(left, { cwd: io.cwd, rules: allRules, textOf: (path) => texts.get(path) }) : githubReport(left));
     return code;
   }
   if (opts.format === 'html') {
