@@ -12,3 +12,24 @@ const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '
 export function escapeControls(text: string): string {
   return text.replace(CONTROL, (c) => NAMED[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16)}`));
 }
+
+/**
+ * Text a rule took from a file, inside a message, as people read it: files are read one character
+ * per byte (Latin-1), so a UTF-8 `é` arrives as the two characters `Ã©`. Each run of such
+ * characters that is valid UTF-8 becomes what it spells; any other run (a Latin-1 file's `é`, a
+ * byte that is no UTF-8) stays as it is.
+ */
+export function readableText(text: string): string {
+  if (!HIGH.test(text)) return text;
+  return text.replace(HIGH_RUNS, (run) => {
+    try {
+      return UTF8.decode(Buffer.from(run, 'latin1'));
+    } catch {
+      return run;
+    }
+  });
+}
+
+const HIGH = /[\u0080-\u00ff]/;
+const HIGH_RUNS = /[\u0080-\u00ff]+/g;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });

@@ -5,6 +5,7 @@ import type { Severity } from '../ast/nodes.js';
 import type { Problem } from '../engine/rule.js';
 import type { Edit } from '../edit/edit.js';
 import { ruleDocRef } from './rule-docs.js';
+import { readableText } from './escape.js';
 
 /** One replacement of a fix: bytes [start, end) of the file as read become `text` (Latin-1: one character per byte). */
 export interface FindingEdit {
@@ -72,11 +73,11 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
       return { line: a.line, col: a.col, endLine: b.line, endCol: b.col };
     };
     for (const d of r.diagnostics) {
-      findings.push({ path, ...span(d.start, d.end), severity: d.severity, message: d.message, ruleId: 'syntax', fixable: false });
+      findings.push({ path, ...span(d.start, d.end), severity: d.severity, message: readableText(d.message), ruleId: 'syntax', fixable: false });
     }
     // A file that could not be read already has its io finding.
     for (const d of projectDiags.filter((x) => x.path === r.file.path && !(r.file.readError !== undefined && READ_CODES.has(x.code)))) {
-      findings.push({ path, ...span(d.start, d.end), severity: d.severity, message: d.message, ruleId: 'include', fixable: false });
+      findings.push({ path, ...span(d.start, d.end), severity: d.severity, message: readableText(d.message), ruleId: 'include', fixable: false });
     }
     const moved = positions === 'output' && r.changed;
     const at = (p: Problem) => {
@@ -88,7 +89,7 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
     const edits = (list: Edit[] | undefined) =>
       (list?.length && !moved ? list.map((e): FindingEdit => ({ range: [e.start, e.end], text: e.text })) : undefined);
     const finding = (p: Problem, fixable: boolean): Finding => {
-      const f: Finding = { path: byPath.get(p.path) ?? path, ...at(p), severity: p.severity, message: p.message, ruleId: p.ruleId, fixable };
+      const f: Finding = { path: byPath.get(p.path) ?? path, ...at(p), severity: p.severity, message: readableText(p.message), ruleId: p.ruleId, fixable };
       const fix = fixable ? edits(p.originalEdits) : undefined;
       const suggestion = !fixable && p.suggestion ? edits(p.originalEdits) : undefined;
       const docs = docRef(p.ruleId);

@@ -11,6 +11,7 @@ import type { FileReport, Finding } from './findings.js';
 import type { SectionProof } from './access-proof.js';
 import { splitMessage } from './message.js';
 import { summary, type StylishMode } from './stylish.js';
+import { readableText } from './escape.js';
 
 export interface HtmlFile {
   report: FileReport;
@@ -96,7 +97,7 @@ function diffHtml(file: HtmlFile, mode: StylishMode): { html: string; placed: Se
       if (kind === '\\') continue;
       const text = l.slice(1);
       const cls = kind === '+' ? 'add' : kind === '-' ? 'del' : 'ctx';
-      rows.push(`<tr class="${cls}"><td class="n">${kind === '+' ? '' : o}</td><td class="n">${kind === '-' ? '' : n}</td><td class="code">${esc(kind + text)}</td></tr>`);
+      rows.push(`<tr class="${cls}"><td class="n">${kind === '+' ? '' : o}</td><td class="n">${kind === '-' ? '' : n}</td><td class="code">${esc(kind + readableText(text))}</td></tr>`);
       const at = side === 'old' ? (kind === '+' ? null : o) : (kind === '-' ? null : n);
       if (at !== null) {
         for (const f of byLine.get(at) ?? []) {
@@ -118,7 +119,7 @@ function findingList(findings: readonly Finding[], text: string, mode: StylishMo
   const lines = text.split('\n');
   return `<table class="diff">${findings.map((f) => {
     const src = lines[f.line - 1];
-    return (src !== undefined && f.ruleId !== 'io' ? `<tr class="ctx"><td class="n">${f.line}</td><td class="n"></td><td class="code">${esc(src.replace(/\r$/, ''))}</td></tr>` : '') + findingRow(f, mode);
+    return (src !== undefined && f.ruleId !== 'io' ? `<tr class="ctx"><td class="n">${f.line}</td><td class="n"></td><td class="code">${esc(readableText(src.replace(/\r$/, '')))}</td></tr>` : '') + findingRow(f, mode);
   }).join('')}</table>`;
 }
 
