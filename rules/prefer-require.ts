@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
-import { accessDirectives, currentAccessText, fileVerdicts, rewriteEdits } from '../src/access/migrate/index.js';
+import { accessDirectives, currentAccessText, fileVerdicts, NEVER_READ, rewriteEdits } from '../src/access/migrate/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 
 
@@ -50,6 +50,15 @@ export default defineRule({
           const first = accessDirectives(body, live)[0];
           if (!first) continue;
           const node = section ?? first;
+          if (v.status === 'refused' && v.reason === NEVER_READ) {
+            // Under AllowOverride None httpd never opens the file, in 2.2 as in 2.4: nothing there to migrate.
+            context.report({
+              node,
+              severity: 'info',
+              message: `${where(section, file)} is never read: AllowOverride None covers its directory, so httpd 2.2 ignored its ${used(body, live)} lines and 2.4 will too. They have no effect; delete them, or leave them as they are.`,
+            });
+            continue;
+          }
           if (v.status === 'refused') {
             context.report({
               node,

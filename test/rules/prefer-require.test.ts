@@ -1,5 +1,9 @@
+import { describe, expect, it } from 'vitest';
 import rule from '../../rules/prefer-require.js';
-import { ruleTester } from '../helpers/rule-tester.js';
+import type { ConfigFile } from '../../src/ast/nodes.js';
+import { projectOf } from '../../src/project/project.js';
+import { ruleTester, runRule } from '../helpers/rule-tester.js';
+import { sourceFile } from '../helpers/source-file.js';
 
 const auth = 'AuthType Basic\nAuthName x\nAuthUserFile /etc/pw\n';
 
@@ -90,4 +94,19 @@ ruleTester(rule, {
       errors: ['<Location /status> uses the 2.2 Order/Deny/Allow directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: Require all denied.'],
     },
   ],
+});
+
+describe('a .htaccess under AllowOverride None', () => {
+  it('is said to be never read (info), not left to migrate by hand: its lines had no effect in 2.2 and have none in 2.4', () => {
+    const ht = 'Order allow,deny\nAllow from all\n';
+    const project = (f: ConfigFile) => projectOf([
+      sourceFile('/srv/httpd.conf', 'DocumentRoot /srv/www\n<Directory /srv/www>\n    AllowOverride None\n</Directory>\n'),
+      { path: f.path, display: f.path, kind: 'htaccess', ast: f },
+    ]);
+    const r = runRule(rule, ht, '/srv/www/.htaccess', {}, project);
+    expect(r.output).toBe(ht);
+    expect(r.remaining.map((p) => [p.severity, p.message])).toEqual([
+      ['info', 'This .htaccess file is never read: AllowOverride None covers its directory, so httpd 2.2 ignored its Order/Allow lines and 2.4 will too. They have no effect; delete them, or leave them as they are.'],
+    ]);
+  });
 });

@@ -13,9 +13,12 @@ import { translateState, Untranslatable } from './translate.js';
 export function unreadReason(m: Merged, s: Scope): string | null {
   if (s.kind !== 'htaccess' && !htaccessOf(s)) return null;
   if (m.fail) return `httpd answers 500 to every request this section applies to (${m.fail}), so no request shows what its lines do and the rewrite cannot be proven; fix that error first`;
-  if (!m.scopes.includes(s)) return 'httpd does not read this section (the .htaccess holding it is ignored), so no request shows what its lines do and the rewrite cannot be proven';
+  if (!m.scopes.includes(s)) return NEVER_READ;
   return null;
 }
+
+/** The reason for a section of a .htaccess httpd ignores (AllowOverride None): its lines have no effect, before or after. */
+export const NEVER_READ = 'httpd does not read this section (the .htaccess holding it is ignored), so no request shows what its lines do and the rewrite cannot be proven';
 
 /** The indentation unit used for nested Require containers. */
 export const UNIT_INDENT = '    ';
