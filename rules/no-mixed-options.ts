@@ -2,28 +2,67 @@ import { defineRule } from '../src/engine/rule.js';
 import { replaceContent } from '../src/edit/fixer.js';
 import { asciiLower } from '../src/parse/words.js';
 
-/** `All` in 2.2: every option but MultiViews. */
-const ALL = ['Indexes', 'Includes', 'FollowSymLinks', 'ExecCGI'];
+/** 2.2's option bits (core.h), as set_options (core.c) combines them. */
+const INDEXES = 1, INCLUDES = 2, SYM_LINKS = 4, EXECCGI = 8, INCNOEXEC = 32, SYM_OWNER = 64, MULTI = 128;
+
+/** Each word 2.2 knows, and its bits: IncludesNOEXEC is Includes plus the no-exec bit, which Includes never clears. */
+const WORDS: Readonly<Record<string, number>> = {
+  indexes: INDEXES, includes: INCLUDES, includesnoexec: INCLUDES | INCNOEXEC, followsymlinks: SYM_LINKS,
+  symlinksifownermatch: SYM_OWNER, execcgi: EXECCGI, multiviews: MULTI, runscripts: MULTI | EXECCGI,
+  none: 0, all: INDEXES | INCLUDES | SYM_LINKS | EXECCGI,
+};
+
+export interface Options22 {
+  /** The options the line sets, as 2.4 words in the order they first appear (None: empty). */
+  words: string[];
+  /** A word 2.2 did not know: it refused the line ("Illegal option X"). */
+  illegal: string | null;
+  /**
+   * The signed words before the first plain word. 2.2 dropped them from this section's options but
+   * kept them as additions or removals that come back when a deeper section's Options has only signed
+   * words; no single 2.4 line does that.
+   */
+  carried: string[];
+}
+
+/** The 2.4 words for 2.2's bits, in the order the bits first appear in the line. */
+function wordsOf(bits: number, order: readonly number[]): string[] {
+  const out: string[] = [];
+  for (const bit of order) {
+    if (!(bits & bit)) continue;
+    if (bit === INCLUDES) out.push(bits & INCNOEXEC ? 'IncludesNOEXEC' : 'Includes');
+    else if (bit !== INCNOEXEC) out.push(NAMES[bit]!);
+  }
+  return out;
+}
+
+const NAMES: Readonly<Record<number, string>> = {
+  [INDEXES]: 'Indexes', [SYM_LINKS]: 'FollowSymLinks', [SYM_OWNER]: 'SymLinksIfOwnerMatch', [EXECCGI]: 'ExecCGI', [MULTI]: 'MultiViews',
+};
 
 /**
- * The options a 2.2 `Options` line sets, as set_options (core.c) read it: the first word without
- * `+`/`-` resets the set, so signed words before it are lost; after it, `+X` adds and `-X` removes.
+ * The options a 2.2 `Options` line sets, as set_options (core.c) read it, bit for bit: the first word
+ * without `+`/`-` resets the set, and after it `+X` adds X's bits and `-X` clears them.
  */
-export function options22(words: readonly string[]): string[] {
-  let set: string[] = [];
+export function options22(words: readonly string[]): Options22 {
+  let bits = 0;
   let first = true;
+  const order: number[] = [];
+  const carried: string[] = [];
   for (const w of words) {
     const sign = w[0] === '+' || w[0] === '-' ? w[0] : '';
-    const name = sign ? w.slice(1) : w;
+    const opt = WORDS[asciiLower(sign ? w.slice(1) : w)];
+    if (opt === undefined) return { words: [], illegal: sign ? w.slice(1) : w, carried };
     if (!sign && first) {
-      set = [];
+      bits = 0;
       first = false;
+    } else if (sign && first) {
+      carried.push(w);
     }
-    const opts = asciiLower(name) === 'all' ? ALL : asciiLower(name) === 'none' ? [] : [name];
-    if (sign === '-') set = set.filter((o) => !opts.some((x) => asciiLower(x) === asciiLower(o)));
-    else for (const o of opts) if (!set.some((x) => asciiLower(x) === asciiLower(o))) set.push(o);
+    for (const bit of [INDEXES, INCLUDES, INCNOEXEC, SYM_LINKS, SYM_OWNER, EXECCGI, MULTI]) if (opt & bit && !order.includes(bit)) order.push(bit);
+    bits = sign === '-' ? bits & ~opt : bits | opt;
   }
-  return set;
+  return { words: wordsOf(bits, order), illegal: null, carried };
 }
 
 export default defineRule({
@@ -39,14 +78,26 @@ export default defineRule({
         const words = node.args.map((a) => a.value);
         const signed = words.filter((w) => w[0] === '+' || w[0] === '-');
         if (signed.length === 0 || signed.length === words.length) return;
-        const set = options22(words);
+        const { words: set, illegal, carried } = options22(words);
+        const written = `Options ${words.join(' ')}`;
+        if (illegal !== null) {
+          context.report({ node, message: `${written} names ${illegal}, which is no option: 2.2 refused the line ("Illegal option ${illegal}") and 2.4 does too. Write the options meant, with + or - on every word or on none.` });
+          return;
+        }
         const line = `${node.name} ${set.length ? set.join(' ') : 'None'}`;
-        context.report({
-          node,
-          message: `Options ${words.join(' ')} mixes options with and without +/-: 2.2 read the first plain word as a reset, so this line set exactly "${set.join(' ') || 'None'}"; `
-            + `2.4 refuses to start ("Either all Options must start with + or -, or no Option may."). It becomes: ${line}.`,
-          fix: [replaceContent(node, line)],
-        });
+        const head = `${written} mixes options with and without +/-: 2.2 read the first plain word as a reset, so this line set exactly "${set.join(' ') || 'None'}"; `
+          + '2.4 refuses to start ("Either all Options must start with + or -, or no Option may.").';
+        if (carried.length) {
+          // What 2.2 kept of those words reaches deeper sections whose Options lines are all signed; the rewrite would
+          // drop it there, which can turn an option back on (a - word) or off (a + word): offered, not applied.
+          context.report({
+            node,
+            message: `${head} 2.2 also kept ${carried.join(' ')} for deeper sections (and .htaccess files) whose Options lines have only +/- words, which no 2.4 line does: check those, then write ${line}.`,
+            suggestion: [replaceContent(node, line)],
+          });
+          return;
+        }
+        context.report({ node, message: `${head} It becomes: ${line}.`, fix: [replaceContent(node, line)] });
       },
     };
   },

@@ -1,18 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import rule, { options22 } from '../../rules/no-mixed-options.js';
-import { ruleTester } from '../helpers/rule-tester.js';
+import { ruleTester, runRule } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {
   valid: ['Options Indexes FollowSymLinks\n', 'Options +Indexes -ExecCGI\n', 'Options None\n'],
   invalid: [
     { code: 'Options Indexes +Includes\n', output: 'Options Indexes Includes\n', errors: ['this line set exactly "Indexes Includes"'] },
-    { name: 'drops signed words before the first plain word, as 2.2 did', code: 'Options +ExecCGI Indexes\r\n', output: 'Options Indexes\r\n', errors: ['2.4 refuses to start'] },
     { name: 'writes None when nothing is left', code: 'Options Indexes -Indexes\n', output: 'Options None\n', errors: ['"None"'] },
+    // Includes never cleared 2.2's no-exec bit: SSI stays without exec (in 2.4, Includes means with exec).
+    { name: 'keeps IncludesNOEXEC when +Includes follows it', code: 'Options IncludesNoExec +Includes\n', output: 'Options IncludesNOEXEC\n', errors: ['"IncludesNOEXEC"'] },
+    // -X clears X's bits from a compound word: no SSI at all, and no CGI.
+    { name: 'clears a compound word\'s part', code: 'Options IncludesNOEXEC -Includes\n', output: 'Options None\n', errors: ['"None"'] },
+    { name: 'clears ExecCGI from RunScripts', code: 'Options RunScripts -ExecCGI\n', output: 'Options MultiViews\n', errors: ['"MultiViews"'] },
+    { name: 'leaves a line 2.2 refused', code: 'Options Indexes +Bogus\n', output: null, errors: ['Options Indexes +Bogus names Bogus, which is no option: 2.2 refused the line ("Illegal option Bogus")'] },
   ],
+});
+
+describe('signed words before the first plain word', () => {
+  it('are offered as a suggestion, not applied: 2.2 kept them for deeper sections with only signed words', () => {
+    const r = runRule(rule, 'Options -Indexes All\r\n', 'test.conf', { suggestions: [] });
+    expect(r.output).toBe('Options -Indexes All\r\n');
+    expect(r.remaining.map((p) => p.message)).toEqual([expect.stringContaining('this line set exactly "Indexes Includes FollowSymLinks ExecCGI"; 2.4 refuses to start')]);
+    expect(r.remaining[0]!.message).toContain('2.2 also kept -Indexes for deeper sections');
+    expect(runRule(rule, 'Options -Indexes All\r\n').output).toBe('Options Indexes Includes FollowSymLinks ExecCGI\r\n');
+  });
 });
 
 describe('options22', () => {
   it('expands All to the four options 2.2 meant by it, not MultiViews', () => {
-    expect(options22(['All', '-ExecCGI'])).toEqual(['Indexes', 'Includes', 'FollowSymLinks']);
+    expect(options22(['All', '-ExecCGI']).words).toEqual(['Indexes', 'Includes', 'FollowSymLinks']);
   });
 });
