@@ -215,12 +215,14 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
     if (s.within && s.within.kind === 'directory') addDir(s, instance(s.within.pattern));
   }
   const out = new Map<string, Probe>();
-  for (const root of roots) {
+  const below = roots.length > 1 ? dirsBelow([...dirs]) : null;
+  for (const [i, root] of roots.entries()) {
     const { toUrl, toFile } = urlMapping(model, vhost, root);
     // Named only when it is one of several (the counterexample then depends on it).
     const docroot = roots.length > 1 ? root : undefined;
     const add = (p: Probe) => { const k = `${p.path}\0${p.file}`; if (!out.has(k)) out.set(k, docroot === undefined ? p : { ...p, docroot }); };
-    for (const d of dirs) for (const n of names) { const file = `${d === '/' ? '' : d}/${n}`; add({ path: toUrl(file), file }); }
+    // A directory outside a later root maps as it did under the first (an Alias, or /__fs__): only those below it give new probes.
+    for (const d of i === 0 || !below ? dirs : below(root)) for (const n of names) { const file = `${d === '/' ? '' : d}/${n}`; add({ path: toUrl(file), file }); }
     for (const u of urls) {
       add({ path: u, file: toFile(u) });
       // Every file name below every URL too: a <Files> section meets a <Location> there (semantics §4.5).
@@ -229,6 +231,27 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   }
   for (const p of proxied) out.set(`/proxied\0proxy:${p}`, { path: '/proxied', file: `proxy:${p}` });
   return [...out.values()];
+}
+
+/**
+ * The directories at or below a root, in the order given: looked up in the sorted list, so that a
+ * fragment with thousands of <Directory> sections (each one a DocumentRoot candidate) stays near linear.
+ */
+function dirsBelow(dirs: readonly string[]): (root: string) => string[] {
+  const sorted = dirs.map((d, at) => ({ d, at })).sort((a, b) => (a.d < b.d ? -1 : a.d > b.d ? 1 : 0));
+  const from = (key: string) => {
+    let lo = 0, hi = sorted.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid]!.d < key) lo = mid + 1; else hi = mid; }
+    return lo;
+  };
+  return (root) => {
+    // The root itself, then everything that starts with root + '/' ('/' + 1 is '0').
+    const hits: { d: string; at: number }[] = [];
+    for (let i = from(root); i < sorted.length && sorted[i]!.d === root; i++) hits.push(sorted[i]!);
+    const prefix = root === '/' ? '/' : `${root}/`;
+    for (let i = from(prefix); i < sorted.length && sorted[i]!.d.startsWith(prefix); i++) hits.push(sorted[i]!);
+    return hits.sort((a, b) => a.at - b.at).map((h) => h.d);
+  };
 }
 
 /**
