@@ -49,6 +49,28 @@ describe('diff paths', () => {
     expect(gitQuote('a/ünï.conf')).toBe('"a/\\303\\274n\\303\\257.conf"');
   });
 
+  it('name a file an Include reaches through a symlink by where it is, so git apply patches it (Debian\'s mods-enabled/)', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'mods-available'));
+    mkdirSync(join(cwd, 'mods-enabled'));
+    mkdirSync(join(cwd, 'www/real'), { recursive: true });
+    writeFileSync(join(cwd, 'mods-available/x.conf'), 'KeepAlive 1\n');
+    symlinkSync('../mods-available/x.conf', join(cwd, 'mods-enabled/x.conf'));
+    // A .htaccess below a symlinked directory: git apply refuses a path beyond a symlink too.
+    writeFileSync(join(cwd, 'www/real/.htaccess'), 'Order allow,deny\nAllow from all\n');
+    symlinkSync('real', join(cwd, 'www/link'));
+    writeFileSync(join(cwd, 'apache2.conf'), `ServerRoot "${cwd}"\nIncludeOptional mods-enabled/*.conf\nDocumentRoot "${cwd}/www"\n<Directory "${cwd}/www/link">\n    AllowOverride All\n</Directory>\n`);
+    git(cwd, 'init', '-q');
+    git(cwd, 'add', '.');
+    git(cwd, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x');
+    const d = await runCli(['diff', 'apache2.conf'], { cwd });
+    expect(d.stdout.match(/^\+\+\+ .*$/gm)).toEqual(expect.arrayContaining(['+++ b/mods-available/x.conf\t', '+++ b/www/real/.htaccess\t']));
+    writeFileSync(join(cwd, '..', `${cwd.split('/').pop()}.patch`), d.stdoutBytes);
+    git(cwd, 'apply', join(cwd, '..', `${cwd.split('/').pop()}.patch`));
+    expect(readFileSync(join(cwd, 'mods-available/x.conf'), 'latin1')).toBe('KeepAlive On\n');
+    expect(readFileSync(join(cwd, 'www/real/.htaccess'), 'latin1')).toBe('Require all granted\n');
+  });
+
   it('show a symlinked file at the path the user named', async () => {
     const cwd = tempDir();
     mkdirSync(join(cwd, 'real'));

@@ -131,7 +131,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     }
   });
   // Patch paths relative to the working directory, or to the directory holding every changed file.
-  const names = patchNames(toDiff.map((d) => d.r.file.path), io.cwd);
+  const names = patchNames(toDiff.map((d) => patchPath(d.r.file.path, result.project, io.cwd)), io.cwd);
   toDiff.forEach(({ r, report }, i) => {
     const patch = unifiedDiff(names.names[i]!, r.file.ast.text, r.output);
     patches.push(patch);
@@ -227,6 +227,21 @@ function outsideTree(r: MigrateResult['files'][number], result: MigrateResult, r
     message: `outside the tree (${boundary.map((b) => displayPath(b, cwd)).join(', ')})${by}: read for context, not changed; add --root ${displayPath(dirname(realOf(result.project)(r.file.path)), cwd)} to migrate it`,
   });
   return true;
+}
+
+/**
+ * The path a patch names a file by. git apply will not patch through a symbolic link (Debian's
+ * mods-enabled/alias.conf → ../mods-available/alias.conf, a .htaccess below a symlinked directory),
+ * so a file reached through one is named by where it really is, when that lies below the working
+ * directory too. A path the user named stays as named.
+ */
+function patchPath(path: string, project: Project, cwd: string): string {
+  if (project.entries.includes(path)) return path;
+  const realOfPath = realOf(project);
+  const target = realOfPath(path);
+  const base = realOfPath(cwd);
+  if (target === path || !target.startsWith(base === '/' ? '/' : `${base}/`)) return path;
+  return resolve(cwd, relative(base, target));
 }
 
 /** The project's memo of real paths, or realpath itself for a project put together by hand. */
