@@ -112,13 +112,17 @@ export function ownDirectives(section: Section, lname: string): Located[] {
   return liveDirectives(section, lname).filter((l) => scopeOf(l.ancestors) === null);
 }
 
-function sameServer(a: DirEntry, b: DirEntry): boolean {
-  return a.vhost === null || b.vhost === null || a.vhost === b.vhost;
+/**
+ * True when `x` applies wherever `d` does: x is the main server's (every host reads it), or both are
+ * the same host's. A virtual host's section does not reach the main server's requests.
+ */
+function reaches(x: DirEntry, d: DirEntry): boolean {
+  return x.vhost === null || x.vhost === d.vhost;
 }
 
 /** True when `x` applies before `d` to d's directory: a shallower path, or the same path written earlier. */
 function covers(x: DirEntry, d: DirEntry): boolean {
-  if (x === d || !sameServer(x, d) || !x.below.test(d.path)) return false;
+  if (x === d || !reaches(x, d) || !x.below.test(d.path)) return false;
   return x.path !== d.path || x.order < d.order;
 }
 
@@ -129,7 +133,7 @@ function covers(x: DirEntry, d: DirEntry): boolean {
  * `baseSets` says whether the server (or the section's virtual host) sets the value for all directories.
  */
 export function defaultOnlyTargets(index: DirectoryIndex, sets: (s: Section) => boolean, baseSets: (d: DirEntry) => boolean = () => false): DirEntry[] {
-  const setsAt = (d: DirEntry) => index.at(d.path).some((e) => sameServer(e, d) && sets(e.section));
+  const setsAt = (d: DirEntry) => index.at(d.path).some((e) => reaches(e, d) && sets(e.section));
   const coveredBy = (d: DirEntry) => [...ancestorPaths(d.path).flatMap((p) => index.at(p)), ...index.wild].some((x) => covers(x, d));
   return index.own.filter((d) => !baseSets(d) && !setsAt(d) && !coveredBy(d));
 }

@@ -59,6 +59,13 @@ ruleTester(rule, {
       errors: ['/srv/e'],
     },
     {
+      // Found by a tester: the main server's /d/x lost 2.2's default for every request not to that host.
+      name: 'a section of a virtual host does not cover the main server\'s',
+      code: '<VirtualHost *:80>\n<Directory /d>\nOptions None\n</Directory>\n</VirtualHost>\n<Directory /d/x>\nOptions None\n</Directory>\n',
+      output: '<VirtualHost *:80>\n<Directory /d>\n    AllowOverride All\nOptions None\n</Directory>\n</VirtualHost>\n<Directory /d/x>\n    AllowOverride All\nOptions None\n</Directory>\n',
+      errors: ['<Directory /d>', '<Directory /d/x>'],
+    },
+    {
       name: 'handles an opening line continued over two lines',
       code: '<Directory \\\n    "/srv/g">\n  Options None\n</Directory>\n',
       output: '<Directory \\\n    "/srv/g">\n  AllowOverride All\n  Options None\n</Directory>\n',
