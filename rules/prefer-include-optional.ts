@@ -30,6 +30,9 @@ export default defineRule({
           if (site.from !== file.path || site.optional || site.files.length > 0) continue;
           const written = site.directive.args[0]?.value ?? site.pattern;
           if (!hasWildcard(written) && !hasWildcard(site.pattern)) continue;
+          // A wildcard in a directory that does not exist stopped 2.2 too ("Include directory ... not found"), and the
+          // loader reports it: IncludeOptional would hide that error, not keep a behaviour.
+          if (project.diagnostics.some((d) => d.code === 'INCLUDE_DIR_NOT_FOUND' && d.path === site.from && d.start === site.directive.contentStart)) continue;
           const node: Directive | undefined = lines[ordinal(site)];
           if (!node || node.lname !== 'include') continue;
           const slash = site.pattern.lastIndexOf('/');

@@ -1,8 +1,13 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import rule from '../../rules/prefer-include-optional.js';
+import { loadProject } from '../../src/project/load.js';
+import { tempDir } from '../helpers/tmp.js';
 import type { ConfigFile } from '../../src/ast/nodes.js';
 import { directives } from '../../src/ast/walk.js';
 import { projectOf, type Project } from '../../src/project/project.js';
-import { ruleTester } from '../helpers/rule-tester.js';
+import { ruleTester, runRule } from '../helpers/rule-tester.js';
 
 /**
  * A project as the loader builds it: one include site per Include line, with ServerRoot /etc/httpd.
@@ -41,4 +46,19 @@ ruleTester(rule, {
       errors: ["'*.conf' in '/opt/a'", "'?.load' in '/opt/b'"],
     },
   ],
+});
+
+describe('a wildcard in a directory that does not exist', () => {
+  it('is not offered IncludeOptional: 2.2 refused it too, and the loader reports it', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'httpd.conf'), `ServerRoot "${dir}"\nInclude nothere/*.conf\n`);
+    const p = loadProject([join(dir, 'httpd.conf')], { cwd: dir });
+    expect(p.diagnostics.map((d) => d.code)).toEqual(['INCLUDE_DIR_NOT_FOUND']);
+    const file = p.files[0]!.ast;
+    const r = runRule(rule, file.text, file.path, {}, () => p);
+    expect([...r.applied, ...r.remaining]).toEqual([]);
+    mkdirSync(join(dir, 'nothere'));
+    const q = loadProject([join(dir, 'httpd.conf')], { cwd: dir });
+    expect(runRule(rule, file.text, file.path, {}, () => q).applied.map((x) => x.ruleId)).toEqual(['prefer-include-optional']);
+  });
 });
