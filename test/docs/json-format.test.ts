@@ -1,5 +1,5 @@
 /** docs/json-format.md documents every field `--format json` produces, and only those; fix ranges reproduce write. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -21,6 +21,8 @@ function keys(objects: object[]): string[] {
 describe('docs/json-format.md', () => {
   it('lists exactly the fields a diff run with fixes, suggestions, docs and a missing path produces', async () => {
     const cwd = tempDir();
+    // An empty conf.d: its wildcard matches nothing, which gets the IncludeOptional suggestion (a missing directory would not).
+    mkdirSync(join(cwd, 'conf.d'));
     writeFileSync(join(cwd, 'a.conf'), 'MaxClients 5\nInclude conf.d/*.conf\n<Directory /x>\nOrder allow,deny\n</Directory>\n');
     const r = await runCli(['diff', '--format', 'json', 'a.conf', 'missing/*.conf'], { cwd });
     const doc = JSON.parse(r.stdout);
