@@ -4,7 +4,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { moduleOfDirective } from '../src/apache/directive-table.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 import { readIn24Nodes } from '../src/rules-kit/implicit-modules.js';
-import { includeChains } from '../src/project/include-chains.js';
+import { aroundIn } from '../src/project/include-chains.js';
 
 /** A 2.4 module a 2.2 configuration needs, and why. */
 interface Need { module: string; name: string; why: string }
@@ -65,7 +65,7 @@ export default defineRule({
         const loads = files.flatMap((f) => directives(f, 'loadmodule'));
         const loaded = new Set(loads.map((d) => d.args[0]?.value ?? ''));
         // The directives a migrated 2.4 tree reads: not those of a dead <IfModule !mod_authz_core.c> branch, as load-implicit-modules.
-        const read = readIn24Nodes(files, (f) => includeChains(context.project, f.path)).directives;
+        const read = readIn24Nodes(files, aroundIn(context.project)).directives;
         const needs = [...loads.flatMap((d) => FOR_LOADED[d.args[0]?.value ?? ''] ?? []), ...forDirectives(read)];
         const dir = (/^(.*\/)[^/]*$/.exec(own[0]!.args[1]?.value ?? '')?.[1]) ?? 'modules/';
         const seen = new Set<string>();

@@ -5,7 +5,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter, removeLine } from '../src/edit/fixer.js';
 import { HTACCESS_NOT_ENUMERATED } from '../src/project/discover.js';
 import { implicitNeeds } from '../src/rules-kit/implicit-modules.js';
-import { includeChains } from '../src/project/include-chains.js';
+import { aroundIn } from '../src/project/include-chains.js';
 import { BUILTIN_DEBIAN_24 } from '../src/apache/modules.js';
 import { loadModuleLines, moduleList, projectFiles, projectLoadLines, type LoadLine } from '../src/rules-kit/load-module.js';
 
@@ -30,8 +30,7 @@ export default defineRule({
         if (!debian && !list.main()) return;
         // With --httpd, what that binary compiles in (its MPM, unixd…) is there without a line.
         const present = new Set([...loaded, ...(context.options.builtin ?? [])]);
-        const around = (f: ConfigFile) => includeChains(context.project, f.path);
-        const needs = implicitNeeds(files, present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined, around)
+        const needs = implicitNeeds(files, present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined, aroundIn(context.project))
           .filter((n) => !debian || !BUILTIN_DEBIAN_24.has(n.name));
         if (!debian) reportUnneededCompat();
         if (needs.length === 0) return;
@@ -67,7 +66,7 @@ export default defineRule({
      */
     function reportUnneededCompat(): void {
       const files = projectFiles(context.project, file);
-      if (implicitNeeds(files, new Set(), undefined, (f) => includeChains(context.project, f.path)).some((n) => n.name === 'access_compat')) return;
+      if (implicitNeeds(files, new Set(), undefined, aroundIn(context.project)).some((n) => n.name === 'access_compat')) return;
       if (context.project.diagnostics.some((d) => d.code === HTACCESS_NOT_ENUMERATED)) return;
       for (const l of projectLoadLines(context.project, file)) {
         if (l.name !== 'access_compat' || l.file !== file) continue;

@@ -5,7 +5,7 @@ import { moduleDependencies, type DirectiveInfo } from '../src/apache/directive-
 import { chooseMpm } from '../src/rules-kit/implicit-modules.js';
 import { loadModuleLines, moduleList } from '../src/rules-kit/load-module.js';
 import { effectiveLoaded, missingModules, type MissingModule } from '../src/httpd/missing-modules.js';
-import { includeChains } from '../src/project/include-chains.js';
+import { aroundIn } from '../src/project/include-chains.js';
 
 /** Modules whose directives moved between modules in 2.4: load-implicit-modules adds them, with its own explanation. */
 const LEFT_TO_LOAD_IMPLICIT = /^(authz_core|authn_core|access_compat|unixd|filter|proxy_connect|slotmem_shm|socache_shmcb|lbmethod_\w+|mpm_\w+)$/;
@@ -32,7 +32,7 @@ export default defineRule({
         const loaded = effectiveLoaded(list.loaded);
         if (![...loaded].some((m) => m.startsWith('mpm_'))) loaded.add(chooseMpm(files, context.options.mpm).name);
         const symbols = new Set(lines.map((l) => l.symbol));
-        const missing = missingModules(files, loaded, symbols, leftToOthers, (f) => includeChains(context.project, f.path));
+        const missing = missingModules(files, loaded, symbols, leftToOthers, aroundIn(context.project));
         if (missing.length === 0) return;
         const kindOf = (f: ConfigFile) => context.project.files.find((s) => s.ast === f || s.path === f.path)?.kind ?? 'conf';
         const where = (m: MissingModule) => {

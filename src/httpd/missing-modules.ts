@@ -11,6 +11,7 @@
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { conditionHolds } from '../apache/conditions.js';
 import { walk } from '../ast/walk.js';
+import { alongSomeWay, type Around, UNCONDITIONAL } from '../project/include-chains.js';
 import { REMOVED } from '../apache/modules.js';
 import { MODULES, providersOfDirective, type DirectiveInfo } from '../apache/directive-table.js';
 
@@ -50,9 +51,6 @@ function sectionsHold(ancestors: readonly Section[], loaded: ReadonlySet<string>
   }) !== false);
 }
 
-/** No sections around a file: it is read where it stands. */
-const UNCONDITIONAL: readonly (readonly Section[])[] = Object.freeze([Object.freeze([])]);
-
 /**
  * The modules used and not loaded across `files` (in httpd's reading order), one entry per module
  * at its first use. `skip(info)` leaves out directives another rule takes care of. `around(file)`
@@ -62,7 +60,7 @@ const UNCONDITIONAL: readonly (readonly Section[])[] = Object.freeze([Object.fre
 export function missingModules(
   files: readonly ConfigFile[], loaded: ReadonlySet<string>, loadedSymbols: ReadonlySet<string>,
   skip: (info: DirectiveInfo) => boolean = () => false,
-  around: (file: ConfigFile) => readonly (readonly Section[])[] = () => UNCONDITIONAL,
+  around: Around = () => UNCONDITIONAL,
 ): MissingModule[] {
   const found = new Map<string, MissingModule>();
   const check = (file: ConfigFile, node: Directive | Section, lname: string, written: string, ancestors: readonly Section[]) => {
@@ -70,7 +68,7 @@ export function missingModules(
     if (providers.length === 0 || providers.some((p) => loaded.has(p.module))) return;
     const first = providers[0]!;
     if (found.has(first.module) || providers.some(skip)) return;
-    if (!around(file).some((outer) => sectionsHold(outer.length ? [...outer, ...ancestors] : ancestors, loaded, loadedSymbols))) return;
+    if (!alongSomeWay(around(file), ancestors, (sections) => sectionsHold(sections, loaded, loadedSymbols))) return;
     found.set(first.module, { module: first.module, alternatives: providers.slice(1).map((p) => p.module), file, node, written });
   };
   for (const file of files) {

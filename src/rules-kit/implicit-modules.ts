@@ -6,6 +6,7 @@ import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
 import { MPM_BY_TEST } from '../apache/modules.js';
 import { moduleOfTest } from '../apache/conditions.js';
+import { alongSomeWay, type Around, UNCONDITIONAL } from '../project/include-chains.js';
 import { moduleOfDirective } from '../apache/directive-table.js';
 import { readBy24 } from './reach.js';
 import { COMPAT_ACCESS } from '../apache/access-directives.js';
@@ -51,11 +52,6 @@ function deadIn24(s: Section): boolean {
 
 const readIn24 = (ancestors: readonly Section[]) => readBy24(ancestors) && !ancestors.some(deadIn24);
 
-/** No sections around a file: it is read where it stands. */
-const UNCONDITIONAL: readonly (readonly Section[])[] = Object.freeze([Object.freeze([])]);
-
-type Around = (file: ConfigFile) => readonly (readonly Section[])[];
-
 /**
  * The directives and sections of the files that a migrated 2.4 tree reads: not inside an
  * `<IfVersion>` false for 2.4, nor inside the 2.2 branch of a dual-version block. `around(file)`:
@@ -66,7 +62,7 @@ export function readIn24Nodes(files: readonly ConfigFile[], around: Around = () 
   const sections: Section[] = [];
   for (const f of files) {
     const ways = around(f);
-    const read = (anc: readonly Section[]) => ways.some((outer) => readIn24(outer.length ? [...outer, ...anc] : anc));
+    const read = (anc: readonly Section[]) => alongSomeWay(ways, anc, readIn24);
     walk(f, { directive: (d, anc) => { if (read(anc)) directives.push(d); }, enter: (s, anc) => { if (read(anc)) sections.push(s); } });
   }
   return { directives, sections };
