@@ -27,16 +27,16 @@ export interface SarifOptions {
  * is not valid UTF-8 counts as one).
  */
 function codePointColumns(textOf: SarifOptions['textOf']): (path: string, line: number, col: number) => number {
-  const counters = new Map<string, LineCounter | null>();
+  const files = new Map<string, { text: string; lines: LineCounter } | null>();
   return (path, line, col) => {
-    let counter = counters.get(path);
-    if (counter === undefined) {
+    let file = files.get(path);
+    if (file === undefined) {
       const text = textOf?.(path);
-      counters.set(path, (counter = text === undefined ? null : new LineCounter(text)));
+      files.set(path, (file = text === undefined ? null : { text, lines: new LineCounter(text) }));
     }
-    const start = counter?.lineStart(line);
-    if (counter === null || counter === undefined || start === null || start === undefined) return col;
-    const prefix = textOf!(path)!.slice(start, start + col - 1);
+    const start = file?.lines.lineStart(line);
+    if (!file || start === null || start === undefined) return col;
+    const prefix = file.text.slice(start, start + col - 1);
     if (!/[\x80-\xff]/.test(prefix)) return col;
     return [...new TextDecoder().decode(Buffer.from(prefix, 'latin1'))].length + 1;
   };

@@ -55,9 +55,13 @@ export function runVerifyCommand(opts: VerifyCommandOptions, io: Io): number {
  * message. An Include whose wildcard matches nothing stops only 2.4: 2.2 included nothing there.
  */
 function startErrors(project: Project, version: '2.2' | '2.4'): { at: string; message: string }[] {
+  // One line index per file, however many errors it has.
+  const counters = new Map<string, LineCounter>();
   const at = (path: string, offset: number) => {
     const f = project.byPath.get(path);
-    const { line, col } = f ? new LineCounter(f.ast.text).position(offset) : { line: 1, col: 1 };
+    let counter = counters.get(path);
+    if (f && !counter) counters.set(path, (counter = new LineCounter(f.ast.text)));
+    const { line, col } = counter ? counter.position(offset) : { line: 1, col: 1 };
     return `${f?.display ?? path}:${line}:${col}`;
   };
   return [
