@@ -2,6 +2,7 @@ import type { Arg } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { replaceArg } from '../src/edit/fixer.js';
 import { directiveRegexes, sectionRegex } from '../src/apache/regex-args.js';
+import { compilePcre } from '../src/apache/pcre.js';
 
 /**
  * Letters PCRE2 refuses after a backslash ("unrecognized character follows \", or \F) that 2.2's
@@ -56,8 +57,18 @@ export default defineRule({
     kind: 'fix',
   },
   create(context) {
-    const check = (node: { start: number; end: number }, arg: Arg | null, what: string) => {
-      if (!arg || !arg.raw.includes('\\')) return;
+    const check = (node: { start: number; end: number }, arg: Arg | null, what: string, negatable = false) => {
+      if (!arg) return;
+      // mod_rewrite reads a leading ! as "does not match", not as part of the regex.
+      const compiled = compilePcre(negatable && arg.value.startsWith('!') ? arg.value.slice(1) : arg.value);
+      if ('error' in compiled) {
+        context.report({
+          node: arg,
+          severity: 'error',
+          message: `The regex of ${what} does not compile (${compiled.error}): httpd 2.2 and 2.4 both refuse it, and stop at start-up ("Regex could not be compiled"), or answer 500 in a .htaccess file. Correct the pattern.`,
+        });
+      }
+      if (!arg.raw.includes('\\')) return;
       const scan = scanRegex(arg.raw);
       if (scan.literal.length) {
         context.report({
@@ -75,7 +86,7 @@ export default defineRule({
         check(node.open, sectionRegex(node), `<${node.name}>`);
       },
       Directive(node) {
-        for (const arg of directiveRegexes(node)) check(node, arg, node.name);
+        for (const arg of directiveRegexes(node)) check(node, arg, node.name, node.lname === 'rewriterule' || node.lname === 'rewritecond');
       },
     };
   },

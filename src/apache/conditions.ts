@@ -7,6 +7,7 @@
 import type { Section } from '../ast/nodes.js';
 import { condition } from '../ast/query.js';
 import { CORE_24, knownModule, MPM_BY_TEST } from './modules.js';
+import { compilePcre } from './pcre.js';
 
 /** The two versions the migration reads a tree as. */
 export type HttpdVersion = '2.2' | '2.4';
@@ -52,7 +53,8 @@ export function ifVersionHolds(args: readonly string[], version: HttpdVersion): 
   let res: boolean;
   if (op === '~' || (ver.startsWith('/') && ver.endsWith('/') && ver.length > 1)) {
     const src = op === '~' ? ver : ver.slice(1, -1);
-    try { res = new RegExp(src).test(text); } catch { res = false; }
+    const compiled = compilePcre(src);
+    res = 'regex' in compiled && compiled.regex.test(text);
   } else {
     const want = ver.split('.').map((n) => Number(n) || 0);
     const c = cmpVersion(full, want);

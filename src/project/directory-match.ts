@@ -9,6 +9,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fnmatch, hasWildcard } from './fnmatch.js';
+import { compilePcre } from '../apache/pcre.js';
 import type { DirSection } from './overrides.js';
 
 /** At most this many directories are looked at for one section, so a `/*` cannot walk the whole disk. */
@@ -78,12 +79,9 @@ export interface MatchedDirs {
 export function regexDirs(section: DirSection): MatchedDirs {
   const prefix = regexPrefix(section.path);
   if (prefix === null || prefix === '/') return { dirs: [], unlisted: 'it has no literal absolute prefix such as ^/srv/www/' };
-  let re: RegExp;
-  try {
-    re = new RegExp(section.path);
-  } catch {
-    return { dirs: [], unlisted: 'the regex is not one this tool can evaluate' };
-  }
+  const compiled = compilePcre(section.path);
+  if (!('regex' in compiled)) return { dirs: [], unlisted: 'the regex is not one this tool can evaluate' };
+  const re = compiled.regex;
   const out: string[] = [];
   const queue = isDir(prefix) ? [prefix] : [];
   let looked = 0;

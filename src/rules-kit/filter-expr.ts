@@ -9,6 +9,7 @@
  * `*` is "set"; `$s` is a case-insensitive substring; anything else is a
  * case-insensitive exact match. 2.4 evaluates a missing value as "" (ap_expr_eval_word).
  */
+import { compilePcre } from '../apache/pcre.js';
 
 export interface Translation {
   /** What the 2.2 condition tested, in words. */
@@ -86,7 +87,8 @@ export function translateProvider(dispatch: string, match: string): Translation 
     const icase = m.slice(end + 1).includes('i');
     const lit = regexLiteral(pattern, icase);
     let matchesEmpty = true;
-    try { matchesEmpty = new RegExp(pattern, icase ? 'i' : '').test(''); } catch { /* not checkable: treated as matching "" */ }
+    const compiled = compilePcre(pattern, icase ? 'i' : '');
+    if ('regex' in compiled) matchesEmpty = compiled.regex.test(''); // else not checkable: treated as matching ""
     body = lit === null
       ? { test: `matches ${m}`, reason: 'the regular expression uses every delimiter 2.4 accepts (/ # | !)' }
       : matchesEmpty

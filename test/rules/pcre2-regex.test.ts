@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import rule, { LITERAL_IN_PCRE1, scanRegex } from '../../rules/pcre2-regex.js';
 import { ruleTester } from '../helpers/rule-tester.js';
+import { hasPcre2test, pcre2 } from '../helpers/pcre2test.js';
 
 ruleTester(rule, {
   valid: [
@@ -11,6 +11,8 @@ ruleTester(rule, {
     'RewriteCond %{REQUEST_FILENAME} !-f\n',
     'Alias /\\icons /srv/icons\n',
     'AliasMatch ^/\\\\i(.*) /srv$1\n',
+    '<FilesMatch "(?i)\\.(php|phtml)$">\n</FilesMatch>\n',
+    'RewriteCond %{HTTP_HOST} !^(www\\.)?example\\.com$\nRewriteRule !^/(a|b) /c\n',
   ],
   invalid: [
     { code: '<Directory ~ "\\icons">\n</Directory>\n', output: '<Directory ~ "icons">\n</Directory>\n', errors: ['has \\i: 2.2\'s PCRE read an unknown escaped letter as the letter itself'] },
@@ -19,26 +21,11 @@ ruleTester(rule, {
     { code: 'SetEnvIf User-Agent "[\\Y]es" yes\n', output: 'SetEnvIf User-Agent "[Y]es" yes\n', errors: ['SetEnvIf'] },
     { code: 'RewriteCond %{HTTP_HOST} !^\\yes\\w$\nRewriteRule ^/\\j /k\n', output: 'RewriteCond %{HTTP_HOST} !^yes\\w$\nRewriteRule ^/j /k\n', errors: ['RewriteCond', 'RewriteRule'] },
     { code: 'BrowserMatch "\\o" x\n', output: null, errors: ['\\o: PCRE2 reads \\o as the start of an octal escape'] },
+    { code: '<DirectoryMatch "^/var/www/(a|b">\n</DirectoryMatch>\n', output: null, errors: ['The regex of <DirectoryMatch> does not compile (missing closing parenthesis at offset 14)'] },
+    { code: 'RewriteRule !*x /y\n', output: null, errors: ['The regex of RewriteRule does not compile (quantifier does not follow a repeatable item at offset 0)'] },
+    { code: '<FilesMatch "[a-z">\n</FilesMatch>\n', output: null, errors: ['missing terminating ] for character class'] },
   ],
 });
-
-/** pcre2test on one regex (no `%` in it) and subject: 'error' when it does not compile, else whether it matches. */
-function pcre2(regex: string, subject: string): 'error' | boolean {
-  const out = execFileSync('pcre2test', [], { input: `%${regex}%\n${subject}\n`, encoding: 'latin1' });
-  if (/Failed: error/.test(out)) return 'error';
-  return !/No match/.test(out);
-}
-
-function hasPcre2test(): boolean {
-  try {
-    execFileSync('pcre2test', ['-version']);
-    return true;
-  } catch {
-    if (process.env.HTTPD_REQUIRED === '1') throw new Error('HTTPD_REQUIRED=1 but pcre2test not found: apt-get install -y pcre2-utils');
-    console.warn('pcre2test not found: apt-get install -y pcre2-utils (skipping)');
-    return false;
-  }
-}
 
 describe.skipIf(!hasPcre2test())('pcre2-regex against pcre2test', () => {
   it.each([...LITERAL_IN_PCRE1])('\\%s: refused by PCRE2; the letter alone compiles and matches the letter, outside and inside a class', (letter) => {

@@ -152,6 +152,13 @@ function reachableMainDirs(list: readonly MainDir[], roots: readonly string[]): 
   return found.sort((a, b) => a.at - b.at || a.k - b.k).map((m) => m.dir);
 }
 
+/** Why no probe meets a regex section: its regex matches nothing found, or this tool cannot evaluate it. */
+function unmatched(s: Scope, what: string, section: string): string {
+  return s.unevaluable
+    ? `this tool cannot evaluate the regex of <${section} ${s.pattern}> (${s.unevaluable})`
+    : `no ${what} matches <${section} ${s.pattern}>`;
+}
+
 export function probes(model: Model, vhost: string, scopes: readonly Scope[], gaps: string[]): Probe[] {
   const known = knownDocroot(model, vhost);
   const roots = known !== undefined ? [known] : docrootCandidates(scopes);
@@ -179,7 +186,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
       case 'directorymatch': {
         const ds = s.regex ? samplesFor(s.regex, '/') : [];
         for (const d of ds) { addDir(s, d); addDir(s, `${d}/sub`); }
-        if (!ds.length) gaps.push(`no path matches <DirectoryMatch ${s.pattern}>`);
+        if (!ds.length) gaps.push(unmatched(s, 'path', 'DirectoryMatch'));
         break;
       }
       case 'files': {
@@ -191,7 +198,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
       case 'filesmatch': {
         const ns = s.regex ? samplesFor(s.regex).filter((n) => !n.includes('/')) : [];
         for (const n of ns) names.add(n);
-        if (!ns.length) gaps.push(`no file name matches <FilesMatch ${s.pattern}>`);
+        if (!ns.length) gaps.push(unmatched(s, 'file name', 'FilesMatch'));
         break;
       }
       case 'location': {
@@ -207,10 +214,13 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
           const base = u.slice(u.lastIndexOf('/') + 1);
           if (base) names.add(base);
         }
-        if (!us.length) gaps.push(`no URL matches <LocationMatch ${s.pattern}>`);
+        if (!us.length) gaps.push(unmatched(s, 'URL', 'LocationMatch'));
         break;
       }
-      case 'proxy': proxied.add(instance(s.pattern === '*' ? 'http://backend/x' : s.pattern)); break;
+      case 'proxy':
+        if (s.unevaluable) gaps.push(unmatched(s, 'URL', 'ProxyMatch'));
+        else proxied.add(instance(s.pattern === '*' ? 'http://backend/x' : s.pattern));
+        break;
     }
     if (s.within && s.within.kind === 'directory') addDir(s, instance(s.within.pattern));
   }

@@ -9,7 +9,7 @@ import { dualBlocks } from './dual-version.js';
 import { mergeUncached } from '../decide/index.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
 import { ownRequest } from '../compare/index.js';
-import { translateScope, unreadReason, UNIT_INDENT } from './translate-scope.js';
+import { noRequestReason, translateScope, unreadReason, UNIT_INDENT } from './translate-scope.js';
 import { readTranslations } from './translation-items.js';
 import type { Verdict } from './verdict.js';
 import { translateMixedState } from './translate-mixed.js';
@@ -83,7 +83,7 @@ export function mixedCandidates(project: Project, after0: Model, c22: CondContex
     if (dualVersion(project, s, s, c22, c24, out.verdicts)) continue;
     if (s.errors.length) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `httpd 2.4 rejects this section (${s.errors[0]})` }); continue; }
     const req = ownRequest(after0, s);
-    if (!req) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `no request path matches <${s.kind} ${s.pattern}>, so its rewrite cannot be proven` }); continue; }
+    if (!req) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: noRequestReason(s) }); continue; }
     const m = mergeUncached(after0, req, s);
     const unread = unreadReason(m, s);
     if (unread) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: unread }); continue; }

@@ -23,11 +23,17 @@ export const NEVER_READ = 'httpd does not read this section (the .htaccess holdi
 /** The indentation unit used for nested Require containers. */
 export const UNIT_INDENT = '    ';
 
+/** Why no request shows what a section does: its regex is one this tool cannot evaluate, or no path matches it. */
+export function noRequestReason(s: Scope): string {
+  const why = s.unevaluable ? `this tool cannot evaluate the regex of <${s.kind} ${s.pattern}> (${s.unevaluable})` : `no request path matches <${s.kind} ${s.pattern}>`;
+  return `${why}, so its rewrite cannot be proven`;
+}
+
 /** Translates one section, or says why it cannot be. */
 export function translateScope(before: Model, s: Scope): { lines: string[] } | { reason: string } {
   if (s.errors.length) return { reason: `httpd 2.2 itself rejects this section (${s.errors[0]})` };
   const req = ownRequest(before, s);
-  if (!req) return { reason: `no request path matches <${s.kind} ${s.pattern}>, so its rewrite cannot be proven` };
+  if (!req) return { reason: noRequestReason(s) };
   const m = mergeUncached(before, req, s);
   const unread = unreadReason(m, s);
   if (unread) return { reason: unread };

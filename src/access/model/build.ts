@@ -11,6 +11,7 @@ import { cacheSlot, RunCache } from '../../project/run-cache.js';
 import { directiveReader } from './read-directive.js';
 import type { AuthzNode, Mask, Model, Scope, ScopeKind, Version } from './model.js';
 import { conditionHolds, type CondContext } from './module-conditions.js';
+import { compilePcre } from '../../apache/pcre.js';
 
 export interface BuildOptions {
   version: Version;
@@ -158,11 +159,11 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       const pattern = tilde ? s.args.slice(1).map((a) => a.value).join(' ') : arg;
       const isRegex = tilde || kind.endsWith('match') || s.lname === 'proxymatch';
       const realKind: ScopeKind = tilde && kind === 'directory' ? 'directorymatch' : tilde && kind === 'files' ? 'filesmatch' : tilde && kind === 'location' ? 'locationmatch' : kind;
-      let regex: RegExp | null = null;
-      if (isRegex) {
-        try { regex = new RegExp(pattern); } catch { model.errors.push(`Regular expression could not be compiled: ${pattern}`); }
-      }
+      const compiled = isRegex ? compilePcre(pattern) : null;
+      if (compiled && 'error' in compiled) model.errors.push(`Regular expression could not be compiled: ${pattern} (${compiled.error})`);
+      const regex = compiled && 'regex' in compiled ? compiled.regex : null;
       const scope = newScope(realKind, isRegex ? pattern : (kind === 'proxy' ? pattern : trimSlash(pattern)), regex, ctx, s, ctx.path);
+      if (compiled && 'unsupported' in compiled) scope.unevaluable = compiled.unsupported;
       visit(s.children, { ...ctx, scope, mask: null, containers: [] });
       return;
     }

@@ -91,6 +91,8 @@ export interface Scope {
   pattern: string;
   /** For regex forms. */
   regex: RegExp | null;
+  /** Why this tool cannot evaluate the regex of a regex form PCRE accepts (src/apache/pcre.ts): it then matches nothing here. */
+  unevaluable?: string;
   /** The `<Directory>` this `<Files>` is nested in, if any. */
   within: Scope | null;
   /** '' for the main server, else the virtual host key. */
