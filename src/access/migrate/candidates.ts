@@ -9,7 +9,7 @@ import { dualBlocks } from './dual-version.js';
 import { mergeUncached } from '../decide/index.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
 import { ownRequest } from '../compare/index.js';
-import { noRequestReason, translateScope, unreadReason, UNIT_INDENT } from './translate-scope.js';
+import { includedLinesReason, noRequestReason, translateScope, unreadReason, UNIT_INDENT } from './translate-scope.js';
 import { readTranslations } from './translation-items.js';
 import type { Verdict } from './verdict.js';
 import { translateMixedState } from './translate-mixed.js';
@@ -82,6 +82,8 @@ export function mixedCandidates(project: Project, after0: Model, c22: CondContex
     if (!s.items.some((i) => COMPAT.has(i.k))) continue;
     if (dualVersion(project, s, s, c22, c24, out.verdicts)) continue;
     if (s.errors.length) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `httpd 2.4 rejects this section (${s.errors[0]})` }); continue; }
+    const included = includedLinesReason(s);
+    if (included) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: included }); continue; }
     const req = ownRequest(after0, s);
     if (!req) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: noRequestReason(s) }); continue; }
     const m = mergeUncached(after0, req, s);

@@ -29,9 +29,17 @@ export function noRequestReason(s: Scope): string {
   return `${why}, so its rewrite cannot be proven`;
 }
 
+/** Why a section whose access lines are partly in a file an Include inside it reads is not rewritten, or null. */
+export function includedLinesReason(s: Scope): string | null {
+  if (s.includedLinesFrom === undefined) return null;
+  return `an Include inside it reads access lines from ${s.includedLinesFrom}, which httpd merges with the section's own; a rewrite of this section alone would leave those as they are, so migrate both by hand, together`;
+}
+
 /** Translates one section, or says why it cannot be. */
 export function translateScope(before: Model, s: Scope): { lines: string[] } | { reason: string } {
   if (s.errors.length) return { reason: `httpd 2.2 itself rejects this section (${s.errors[0]})` };
+  const included = includedLinesReason(s);
+  if (included) return { reason: included };
   const req = ownRequest(before, s);
   if (!req) return { reason: noRequestReason(s) };
   const m = mergeUncached(before, req, s);

@@ -129,6 +129,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       return;
     }
     target.errors.push(...r.errors);
+    if (ctx.path !== target.path && r.items.length > 0) target.includedLinesFrom ??= ctx.path;
     for (const it of r.items) {
       const top = ctx.containers[ctx.containers.length - 1];
       if (it.k === 'authz' && top) top.children.push(it.node);

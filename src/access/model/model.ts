@@ -106,6 +106,11 @@ export interface Scope {
   path: string;
   /** Startup errors found in this section (the server would not start). */
   errors: string[];
+  /**
+   * The first other file an Include inside the section reads access lines from (httpd reads them as
+   * the section's own): a rewrite of the section alone would leave them as they are.
+   */
+  includedLinesFrom?: string;
   /** For a .htaccess: whether it holds any directive or section at all (2.4 refuses every one when nothing is allowed). */
   hasContent?: boolean;
 }

@@ -1,0 +1,44 @@
+/**
+ * A section whose access lines are partly in a file an Include inside it reads: httpd merges them
+ * as the section's own (semantics §1.8). Rewriting the section alone turned its Allow into a
+ * Require of both addresses and left the included Order/Deny/Allow: under mod_access_compat the two
+ * then combined as an AND, so 127.0.0.3, allowed by 2.2, got 403, and a second run changed the
+ * file again. Found by a helper's bug hunt on the real 2.4.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tmp.js';
+
+function tree(sectionBody: string): string {
+  const root = tempDir();
+  mkdirSync(join(root, 'conf/acl'), { recursive: true });
+  mkdirSync(join(root, 'htdocs/sub'), { recursive: true });
+  writeFileSync(join(root, 'conf/httpd.conf'), `ServerRoot "${root}"\nListen 127.0.0.1:18732\nLoadModule authz_host_module /usr/lib/apache2/modules/mod_authz_host.so\nDocumentRoot "${root}/htdocs"\n<Directory "${root}/htdocs/sub">\n    AllowOverride None\n${sectionBody}</Directory>\n`);
+  writeFileSync(join(root, 'conf/acl/office.conf'), 'Order deny,allow\nDeny from all\nAllow from 127.0.0.2\n');
+  return root;
+}
+
+describe('a section with access lines in a file an Include inside it reads', () => {
+  it('is left as written, with a finding that names the included file', async () => {
+    const root = tree('    Include conf/acl/office.conf\n    Allow from 127.0.0.3\n');
+    const before = readFileSync(join(root, 'conf/httpd.conf'), 'latin1');
+    const r = await runCli(['write', '--no-color', '--format', 'json', 'conf/httpd.conf'], { cwd: root });
+    const after = readFileSync(join(root, 'conf/httpd.conf'), 'latin1');
+    expect(after).toContain('    Include conf/acl/office.conf\n    Allow from 127.0.0.3\n');
+    expect(after).toContain('LoadModule access_compat_module');
+    expect(after.replace(/LoadModule[^\n]*\n|<IfModule !unixd_module>\n[^\n]*\n<\/IfModule>\n/g, '')).toBe(before.replace(/LoadModule[^\n]*\n/, ''));
+    expect(readFileSync(join(root, 'conf/acl/office.conf'), 'latin1')).toBe('Order deny,allow\nDeny from all\nAllow from 127.0.0.2\n');
+    expect(r.stdout).toContain(`an Include inside it reads access lines from ${join(root, 'conf/acl/office.conf')}`);
+    const again = await runCli(['diff', 'conf/httpd.conf'], { cwd: root });
+    expect(again.stdout).not.toContain('+++');
+  });
+
+  it('is still rewritten when the included file holds no access line', async () => {
+    const root = tree('    Include conf/acl/office.conf\n    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.3\n');
+    writeFileSync(join(root, 'conf/acl/office.conf'), 'Options None\n');
+    await runCli(['write', 'conf/httpd.conf'], { cwd: root });
+    expect(readFileSync(join(root, 'conf/httpd.conf'), 'latin1')).toContain('    Include conf/acl/office.conf\n    Require ip 127.0.0.3\n');
+  });
+});
