@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
 import { removeLine } from '../src/edit/fixer.js';
-import { branchKind, dualBlocks, hasAccess } from '../src/access/migrate/index.js';
+import { branchKind, dualBlocks, hasAccess, proveProject, TRANSPARENT } from '../src/access/migrate/index.js';
 import { type CondContext, projectModel } from '../src/access/model/index.js';
 import { projectOf, type Project } from '../src/project/project.js';
 import { memo } from '../src/ast/memo.js';
@@ -27,7 +27,8 @@ export default defineRule({
       : projectOf([{ path: context.file.path, display: context.file.path, kind: 'conf', ast: context.file }]);
     const [c22, c24] = conds(project);
     const prune = context.options['pruneLegacy'] === true;
-    const visit = (nodes: readonly Node[]) => {
+    /** The section (or .htaccess file) the nodes are the body of, as the prover keys it. */
+    const visit = (nodes: readonly Node[], owner: Section | string) => {
       const blocks = dualBlocks(nodes, c22, c24);
       const twin = blocks.some((b) => b.kind === 'modern');
       for (const b of blocks) {
@@ -41,6 +42,16 @@ export default defineRule({
           });
           continue;
         }
+        // The 2.4 branch is the author's: the tree on 2.4 answers as it says, whatever this one said.
+        const differs = proveProject(project).dualDifferences.get(owner);
+        if (differs) {
+          context.report({
+            node: b.section,
+            severity: 'error',
+            message: `${text} is read only by 2.2, and the 2.4 branch beside it answers otherwise: ${differs} (2.2 reading this branch, then 2.4 reading the other). Make the 2.4 branch say what this one says, or confirm the change is meant, before the tree runs on 2.4.`,
+          });
+          continue;
+        }
         const close = b.section.close ?? b.section.open;
         context.report({
           node: b.section,
@@ -48,8 +59,12 @@ export default defineRule({
           suggestion: [removeLine(context.file, { ...b.section.open, start: b.section.start, end: close.end, eol: close.eol })],
         });
       }
-      for (const n of nodes) if (n.type === 'section' && !branchKind(n, c22, c24) && (hasAccess(n.children) || n.children.some((c) => c.type === 'section'))) visit(n.children);
+      for (const n of nodes) {
+        if (n.type === 'section' && !branchKind(n, c22, c24) && (hasAccess(n.children) || n.children.some((c) => c.type === 'section'))) {
+          visit(n.children, TRANSPARENT.has(n.lname) ? owner : n);
+        }
+      }
     };
-    return { File: (file) => visit(file.children) };
+    return { File: (file) => visit(file.children, file.path) };
   },
 });

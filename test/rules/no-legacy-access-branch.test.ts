@@ -29,5 +29,21 @@ ruleTester(rule, {
       output: null,
       errors: [/^<IfModule !mod_authz_core\.c> holds access control that only 2\.2 reads, and no branch beside it/],
     },
+    {
+      // Found by a helper's bug hunt: the 2.4 branch opened to everyone what 2.2 allowed to one address
+      // (the real 2.4 answered 200 where 2.2 answered 403), and --prune-legacy removed the 2.2 branch unchecked.
+      name: 'reports a 2.2 branch whose 2.4 twin answers otherwise, with the request, and does not offer to remove it',
+      code: '<Directory /srv>\n  <IfModule mod_authz_core.c>\n    Require all granted\n  </IfModule>\n  <IfModule !mod_authz_core.c>\n    Order allow,deny\n    Allow from 127.0.0.2\n  </IfModule>\n</Directory>\n',
+      output: null,
+      options: { pruneLegacy: true },
+      errors: [/^<IfModule !mod_authz_core\.c> is read only by 2\.2, and the 2\.4 branch beside it answers otherwise: GET \S+ from [\d.]+, no credentials.*: 403 before, 200 after/],
+    },
+    {
+      name: 'reports the same in a .htaccess file',
+      code: '<IfVersion >= 2.4>\n  Require all denied\n</IfVersion>\n<IfVersion < 2.4>\n  Order deny,allow\n  Deny from all\n  Allow from 10.0.0.0/8\n</IfVersion>\n',
+      filename: '/srv/www/.htaccess',
+      output: null,
+      errors: [/^<IfVersion < 2\.4> is read only by 2\.2, and the 2\.4 branch beside it answers otherwise: GET \S+ from 10\.[\d.]+, no credentials.*: 200 before, 403 after/],
+    },
   ],
 });

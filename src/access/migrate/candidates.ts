@@ -20,6 +20,8 @@ export interface Candidates {
   candidates: Map<Scope, Item[]>;
   lines: Map<Scope, string[]>;
   verdicts: Map<Section | string, Verdict>;
+  /** The sections written for both versions, in the 2.4 reading: left as they are. */
+  dual: Scope[];
 }
 
 const COMPAT: ReadonlySet<string> = new Set(['order', 'allow', 'deny', 'satisfy']);
@@ -59,14 +61,14 @@ function accept(translated: readonly Translated[], after0: Model, out: Candidate
 
 /** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
 export function pureCandidates(project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext): Candidates {
-  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map() };
+  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [] };
   const afterByKey = new Map(after0.scopes.map((s) => [keyOf(s), s]));
   const translated: Translated[] = [];
   for (const s of before.scopes) {
     if (!s.items.some(isAccessItem)) continue;
     const twin = afterByKey.get(keyOf(s));
     if (!twin) continue; // a 2.2-only branch: left as it is
-    if (dualVersion(project, s, twin, c22, c24, out.verdicts)) continue;
+    if (dualVersion(project, s, twin, c22, c24, out.verdicts)) { out.dual.push(twin); continue; }
     const t = translateScope(before, s);
     if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
     else translated.push([s, twin, t.lines]);
@@ -76,7 +78,7 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
 
 /** Every section of a mixed tree that still has compat lines, translated from its merged 2.4 state. */
 export function mixedCandidates(project: Project, after0: Model, c22: CondContext, c24: CondContext): Candidates {
-  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map() };
+  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [] };
   const translated: Translated[] = [];
   for (const s of after0.scopes) {
     if (!s.items.some((i) => COMPAT.has(i.k))) continue;

@@ -7,7 +7,8 @@ import { conditionHolds, type CondContext } from '../model/index.js';
 import { isAccessLine } from '../../apache/access-directives.js';
 
 const CONDITIONAL: ReadonlySet<string> = new Set(['ifmodule', 'ifdefine', 'ifversion']);
-const TRANSPARENT: ReadonlySet<string> = new Set(['limit', 'limitexcept', 'ifmodule', 'ifdefine', 'ifversion']);
+/** Sections whose body belongs to the section around them, as the access model reads them. */
+export const TRANSPARENT: ReadonlySet<string> = new Set(['limit', 'limitexcept', 'ifmodule', 'ifdefine', 'ifversion']);
 
 /** 'legacy': read only by 2.2; 'modern': read only by 2.4; null: the same in both. */
 export function branchKind(s: Section, c22: CondContext, c24: CondContext): 'legacy' | 'modern' | null {

@@ -38,7 +38,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   // A tree that already holds 2.4 syntax is a 2.4 tree: its rewrites must keep what 2.4 with mod_access_compat does.
   const before = mixed ? after0 : before22;
   const live = (s: Section) => conditionHolds(s, mixed ? c24 : c22) !== false;
-  const { candidates, lines, verdicts } = mixed
+  const { candidates, lines, verdicts, dual } = mixed
     ? mixedCandidates(project, after0, c22, c24)
     : pureCandidates(project, before22, after0, c22, c24);
   const beforeOf = new Map(before.scopes.map((s) => [keyOf(s), s]));
@@ -109,7 +109,30 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     const list = byFile.get(v.scope.path);
     if (list) list.push(v); else byFile.set(v.scope.path, [v]);
   }
-  return { verdicts, before, after, mixed, live, byFile };
+  return { verdicts, before, after, mixed, live, byFile, dualDifferences: dualDifferences(before, after, dual, after0) };
+}
+
+/**
+ * The sections written for both versions whose 2.4 branch answers a request otherwise than the 2.2
+ * one did: the request, on the section that decides it (the last applicable one with access lines,
+ * in the 2.2 reading, else in the 2.4 one).
+ */
+function dualDifferences(before: Model, after: Model, dual: readonly Scope[], after0: Model): Map<Section | string, string> {
+  const out = new Map<Section | string, string>();
+  if (!dual.length) return out;
+  const keys = new Set(dual.map(keyOf));
+  eachRepresentative([before, after], contextsOf(dual, after0), (r) => {
+    const b = decide(before, r);
+    const a = decide(after, r);
+    if (b.status === a.status) return;
+    const decider = (m: Model) => {
+      const s = [...applicableScopes(m, r)].reverse().find((x) => x.items.some(isAccessItem));
+      return s && keyOf(originalOf(m, s));
+    };
+    const key = [decider(before), decider(after)].find((k) => k !== undefined && keys.has(k));
+    if (key !== undefined && !out.has(key)) out.set(key, describeDifference({ request: r, before: b, after: a }));
+  });
+  return out;
 }
 
 const OUTSIDE = 'the file is outside the tree, read for context and not changed, so its lines stay as they are (add its directory with --root to migrate it)';

@@ -24,4 +24,9 @@ export interface ProjectProof {
   live: (s: Section) => boolean;
   /** The verdicts of each file's sections, by file path. */
   byFile: Map<string, Verdict[]>;
+  /**
+   * Sections written for both versions (a 2.2 branch beside a 2.4 one) whose 2.4 reading answers
+   * some request otherwise than 2.2 did: the first such request, by section node or .htaccess path.
+   */
+  dualDifferences: Map<Section | string, string>;
 }
