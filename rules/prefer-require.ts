@@ -1,6 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
 import { accessDirectives, currentAccessText, fileVerdicts, NEVER_READ, rewriteEdits } from '../src/access/migrate/index.js';
+import { commentStart, commentWordMatches } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 
 
@@ -21,6 +22,15 @@ function compatNote(change: string | null | undefined): string {
   return change === null
     ? ' Kept as written, with mod_access_compat loaded, it answers as 2.2 did on every representative request.'
     : ` Kept as written, with mod_access_compat loaded, it does NOT answer as 2.2 did: ${change}.`;
+}
+
+/** A note when words after an inline # of an Allow/Deny line are kept as host names (semantics §1.2). */
+function commentNote(body: readonly Node[], live: (s: Section) => boolean): string {
+  const words = accessDirectives(body, live)
+    .filter((d) => d.lname === 'allow' || d.lname === 'deny')
+    .flatMap((d) => { const words = d.args.map((a) => a.value); return words.slice(commentStart(words)).filter(commentWordMatches); });
+  if (!words.length) return '';
+  return ` httpd has no inline comments: 2.2 read ${words.map((w) => `"${w}"`).join(', ')} after the # as host names, allowing or denying every client whose name ends in them, so they stay, as Require host. Delete them if they were meant as a comment; that changes who is allowed.`;
 }
 
 export default defineRule({
@@ -74,7 +84,7 @@ export default defineRule({
           if (current.join('\n') === v.lines.map((l) => l.trim()).join('\n')) continue;
           context.report({
             node,
-            message: `${where(section, file)} uses the 2.2 ${used(body, live)} directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: ${v.lines.map((l) => l.trim()).join(' | ')}. ${proof.mixed ? 'The tree already mixes in 2.4 Require lines, so this was checked against what 2.4 with mod_access_compat does now' : 'This was checked against 2.2'} on every representative request.`,
+            message: `${where(section, file)} uses the 2.2 ${used(body, live)} directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: ${v.lines.map((l) => l.trim()).join(' | ')}. ${proof.mixed ? 'The tree already mixes in 2.4 Require lines, so this was checked against what 2.4 with mod_access_compat does now' : 'This was checked against 2.2'} on every representative request.${commentNote(body, live)}`,
             fix: rewriteEdits(file, body, v.lines, live),
           });
         }

@@ -5,7 +5,7 @@
  * no name, every combination of the variables, each method class plus an
  * unlisted method, and anonymous / each user and group / a wrong password.
  */
-import { type AuthzNode, type Credentials, formatAddress, isContiguous, type Item, type Mask, type Model, type Request, type Scope, type Subnet, subnetRange, V4_FULL, V6_FULL } from '../model/index.js';
+import { type AuthzNode, type Credentials, formatAddress, hostCanMatch, isContiguous, type Item, type Mask, type Model, type Request, type Scope, type Subnet, subnetRange, V4_FULL, V6_FULL } from '../model/index.js';
 import { applicableScopes, applyingScopes, contextScopes, SERVER_ADDRESS } from '../decide/index.js';
 import { probes, type Probe } from './probes.js';
 import { cacheSlot } from '../../project/run-cache.js';
@@ -49,7 +49,7 @@ function addItem(m: Mentions, it: Item): void {
   if (it.k === 'allow' || it.k === 'deny') {
     for (const e of it.entries) {
       if (e.kind === 'ip') m.subnets.push(e.subnet);
-      else if (e.kind === 'host' && !e.comment) m.hosts.add(e.name);
+      else if (e.kind === 'host' && hostCanMatch(e)) m.hosts.add(e.name);
       else if (e.kind === 'env') m.env.add(e.name);
     }
   } else if (it.k === 'require') {

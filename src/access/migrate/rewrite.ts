@@ -8,10 +8,10 @@ import type { ConfigFile, Directive, LineSpan, Node, Section } from '../../ast/n
 import type { Edit } from '../../edit/edit.js';
 import { eolOf, indentOf, removeLine } from '../../edit/fixer.js';
 import { isAccessLine } from '../../apache/access-directives.js';
+import { TRANSPARENT } from './dual-version.js';
 
 /** Require containers go whole: the new tree replaces them. */
 const CONTAINER = /^require(all|any|none)$/;
-const TRANSPARENT: ReadonlySet<string> = new Set(['limit', 'limitexcept', 'ifmodule', 'ifdefine', 'ifversion']);
 
 export function isAccessDirective(n: Node): n is Directive {
   return n.type === 'directive' && isAccessLine(n.lname);

@@ -4,7 +4,7 @@
  * split by method class with <Limit>/<LimitExcept> where they differ.
  */
 import { applies, authorizers, type Merged, satisfyFor } from '../decide/index.js';
-import type { HostEntry, Item, Model, Request } from '../model/index.js';
+import { type HostEntry, hostCanMatch, type Item, type Model, type Request } from '../model/index.js';
 
 /** A tree to print: a Require line, or a container. */
 export type Out = { t: 'line'; text: string } | { t: 'all' | 'any' | 'none'; children: Out[] };
@@ -58,8 +58,9 @@ export function hostTree(host: readonly Item[] | null, method: string): Out {
   for (const it of host ?? []) {
     if (!('mask' in it) || !applies(it.mask, method)) continue;
     if (it.k === 'order') order = it.value;
-    else if (it.k === 'allow') a.push(...it.entries.filter((e) => !(e.kind === 'host' && e.comment)));
-    else if (it.k === 'deny') d.push(...it.entries.filter((e) => !(e.kind === 'host' && e.comment)));
+    // Words after an inline # stay host names, as 2.2 read them, unless no client name can end in them.
+    else if (it.k === 'allow') a.push(...it.entries.filter((e) => e.kind !== 'host' || hostCanMatch(e)));
+    else if (it.k === 'deny') d.push(...it.entries.filter((e) => e.kind !== 'host' || hostCanMatch(e)));
   }
   const aAll = a.some((e) => e.kind === 'all');
   const dAll = d.some((e) => e.kind === 'all');

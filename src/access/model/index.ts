@@ -1,7 +1,7 @@
 /** The model layer of the access core: how a tree reads as access sections (directives, build, inputs, addresses, host names, module conditions), for 2.2 or 2.4. Imports nothing else of src/access. */
 export { isAccessItem, keyOf } from './access-items.js';
 export { buildModel, type SourceInput } from './build.js';
-export { requireNode } from './read-directive.js';
+export { commentStart, commentWordMatches, hostCanMatch, requireNode } from './read-directive.js';
 export { inDomain } from './host.js';
 export { htaccessDir, isFragment, type ModelOptions, projectModel } from './project-model.js';
 export { type Address, clientAddress, formatAddress, ipWord, isContiguous, parseAddress, parseIpWord, type Subnet, subnetContains, subnetRange, V4_FULL, V6_FULL } from './ip.js';

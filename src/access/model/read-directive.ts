@@ -18,6 +18,20 @@ export function commentStart(words: readonly string[]): number {
   return i === -1 ? words.length : i;
 }
 
+/**
+ * Whether a word after an inline `#` of an Allow/Deny line can still match a client's name: 2.2 took
+ * it as a host name (semantics §1.2), and one made of letters, digits, `-`, `_` and dots (`local`,
+ * `net`) matches every name ending in it. `#` and words with other characters match no DNS name.
+ */
+export function commentWordMatches(word: string): boolean {
+  return /^\.?[a-z0-9_-]+(?:\.[a-z0-9_-]+)*$/i.test(word);
+}
+
+/** Whether a host entry can match a client's name (every one but inline-comment words no name ends in). */
+export function hostCanMatch(e: Extract<HostEntry, { kind: 'host' }>): boolean {
+  return !e.comment || commentWordMatches(e.name);
+}
+
 /** Classifies one Allow/Deny word (allow_cmd, semantics §2.3). */
 export function hostEntry(word: string, comment: boolean, cache: RunCache): HostEntry | string {
   const lw = word.toLowerCase();
