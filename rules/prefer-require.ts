@@ -70,8 +70,12 @@ export default defineRule({
             continue;
           }
           if (v.status === 'refused') {
+            // A section httpd rejects: the finding is on the line it rejects.
+            const rejected = v.scope.errors.length
+              ? proof.before.errorsAt.find((e) => e.path === file.path && (!section || (e.start >= section.start && e.end <= section.end)))
+              : undefined;
             context.report({
-              node,
+              node: rejected ?? node,
               message: `${where(section, file)} is left with its 2.2 ${used(body, live)} lines: ${v.reason}. Migrate it by hand (httpd-migrate rules prefer-require explains how)`
                 + (accessDirectives(body, live).some((d) => COMPAT_ACCESS.has(d.lname)) ? '; until then its Order/Allow/Deny/Satisfy lines need mod_access_compat in 2.4, and they combine with any inherited Require as an AND.' : '.')
                 + compatNote(v.compat),

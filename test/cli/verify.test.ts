@@ -39,6 +39,22 @@ describe('verify', () => {
     expect((await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd })).code).toBe(0);
   });
 
+  it('names an access line httpd refuses at start-up, in either tree, with file:line:col, and exits 2 (found by a bug hunt: it exited 0)', async () => {
+    const cwd = trees('<Directory "/srv/www">\n    Require ip 10.0.0.0/8\n    Require all\n</Directory>\n');
+    writeFileSync(join(cwd, 'old.conf'), OLD.replace('Order deny,allow', 'Order deny, allow'));
+    const r = await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("old.conf:2:5  error  order takes one argument, 'allow,deny', 'deny,allow', or 'mutual-failure'\n");
+    expect(r.stderr).toMatch(/^new\.conf:3:5 {2}error {2}.*Require all/m);
+  });
+
+  it('puts the finding of a section httpd rejects on the line it rejects', async () => {
+    const cwd = trees('');
+    writeFileSync(join(cwd, 'old.conf'), OLD.replace('Order deny,allow', 'Order deny, allow'));
+    const r = await runCli(['check', '--no-color', 'old.conf'], { cwd });
+    expect(r.stdout).toMatch(/^ +2:5 +error +<Directory "\/srv\/www"> is left with its 2\.2 Order\/Deny\/Allow lines +prefer-require$/m);
+  });
+
   it('groups the requests that change by path and answer, lists the clients, and exits 1', async () => {
     const cwd = trees('<Directory "/srv/www">\n    Require all granted\n</Directory>\n');
     const r = await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd });

@@ -5,7 +5,7 @@
  */
 import type { Project } from '../../project/project.js';
 import { compareModels, describeOutcome, describeRequest } from './equivalence.js';
-import { loadedModules, type ModelOptions, projectModel } from '../model/index.js';
+import { type ErrorAt, loadedModules, type Model, type ModelOptions, projectModel } from '../model/index.js';
 
 export interface VerifyRow {
   request: string;
@@ -25,6 +25,8 @@ export interface VerifyResult {
   checked: number;
   /** Why the comparison may have missed a distinction. */
   gaps: string[];
+  /** The access lines of each tree's configuration files that stop httpd at start-up (.htaccess errors are 500s, in the rows). */
+  startErrors: { old: ErrorAt[]; new: ErrorAt[] };
 }
 
 export interface VerifyOptions extends ModelOptions {
@@ -44,7 +46,11 @@ export function verifyProjects(oldProject: Project, newProject: Project, opts: V
     const client = plain.slice(plain.indexOf(' from ') + 1);
     return { request: describeRequest(r), before: describeOutcome(b), after: describeOutcome(a), vhost: r.vhost, method: r.method, path: r.path, client };
   });
-  return { rows, checked, gaps };
+  return { rows, checked, gaps, startErrors: { old: confErrors(before, oldProject), new: confErrors(after, newProject) } };
+}
+
+function confErrors(model: Model, project: Project): ErrorAt[] {
+  return model.errorsAt.filter((e) => project.byPath.get(e.path)?.kind !== 'htaccess');
 }
 
 /** The rows as a plain-text table (request, before, after). */

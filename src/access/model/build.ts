@@ -4,7 +4,7 @@
  * are followed through project.includes; <IfModule>, <IfDefine> and
  * <IfVersion> are evaluated for the target version.
  */
-import type { ConfigFile, Directive, Node, Section } from '../../ast/nodes.js';
+import type { ConfigFile, Directive, LineSpan, Node, Section } from '../../ast/nodes.js';
 import { directives } from '../../ast/walk.js';
 import type { Project } from '../../project/project.js';
 import { cacheSlot, RunCache } from '../../project/run-cache.js';
@@ -73,7 +73,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   const cond: CondContext = { version: opts.version, modules, anyModule: opts.anyModule ?? false, defines: new Set(opts.defines ?? []) };
   const cache = opts.cache ?? opts.project?.cache ?? new RunCache();
   const model: Model = {
-    version: opts.version, modules: opts.modules, scopes: [], vhosts: [], docroots: new Map(), aliases: new Map(), errors: [], cond, cache,
+    version: opts.version, modules: opts.modules, scopes: [], vhosts: [], docroots: new Map(), aliases: new Map(), errors: [], errorsAt: [], cond, cache,
   };
   const vhostCount = new Map<string, number>();
   let order = 0;
@@ -91,6 +91,12 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     const s: Scope = { kind, pattern, regex, within: ctx.scope, vhost: ctx.vhost, order: order++, items: [], node, path, errors: [] };
     model.scopes.push(s);
     return s;
+  };
+
+  /** Errors of the line at `at` in the file being read: in `list` (a section's or the model's) and, with where they are, in errorsAt. */
+  const fail = (list: string[], messages: readonly string[], ctx: Ctx, at: LineSpan): void => {
+    list.push(...messages);
+    for (const message of messages) model.errorsAt.push({ path: ctx.path, start: at.contentStart, end: at.contentEnd, message });
   };
 
   const visit = (nodes: readonly Node[], ctx: Ctx): void => {
@@ -124,11 +130,11 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     if (!r) return;
     const target = ctx.scope;
     if (!target) {
-      if (r.items.some((i) => i.k !== 'set' || i.key !== 'allowoverride')) model.errors.push(`${d.name} not allowed here`);
-      model.errors.push(...r.errors);
+      if (r.items.some((i) => i.k !== 'set' || i.key !== 'allowoverride')) fail(model.errors, [`${d.name} not allowed here`], ctx, d);
+      fail(model.errors, r.errors, ctx, d);
       return;
     }
-    target.errors.push(...r.errors);
+    fail(target.errors, r.errors, ctx, d);
     if (ctx.path !== target.path && r.items.length > 0) target.includedLinesFrom ??= ctx.path;
     for (const it of r.items) {
       const top = ctx.containers[ctx.containers.length - 1];
@@ -161,7 +167,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       const isRegex = tilde || kind.endsWith('match') || s.lname === 'proxymatch';
       const realKind: ScopeKind = tilde && kind === 'directory' ? 'directorymatch' : tilde && kind === 'files' ? 'filesmatch' : tilde && kind === 'location' ? 'locationmatch' : kind;
       const compiled = isRegex ? compilePcre(pattern) : null;
-      if (compiled && 'error' in compiled) model.errors.push(`Regular expression could not be compiled: ${pattern} (${compiled.error})`);
+      if (compiled && 'error' in compiled) fail(model.errors, [`Regular expression could not be compiled: ${pattern} (${compiled.error})`], ctx, s.open);
       const regex = compiled && 'regex' in compiled ? compiled.regex : null;
       const scope = newScope(realKind, isRegex ? pattern : (kind === 'proxy' ? pattern : trimSlash(pattern)), regex, ctx, s, ctx.path);
       if (compiled && 'unsupported' in compiled) scope.unevaluable = compiled.unsupported;
@@ -175,7 +181,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     }
     if (s.lname === 'requireall' || s.lname === 'requireany' || s.lname === 'requirenone') {
       if (opts.version === '2.2' || !ctx.scope) {
-        (ctx.scope?.errors ?? model.errors).push(`Invalid command '<${s.name}', perhaps misspelled or defined by a module not included in the server configuration`);
+        fail(ctx.scope?.errors ?? model.errors, [`Invalid command '<${s.name}', perhaps misspelled or defined by a module not included in the server configuration`], ctx, s.open);
         return;
       }
       const c: Extract<AuthzNode, { kind: 'container' }> = {
@@ -203,7 +209,11 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     }
   }
   for (const s of model.scopes) {
+    const before = s.errors.length;
     checkTree(s);
+    // Placed on the section's opening line: the containers keep no line of their own.
+    const at = s.node?.open ?? { contentStart: 0, contentEnd: 0 };
+    for (const message of s.errors.slice(before)) model.errorsAt.push({ path: s.path, start: at.contentStart, end: at.contentEnd, message });
     s.items = s.items.slice(); // complete now: a copy without the room push left (a tree has thousands of scopes)
   }
   return model;

@@ -115,6 +115,15 @@ export interface Scope {
   hasContent?: boolean;
 }
 
+/** An error httpd reports for one line: at start-up in a configuration file, as 500 in a .htaccess file. */
+export interface ErrorAt {
+  path: string;
+  /** Offsets of the line in its file. */
+  start: number;
+  end: number;
+  message: string;
+}
+
 /** The compiled configuration of one tree, read for one version. */
 export interface Model {
   version: Version;
@@ -129,6 +138,8 @@ export interface Model {
   aliases: Map<string, [string, string][]>;
   /** Startup errors anywhere (outside sections). */
   errors: string[];
+  /** Every error of a directive or section line, in a section or not, with where it is. */
+  errorsAt: ErrorAt[];
   /**
    * 'migrated': read .htaccess files as the migration leaves them: an explicit
    * AllowOverride (2.2's default All where none was set) with AuthConfig added

@@ -12,6 +12,7 @@ import { outputWidth } from '../io.js';
 import { escapeControls } from '../../report/escape.js';
 import { LineCounter } from '../../parse/line-counter.js';
 import type { Project } from '../../project/project.js';
+import type { ErrorAt } from '../../access/model/index.js';
 
 export interface VerifyCommandOptions {
   old: string;
@@ -34,9 +35,9 @@ export function runVerifyCommand(opts: VerifyCommandOptions, io: Io): number {
   if (unreadable.length) return EXIT.ERROR;
   // A tree httpd would not start on (a section left open, an Include of nothing): the comparison still runs, but
   // the run fails, as check does on the same errors.
-  const broken = [...startErrors(before, '2.2'), ...startErrors(after, '2.4')];
+  const { startErrors: accessErrors, ...result } = verifyProjects(before, after);
+  const broken = [...startErrors(before, '2.2', accessErrors.old), ...startErrors(after, '2.4', accessErrors.new)];
   for (const e of broken) io.stderr.write(`${escapeControls(e.at)}  error  ${escapeControls(e.message)}\n`);
-  const result = verifyProjects(before, after);
   const code = broken.length ? EXIT.ERROR : result.rows.length ? EXIT.PENDING : EXIT.CLEAN;
   if (opts.format === 'json') {
     io.stdout.write(JSON.stringify({ version: 1, command: 'verify', ...result, errors: broken, exitCode: code }, null, 2) + '\n');
@@ -51,10 +52,11 @@ export function runVerifyCommand(opts: VerifyCommandOptions, io: Io): number {
 }
 
 /**
- * The errors of a tree's files and Include lines that stop httpd from starting, as `file:line:col` and
- * message. An Include whose wildcard matches nothing stops only 2.4: 2.2 included nothing there.
+ * The errors of a tree's files, Include lines and access lines that stop httpd from starting, as
+ * `file:line:col` and message. An Include whose wildcard matches nothing stops only 2.4: 2.2
+ * included nothing there.
  */
-function startErrors(project: Project, version: '2.2' | '2.4'): { at: string; message: string }[] {
+function startErrors(project: Project, version: '2.2' | '2.4', access: readonly ErrorAt[]): { at: string; message: string }[] {
   // One line index per file, however many errors it has.
   const counters = new Map<string, LineCounter>();
   const at = (path: string, offset: number) => {
@@ -68,5 +70,6 @@ function startErrors(project: Project, version: '2.2' | '2.4'): { at: string; me
     ...project.files.flatMap((f) => f.ast.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ at: at(f.path, d.start), message: d.message }))),
     ...project.diagnostics.filter((d) => d.severity === 'error' && (version === '2.4' || d.code !== 'INCLUDE_NO_MATCH'))
       .map((d) => ({ at: at(d.path, d.start), message: d.message })),
+    ...access.map((e) => ({ at: at(e.path, e.start), message: e.message })),
   ];
 }
