@@ -10,6 +10,7 @@ import deflateSmallBodies from './deflate-small-bodies.js';
 import explicitAllowOverride from './explicit-allow-override.js';
 import explicitChangedDefaults from './explicit-changed-defaults.js';
 import explicitOptions from './explicit-options.js';
+import filterProviderLoaded from './filter-provider-loaded.js';
 import htpasswdMd5 from './htpasswd-md5.js';
 import keepAliveOnOff from './keep-alive-on-off.js';
 import ldapTrustedClientCert from './ldap-trusted-client-cert.js';
@@ -56,6 +57,7 @@ export const rules: Record<string, Rule> = {
   'explicit-allow-override': explicitAllowOverride,
   'explicit-changed-defaults': explicitChangedDefaults,
   'explicit-options': explicitOptions,
+  'filter-provider-loaded': filterProviderLoaded,
   'htpasswd-md5': htpasswdMd5,
   'keep-alive-on-off': keepAliveOnOff,
   'ldap-trusted-client-cert': ldapTrustedClientCert,
