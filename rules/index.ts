@@ -7,6 +7,7 @@ import cacheEnableForwardProxy from './cache-enable-forward-proxy.js';
 import cacheSessionIdentifiers from './cache-session-identifiers.js';
 import davLockDb from './dav-lock-db.js';
 import deflateSmallBodies from './deflate-small-bodies.js';
+import doubleBackslashEol from './double-backslash-eol.js';
 import explicitAllowOverride from './explicit-allow-override.js';
 import explicitChangedDefaults from './explicit-changed-defaults.js';
 import explicitOptions from './explicit-options.js';
@@ -54,6 +55,7 @@ export const rules: Record<string, Rule> = {
   'cache-session-identifiers': cacheSessionIdentifiers,
   'dav-lock-db': davLockDb,
   'deflate-small-bodies': deflateSmallBodies,
+  'double-backslash-eol': doubleBackslashEol,
   'explicit-allow-override': explicitAllowOverride,
   'explicit-changed-defaults': explicitChangedDefaults,
   'explicit-options': explicitOptions,

@@ -7,7 +7,11 @@ import type { Edit } from '../edit/edit.js';
 import { ruleDocRef } from './rule-docs.js';
 import { readableText } from './escape.js';
 
+/** Lexer warnings a rule reports, with its fix (double-backslash-eol): not repeated as syntax findings. */
+const REPORTED_BY_RULES: ReadonlySet<string> = new Set(['DOUBLE_BACKSLASH_EOL']);
+
 /** One replacement of a fix: bytes [start, end) of the file as read become `text` (Latin-1: one character per byte). */
+
 export interface FindingEdit {
   range: [number, number];
   text: string;
@@ -73,6 +77,7 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
       return { line: a.line, col: a.col, endLine: b.line, endCol: b.col };
     };
     for (const d of r.diagnostics) {
+      if (REPORTED_BY_RULES.has(d.code)) continue;
       findings.push({ path, ...span(d.start, d.end), severity: d.severity, message: readableText(d.message), ruleId: 'syntax', fixable: false });
     }
     // A file that could not be read already has its io finding.
