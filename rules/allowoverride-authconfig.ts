@@ -2,8 +2,8 @@ import { dirname } from 'node:path';
 import { defineRule } from '../src/engine/rule.js';
 import { memo } from '../src/ast/memo.js';
 import type { Directive, Section } from '../src/ast/nodes.js';
-import { dirCovers } from '../src/access/decide/index.js';
-import { hasLimitDirectives, refusedHtaccess } from '../src/access/model/index.js';
+import { dirCovers, overrideSource } from '../src/access/decide/index.js';
+import { hasLimitDirectives, projectModel, refusedHtaccess } from '../src/access/model/index.js';
 
 function grants(d: Directive, word: string): boolean {
   return d.args.some((a) => a.value.toLowerCase() === word);
@@ -22,14 +22,23 @@ export default defineRule({
     const htaccess = () => memo(context.project, 'allowoverride-authconfig:htaccess', () => context.project.files.filter((f) => f.kind === 'htaccess' && hasLimitDirectives(f.ast.children)));
     // Those 2.2 refused under Limit, with Allow/Deny lines or not: the same list the proofs read (model.keepOverrideFor).
     const refused = () => memo(context.project, 'allowoverride-authconfig:refused', () => refusedHtaccess(context.project));
+    // Whether this section's AllowOverride is the one that applies to a .htaccess file, as 2.2 merges them
+    // (a deeper <Directory> that sets its own applies instead).
+    const governor = (dir: Section) => {
+      const model = projectModel(context.project, '2.2');
+      const scope = model.scopes.find((s) => s.node === dir);
+      return (file: string) => !scope || overrideSource(model, scope.vhost, dirname(file))?.scope === scope;
+    };
     return {
       'Directive:allowoverride'(node, ancestors) {
         const dir = [...ancestors].reverse().find((s: Section) => s.lname === 'directory');
         if (!dir || !grants(node, 'limit') || grants(node, 'authconfig') || grants(node, 'all')) return;
         const path = dir.args.map((a) => a.value).join(' ').replace(/\/+$/, '') || '/';
-        const users = htaccess().filter((f) => dirCovers(context.project.cache, path, dirname(f.path)));
+        const governs = governor(dir);
+        const mine = (f: { path: string }) => dirCovers(context.project.cache, path, dirname(f.path)) && governs(f.path);
+        const users = htaccess().filter(mine);
         if (!users.length) return;
-        const broken = refused().filter((f) => dirCovers(context.project.cache, path, dirname(f.path)));
+        const broken = refused().filter(mine);
         if (broken.length) {
           context.report({
             node,

@@ -1,4 +1,9 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import rule from '../../rules/allowoverride-authconfig.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tmp.js';
 import { projectOf } from '../../src/project/project.js';
 import type { ConfigFile } from '../../src/ast/nodes.js';
 import { ruleTester } from '../helpers/rule-tester.js';
@@ -52,4 +57,20 @@ ruleTester(rule, {
       errors: ['The <Directory> that sets AllowOverride for /var/www/html/app is outside this tree'],
     },
   ],
+});
+
+describe('a deeper <Directory> that grants AuthConfig (found by a helper\'s bug hunt)', () => {
+  // 2.2 read a/.htaccess (its own <Directory> grants AuthConfig): the rule called it refused, so it
+  // offered no fix for sub/.htaccess, and the proof read 2.4 as refusing Require there (500).
+  it('is not taken for a .htaccess 2.2 refused: the Limit section gets AuthConfig and sub/.htaccess its Require', async () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'htdocs/sub'), { recursive: true });
+    mkdirSync(join(root, 'htdocs/a'), { recursive: true });
+    writeFileSync(join(root, 'httpd.conf'), `DocumentRoot "${root}/htdocs"\n<Directory "${root}/htdocs">\n    AllowOverride Limit\n</Directory>\n<Directory "${root}/htdocs/a">\n    AllowOverride AuthConfig Limit\n</Directory>\n`);
+    writeFileSync(join(root, 'htdocs/sub/.htaccess'), 'Order deny,allow\nDeny from all\nAllow from 127.0.0.2\n');
+    writeFileSync(join(root, 'htdocs/a/.htaccess'), 'AuthType Basic\nAuthName x\nAuthUserFile /dev/null\nRequire valid-user\nOrder allow,deny\nAllow from 127.0.0.2\nSatisfy any\n');
+    await runCli(['write', 'httpd.conf'], { cwd: root });
+    expect(readFileSync(join(root, 'httpd.conf'), 'latin1')).toContain('    AllowOverride Limit AuthConfig\n');
+    expect(readFileSync(join(root, 'htdocs/sub/.htaccess'), 'latin1')).toBe('Require ip 127.0.0.2\n');
+  });
 });

@@ -102,8 +102,9 @@ function htaccessState(model: Model, vhost: string, h: Scope, v24: boolean): 'ok
   // .htaccess, 2.4 keeps its unset default (the file is read with nothing allowed).
   const ov = explicit ?? (!v24 || (migrated && coveredByDirectory(model, vhost, h.pattern)) ? 'All' : '');
   const cats = new Set(ov.toLowerCase().split(/\s+/).filter(Boolean));
-  // allowoverride-authconfig adds AuthConfig next to Limit, except above a .htaccess that 2.2 refused.
-  const keep = source && (model.keepOverrideFor ?? []).some((d) => dirCovers(model.cache, source.scope.pattern, d));
+  // allowoverride-authconfig adds AuthConfig next to Limit, except where it is what 2.2 refused a .htaccess under
+  // (the AllowOverride that applies there: a deeper <Directory> granting AuthConfig lets 2.2 read it).
+  const keep = source && (model.keepOverrideFor ?? []).some((d) => dirCovers(model.cache, source.scope.pattern, d) && overrideSource(model, vhost, d)?.scope === source.scope);
   if (migrated && cats.has('limit') && !keep) cats.add('authconfig');
   if (cats.has('none')) return 'ignored';
   if (cats.size === 0 && h.hasContent) return `${h.path}: nothing is allowed here (AllowOverride is unset)`;
