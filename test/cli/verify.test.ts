@@ -48,6 +48,16 @@ describe('verify', () => {
     expect(r.stderr).toMatch(/^new\.conf:3:5 {2}error {2}.*Require all/m);
   });
 
+  it('shows UTF-8 paths of the files as they read, in rows and errors', async () => {
+    const cwd = trees('');
+    writeFileSync(join(cwd, 'old.conf'), Buffer.from('<Location /café>\n    Order deny,allow\n    Deny from all\n</Location>\n', 'utf8'));
+    writeFileSync(join(cwd, 'new.conf'), Buffer.from('<Location /café>\n    Require all granted\n</Location>\n<Directory /é>\n    Order deny, allow\n</Directory>\n', 'utf8'));
+    const r = await runCli(['verify', '--format', 'json', 'old.conf', 'new.conf', '--no-htaccess'], { cwd });
+    const json = JSON.parse(r.stdout);
+    expect(json.rows.some((row: { path: string }) => row.path.startsWith('/café'))).toBe(true);
+    expect(JSON.stringify(json)).not.toContain('Ã©');
+  });
+
   it('puts the finding of a section httpd rejects on the line it rejects', async () => {
     const cwd = trees('');
     writeFileSync(join(cwd, 'old.conf'), OLD.replace('Order deny,allow', 'Order deny, allow'));

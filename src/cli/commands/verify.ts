@@ -9,7 +9,7 @@ import { loadProject } from '../../project/load.js';
 import { verifyProjects } from '../../access/compare/index.js';
 import { formatGroups, groupRows } from '../../report/verify-groups.js';
 import { outputWidth } from '../io.js';
-import { escapeControls } from '../../report/escape.js';
+import { escapeControls, readableText } from '../../report/escape.js';
 import { LineCounter } from '../../parse/line-counter.js';
 import type { Project } from '../../project/project.js';
 import type { ErrorAt } from '../../access/model/index.js';
@@ -38,6 +38,9 @@ export function runVerifyCommand(opts: VerifyCommandOptions, io: Io): number {
   const { startErrors: accessErrors, ...result } = verifyProjects(before, after);
   const broken = [...startErrors(before, '2.2', accessErrors.old), ...startErrors(after, '2.4', accessErrors.new)];
   for (const e of broken) io.stderr.write(`${escapeControls(e.at)}  error  ${escapeControls(e.message)}\n`);
+  // Paths and words from the files, read one character per byte, as people read them (UTF-8 decoded where it is UTF-8).
+  result.rows = result.rows.map((r) => ({ ...r, request: readableText(r.request), path: readableText(r.path), client: readableText(r.client), vhost: readableText(r.vhost) }));
+  result.gaps = result.gaps.map(readableText);
   const code = broken.length ? EXIT.ERROR : result.rows.length ? EXIT.PENDING : EXIT.CLEAN;
   if (opts.format === 'json') {
     io.stdout.write(JSON.stringify({ version: 1, command: 'verify', ...result, errors: broken, exitCode: code }, null, 2) + '\n');
@@ -67,9 +70,9 @@ function startErrors(project: Project, version: '2.2' | '2.4', access: readonly 
     return `${f?.display ?? path}:${line}:${col}`;
   };
   return [
-    ...project.files.flatMap((f) => f.ast.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ at: at(f.path, d.start), message: d.message }))),
+    ...project.files.flatMap((f) => f.ast.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ at: at(f.path, d.start), message: readableText(d.message) }))),
     ...project.diagnostics.filter((d) => d.severity === 'error' && (version === '2.4' || d.code !== 'INCLUDE_NO_MATCH'))
-      .map((d) => ({ at: at(d.path, d.start), message: d.message })),
-    ...access.map((e) => ({ at: at(e.path, e.start), message: e.message })),
+      .map((d) => ({ at: at(d.path, d.start), message: readableText(d.message) })),
+    ...access.map((e) => ({ at: at(e.path, e.start), message: readableText(e.message) })),
   ];
 }
