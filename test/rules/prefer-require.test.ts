@@ -63,6 +63,13 @@ ruleTester(rule, {
       errors: ['Require ip 127.0.0.1.'],
     },
     {
+      // Written as read, `Require user bob\` joined the next line in 2.4 and the rewrite was refused as "internal".
+      name: 'a translated line ending in a backslash gets a space after it, so that 2.4 does not join the next line to it',
+      code: `<Directory /srv>\n${auth}Require user bob\\ \nOrder deny,allow\nDeny from all\nAllow from 10.0.0.1\nSatisfy any\n</Directory>\n`,
+      output: `<Directory /srv>\n${auth}Require ip 10.0.0.1\nRequire user bob\\ \n</Directory>\n`,
+      errors: ['Write instead: Require ip 10.0.0.1 | Require user bob\\.'],
+    },
+    {
       // Found by a helper's bug hunt: dropping them, the real 2.4 answered 403 to a client named gw.example.net
       // that 2.2 allowed through the word "net" of "# office net".
       name: 'words after an inline # that a client name can end in stay host names, as 2.2 read them, with a note',

@@ -11,7 +11,8 @@ export type Out = { t: 'line'; text: string } | { t: 'all' | 'any' | 'none'; chi
 
 const GRANTED: Out = { t: 'line', text: 'Require all granted' };
 const DENIED: Out = { t: 'line', text: 'Require all denied' };
-const line = (text: string): Out => ({ t: 'line', text });
+/** A line ending in a backslash would join the next one in 2.4; a space after it ends the line there, the word unchanged. */
+const line = (text: string): Out => ({ t: 'line', text: text.endsWith('\\') ? `${text} ` : text });
 
 export class Untranslatable extends Error {}
 
