@@ -41,6 +41,22 @@ describe('write inside the tree only', () => {
     expect(r.stdout).toMatch(/in 1 of 4 files\./);
   });
 
+  it('offers no suggestion in a file outside the tree either: JSON has none, and --apply-suggestions leaves it out of the patch', async () => {
+    const base = tempDir();
+    const etc = join(base, 'etc');
+    mkdirSync(etc);
+    mkdirSync(join(base, 'elsewhere'));
+    const ext = join(base, 'elsewhere/ext.conf');
+    writeFileSync(join(etc, 'httpd.conf'), `ServerRoot "${etc}"\nInclude ${ext}\n`);
+    writeFileSync(ext, '<Directory /srv/x>\n    AllowOverride None\n    <IfVersion >= 2.4>\n        Require all denied\n    </IfVersion>\n    <IfVersion < 2.4>\n        Order deny,allow\n        Deny from all\n    </IfVersion>\n</Directory>\n');
+    const json = JSON.parse((await runCli(['check', '--format', 'json', 'httpd.conf'], { cwd: etc })).stdout);
+    const outside = json.files.find((f: { path: string }) => f.path === ext);
+    expect(outside.findings.map((f: { ruleId: string }) => f.ruleId)).toContain('no-legacy-access-branch');
+    expect(outside.findings.filter((f: { suggestion?: unknown }) => f.suggestion)).toEqual([]);
+    const d = await runCli(['diff', '--apply-suggestions', 'httpd.conf'], { cwd: etc });
+    expect(d.stdout).not.toMatch(/^\+\+\+ .*ext\.conf/m);
+  });
+
   it('changes them once --root names their directories, and diff agrees', async () => {
     const { base, etc } = treeWithOutsideFiles();
     const args = ['httpd.conf', '--root', '../elsewhere', '--root', '../www'];
