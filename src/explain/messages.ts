@@ -87,6 +87,8 @@ export const MESSAGES: ExplainEntry[] = [
   entry('sslv2', /SSLv2 is no longer supported/i, 'SSLProtocol names SSLv2, which 2.4\'s mod_ssl does not support.', 'Remove the SSLv2 word from the line (a -SSLv2 may stay).', ['no-sslv2']),
   entry('regex', /Regex could not be compiled|cannot compile regular expression/i, 'A regular expression (in a *Match section, RewriteRule or the like) does not compile with 2.4\'s PCRE2, which refuses escapes 2.2\'s PCRE read as the letter itself (\\i).',
     'Correct the expression: write the letter without the backslash, or escape what was meant.', ['pcre2-regex']),
+  entry('filter-provider', /Unknown filter provider/i, 'AddOutputFilterByType names a filter no loaded module provides: 2.4\'s mod_filter refuses it, where 2.2 skipped the filter.',
+    'Load the module of the filter (mod_deflate for DEFLATE), or wrap the line in <IfModule mod_X.c> to answer as 2.2 did.', ['filter-provider-loaded']),
   // Modules.
   entry('AH00534', /No MPM loaded/i, 'httpd 2.4 was built with loadable MPMs and none is loaded.', 'Load exactly one: LoadModule mpm_prefork_module modules/mod_mpm_prefork.so (or mpm_worker, mpm_event).', [...MODULES, 'build-notes']),
   entry('AH00136', /MUST relinquish startup privileges/i, 'Started as root without mod_unixd, httpd cannot switch to the User.', 'Load mod_unixd and set User and Group.', MODULES),

@@ -29,6 +29,7 @@ const CASES: [string, string, string[]][] = [
   ['AH00526: Syntax error on line 9 of /tmp/ex/t.conf:\nSSLProtocol: SSLv2 is no longer supported', 'sslv2', ['no-sslv2']],
   ['AH00526: Syntax error on line 8 of /tmp/ex/t.conf:\nRegex could not be compiled', 'regex', ['pcre2-regex']],
   ["AH00526: Syntax error on line 9 of /tmp/ex/t.conf:\nRewriteRule: cannot compile regular expression '('", 'regex', ['pcre2-regex']],
+  ['AH00526: Syntax error on line 11 of /tmp/ex/t.conf:\nUnknown filter provider DEFLATE', 'filter-provider', ['filter-provider-loaded']],
   ['[Sat Nov 21 13:00:00 2026] [core:crit] [pid 1] AH00025: configuration error:  couldn\'t check user: /private/index.html', 'AH00025-user', ['load-implicit-modules']],
   ['[authz_core:error] [pid 7] [client 127.0.0.1:5000] AH01630: client denied by server configuration: /var/www/html/server-status', 'AH01630', ['prefer-require']],
   ['[access_compat:error] [pid 7] [client 127.0.0.1:5000] AH01797: client denied by server configuration: /var/www/html/server-status', 'AH01797', ['prefer-require']],
