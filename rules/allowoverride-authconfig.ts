@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { canonicalDir } from '../src/apache/paths.js';
 import { defineRule } from '../src/engine/rule.js';
 import { memo } from '../src/ast/memo.js';
 import type { Directive, Section } from '../src/ast/nodes.js';
@@ -33,7 +34,7 @@ export default defineRule({
       'Directive:allowoverride'(node, ancestors) {
         const dir = [...ancestors].reverse().find((s: Section) => s.lname === 'directory');
         if (!dir || !grants(node, 'limit') || grants(node, 'authconfig') || grants(node, 'all')) return;
-        const path = dir.args.map((a) => a.value).join(' ').replace(/\/+$/, '') || '/';
+        const path = canonicalDir(dir.args.map((a) => a.value).join(' '));
         const governs = governor(dir);
         const mine = (f: { path: string }) => dirCovers(context.project.cache, path, dirname(f.path)) && governs(f.path);
         const users = htaccess().filter(mine);
@@ -57,7 +58,7 @@ export default defineRule({
         const dir = dirname(file.path);
         // The literal <Directory> paths of the project's .conf files, read once per project.
         const paths = memo(context.project, 'allowoverride-authconfig:dirs', () => context.project.files.filter((f) => f.kind === 'conf')
-          .flatMap((f) => [...f.ast.text.matchAll(/<Directory\s+"?([^">\s]+)"?\s*>/gi)].map((m) => m[1]!.replace(/\/+$/, '') || '/')));
+          .flatMap((f) => [...f.ast.text.matchAll(/<Directory\s+"?([^">\s]+)"?\s*>/gi)].map((m) => canonicalDir(m[1]!))));
         const covered = paths.some((p) => dirCovers(context.project.cache, p, dir));
         if (covered) return;
         const first = file.children.find((n) => n.type === 'directive' || n.type === 'section');

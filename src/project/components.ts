@@ -4,6 +4,7 @@
  * DocumentRoot covers its directory. Files in different groups are independent inputs
  * (loose files, the pre-commit case), which can be migrated and proven apart.
  */
+import { canonicalDir } from '../apache/paths.js';
 import { dirname } from 'node:path';
 import { directives, sections } from '../ast/walk.js';
 import { projectOf, type Project, type SourceFile } from './project.js';
@@ -79,5 +80,5 @@ function coveredDirs(f: SourceFile): string[] {
     ...sections(f.ast, 'directory').map((s) => s.args[0]?.value ?? ''),
     ...directives(f.ast, 'documentroot').map((d) => d.args[0]?.value ?? ''),
   ];
-  return named.filter((p) => p.startsWith('/')).map((p) => p.replace(/\/+$/, '')).filter((p) => p !== '');
+  return named.filter((p) => p.startsWith('/')).map(canonicalDir).filter((p) => p !== '/');
 }

@@ -7,6 +7,7 @@
  * is not allowed in them, and their paths cannot be compared by prefix.
  * Symbolic links, Alias targets and `<Location>` sections are not modelled.
  */
+import { canonicalDir } from '../apache/paths.js';
 import type { ConfigFile, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
 import type { Project } from '../project/project.js';
@@ -31,7 +32,7 @@ export interface DirEntry {
 export function directoryPath(s: Section): string | null {
   const arg = s.args[0]?.value;
   if (s.lname !== 'directory' || !arg || arg === '~' || s.args.length !== 1) return null;
-  return arg.length > 1 ? arg.replace(/\/+$/, '') || '/' : arg;
+  return canonicalDir(arg);
 }
 
 function belowRegex(path: string): RegExp {

@@ -73,4 +73,16 @@ describe('a deeper <Directory> that grants AuthConfig (found by a helper\'s bug 
     expect(readFileSync(join(root, 'httpd.conf'), 'latin1')).toContain('    AllowOverride Limit AuthConfig\n');
     expect(readFileSync(join(root, 'htdocs/sub/.htaccess'), 'latin1')).toBe('Require ip 127.0.0.2\n');
   });
+
+  // Found by a helper's bug hunt: with <Directory "T//htdocs"> the .htaccess was its own group, the Require
+  // shipped without AuthConfig, and the real 2.4 answered 500 to every request.
+  it.each(['//', '/./'])('reads a <Directory> and DocumentRoot written with %s as httpd does', async (sep) => {
+    const root = tempDir();
+    mkdirSync(join(root, 'htdocs/a'), { recursive: true });
+    writeFileSync(join(root, 'httpd.conf'), `DocumentRoot "${root}${sep}htdocs"\n<Directory "${root}${sep}htdocs">\n    AllowOverride Limit\n</Directory>\n`);
+    writeFileSync(join(root, 'htdocs/a/.htaccess'), 'Order deny,allow\nDeny from all\nAllow from 127.0.0.2\n');
+    await runCli(['write', 'httpd.conf'], { cwd: root });
+    expect(readFileSync(join(root, 'httpd.conf'), 'latin1')).toContain('    AllowOverride Limit AuthConfig\n');
+    expect(readFileSync(join(root, 'htdocs/a/.htaccess'), 'latin1')).toBe('Require ip 127.0.0.2\n');
+  });
 });

@@ -12,6 +12,7 @@ import { directiveReader } from './read-directive.js';
 import type { AuthzNode, Mask, Model, Scope, ScopeKind, Version } from './model.js';
 import { conditionHolds, type CondContext } from './module-conditions.js';
 import { compilePcre } from '../../apache/pcre.js';
+import { canonicalDir } from '../../apache/paths.js';
 
 export interface BuildOptions {
   version: Version;
@@ -119,10 +120,10 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     }
     if (d.lname === 'define' && opts.version === '2.4' && d.args[0]) (cond.defines as Set<string>).add(d.args[0].value);
     if (!ctx.scope) {
-      if (d.lname === 'documentroot' && d.args[0]) model.docroots.set(ctx.vhost, trimSlash(d.args[0].value));
+      if (d.lname === 'documentroot' && d.args[0]) model.docroots.set(ctx.vhost, canonicalDir(d.args[0].value));
       else if ((d.lname === 'alias' || d.lname === 'scriptalias') && d.args.length >= 2) {
         const list = model.aliases.get(ctx.vhost) ?? [];
-        list.push([d.args[0]!.value, trimSlash(d.args[1]!.value)]);
+        list.push([d.args[0]!.value, canonicalDir(d.args[1]!.value)]);
         model.aliases.set(ctx.vhost, list);
       }
     }
@@ -169,7 +170,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       const compiled = isRegex ? compilePcre(pattern) : null;
       if (compiled && 'error' in compiled) fail(model.errors, [`Regular expression could not be compiled: ${pattern} (${compiled.error})`], ctx, s.open);
       const regex = compiled && 'regex' in compiled ? compiled.regex : null;
-      const scope = newScope(realKind, isRegex ? pattern : (kind === 'proxy' ? pattern : trimSlash(pattern)), regex, ctx, s, ctx.path);
+      const scope = newScope(realKind, isRegex || kind === 'proxy' ? pattern : kind === 'directory' ? canonicalDir(pattern) : trimSlash(pattern), regex, ctx, s, ctx.path);
       if (compiled && 'unsupported' in compiled) scope.unevaluable = compiled.unsupported;
       visit(s.children, { ...ctx, scope, mask: null, containers: [] });
       return;
