@@ -2,7 +2,7 @@ import { fileMemo } from '../src/ast/memo.js';
 import type { Section } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertIntoSection } from '../src/edit/fixer.js';
-import { defaultOnlyTargets, directoryIndex, ownDirectives } from '../src/rules-kit/directory-model.js';
+import { defaultOnlyTargets, directoryIndex, ownDirectives, vhostSettersBefore } from '../src/rules-kit/directory-model.js';
 import { mainConfigs } from '../src/rules-kit/directive-scope.js';
 
 const sets = (s: Section) => ownDirectives(s, 'allowoverride').length > 0;
@@ -18,10 +18,27 @@ export default defineRule({
     return {
       File(file) {
         if (file.path.endsWith('.htaccess')) return;
-        const targets = fileMemo(context.project, file, 'explicit-allow-override:targets', () => defaultOnlyTargets(directoryIndex(context.project, file), sets));
+        const index = directoryIndex(context.project, file);
+        const targets = fileMemo(context.project, file, 'explicit-allow-override:targets', () => defaultOnlyTargets(index, sets));
         // Without the main configuration a <Directory /> saying None may be out of sight: then only report.
         const sure = mainConfigs(context.project, file).length > 0;
         for (const d of targets) {
+          // A virtual host's own <Directory> above it sets AllowOverride for that host's requests, and this
+          // section merges after it there: AllowOverride All here would turn on .htaccess files it had turned off.
+          const hosts = vhostSettersBefore(index, d, sets);
+          if (hosts.length) {
+            const first = hosts[0]!;
+            const name = first.vhost!.children.find((c) => c.type === 'directive' && c.lname === 'servername');
+            const host = name && name.type === 'directive' ? name.args[0]?.raw : first.vhost!.args.map((a) => a.raw).join(' ');
+            context.report({
+              node: d.section,
+              severity: 'error',
+              message: `No AllowOverride applies to <Directory ${d.section.args[0]!.raw}> for the main server: httpd 2.2 defaulted to AllowOverride All there, and 2.4 has no such default (it answers 500 to any directive in a .htaccess file). `
+                + `But <VirtualHost> ${host} sets AllowOverride in <Directory ${first.section.args[0]!.raw}>, which its requests read first: "AllowOverride All" here would replace it for them, and turn on the .htaccess files it turned off. `
+                + `Write "AllowOverride All" here and, in that <VirtualHost>, a <Directory ${d.section.args[0]!.raw}> with its own value, or set AllowOverride in a main-server <Directory> above both.`,
+            });
+            continue;
+          }
           context.report({
             node: d.section,
             message: `No AllowOverride applies to <Directory ${d.section.args[0]!.raw}>${sure ? '' : ' in the files loaded (the main configuration is not among them)'}: `

@@ -139,6 +139,17 @@ export function defaultOnlyTargets(index: DirectoryIndex, sets: (s: Section) => 
   return index.own.filter((d) => !baseSets(d) && !setsAt(d) && !coveredBy(d));
 }
 
+/**
+ * The sections of virtual hosts that set the value for their own requests at `d`'s directory, before
+ * `d` applies (a shallower path, or the same path written earlier): for those requests, `d` merges
+ * after them, so a value written into a main-server `d` would replace theirs.
+ */
+export function vhostSettersBefore(index: DirectoryIndex, d: DirEntry, sets: (s: Section) => boolean): DirEntry[] {
+  if (d.vhost !== null) return [];
+  return [...ancestorPaths(d.path).flatMap((p) => index.at(p)), ...index.wild]
+    .filter((x) => x.vhost !== null && x !== d && x.below.test(d.path) && (x.path !== d.path || x.order < d.order) && sets(x.section));
+}
+
 /** The path itself and every path above it: /a/b gives /a/b, /a, /. */
 function ancestorPaths(path: string): string[] {
   const out = [path];

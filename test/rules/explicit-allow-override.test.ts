@@ -17,6 +17,14 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      // Found by a helper's bug hunt: written, AllowOverride All made the real 2.4 obey a .htaccess that
+      // v.test's own <Directory> had turned off (GET /a/ with Host: v.test served another index).
+      name: 'reports, and does not write, where a virtual host\'s own <Directory> above sets AllowOverride for its requests',
+      code: '<Directory /srv/htdocs/a>\n    Options None\n</Directory>\n<VirtualHost *:80>\n    ServerName v.test\n    <Directory /srv/htdocs>\n        AllowOverride None\n    </Directory>\n</VirtualHost>\n',
+      output: null,
+      errors: [/^No AllowOverride applies to <Directory \/srv\/htdocs\/a> for the main server: .*<VirtualHost> v\.test sets AllowOverride in <Directory \/srv\/htdocs>/],
+    },
+    {
       name: 'writes AllowOverride All into the shallowest section only',
       code: '<Directory /var/www>\n    Options None\n</Directory>\n<Directory /var/www/html>\n    Options None\n</Directory>\n',
       output: '<Directory /var/www>\n    AllowOverride All\n    Options None\n</Directory>\n<Directory /var/www/html>\n    Options None\n</Directory>\n',
