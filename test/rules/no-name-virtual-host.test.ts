@@ -2,11 +2,23 @@ import rule from '../../rules/no-name-virtual-host.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {
-  valid: ['<VirtualHost *:80>\nServerName a\n</VirtualHost>\n', '#NameVirtualHost *:80\n'],
+  valid: [
+    '<VirtualHost *:80>\nServerName a\n</VirtualHost>\n', '#NameVirtualHost *:80\n',
+    // A _default_ host on an address the name-based hosts do not use answered in 2.2 as in 2.4.
+    '<VirtualHost _default_:8080>\n</VirtualHost>\n',
+  ],
   invalid: [
     { code: 'Listen 80\nNameVirtualHost *:80\n', output: 'Listen 80\n', errors: ['NameVirtualHost *:80 is removed'] },
     { name: 'removes a last line that has no line ending', code: 'Listen 80\r\nnamevirtualhost 10.0.0.1:443', output: 'Listen 80', errors: ['ignores it (AH00548)'] },
     { name: 'removes a continued line whole', code: 'NameVirtualHost \\\n *:80\nListen 80\n', output: 'Listen 80\n', errors: ['NameVirtualHost *:80'] },
+    {
+      // Found by a helper's bug hunt: on the real 2.4, apache2 -S showed the _default_ host as the default
+      // server of *:443, answering requests 2.2 gave to the first name-based host.
+      name: 'reports a _default_ host on the port of a NameVirtualHost *:port',
+      code: 'NameVirtualHost *:443\n<VirtualHost _default_:443>\n    DocumentRoot /srv/default\n</VirtualHost>\n<VirtualHost *:443>\n    ServerName a.test\n</VirtualHost>\n',
+      output: '<VirtualHost _default_:443>\n    DocumentRoot /srv/default\n</VirtualHost>\n<VirtualHost *:443>\n    ServerName a.test\n</VirtualHost>\n',
+      errors: ['NameVirtualHost *:443 is removed', /^<VirtualHost _default_:443> never answered in 2\.2, where NameVirtualHost \*:443 made that port name-based/],
+    },
     { name: 'removes it inside a conditional section', code: '<IfModule mod_ssl.c>\n  NameVirtualHost *:443\n  Listen 443\n</IfModule>\n', output: '<IfModule mod_ssl.c>\n  Listen 443\n</IfModule>\n', errors: ['*:443'] },
   ],
 });
