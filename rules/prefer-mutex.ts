@@ -6,6 +6,8 @@ import { removeLine, replaceContent } from '../src/edit/fixer.js';
 import { ACCEPT_MECHS, lockDir, mechWord, sslMutexPlan } from '../src/apache/mutex.js';
 import { gather } from '../src/rules-kit/project-facts.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
+import { isDir } from '../src/project/directory-match.js';
+import { dirname, resolve } from 'node:path';
 
 const NAMES: Record<string, string> = {
   rewritelock: 'rewrite-map', watchdogmutexpath: 'watchdog-callback', sslmutex: 'ssl-cache', sslstaplingmutex: 'ssl-stapling',
@@ -20,6 +22,18 @@ export default defineRule({
   },
   create(context) {
     const file = context.file;
+    /**
+     * The lock file's directory for the platform's default mechanism, or null when it does not exist
+     * here: 2.2 then never used the file (Linux's default is a semaphore, and a file lock would not
+     * have started), while 2.4's Mutex refuses a missing directory whatever the mechanism ("Invalid
+     * Mutex directory"), so the line names none and 2.4 keeps its runtime directory. A directory with
+     * a ${VAR} in it, or for a mechanism chosen by name (fcntl, flock), is kept.
+     */
+    const usable = (dir: string, mech = 'default'): string | null =>
+      (mech !== 'default' || dir.includes('${') || isDir(resolve(context.project.serverRoot ?? dirname(file.path), dir)) ? dir : null);
+    const missing = (dir: string | null, wanted: string) => (dir === null
+      ? ` Its directory ${wanted} does not exist here, so 2.2 never used it, and a Mutex naming it would stop 2.4 ("Invalid Mutex directory"): the line names none.`
+      : '');
     /** The last AcceptMutex and LockFile of the whole project, which 2.2 combined into one accept mutex. */
     let lastAccept: Directive | null = null;
     let lastLock: Directive | null = null;
@@ -61,14 +75,14 @@ export default defineRule({
         }
         const lock = pairOf(node);
         const dirArg = lock ?? lastLock;
-        const dir = dirArg?.args[0] ? lockDir(dirArg.args[0].value) : null;
+        const dir = dirArg?.args[0] ? usable(lockDir(dirArg.args[0].value), mech) : null;
         const line = `Mutex ${mechWord(mech, dir, dirArg?.args[0]?.quote != null)} mpm-accept`;
         const fix = [replaceContent(node, line)];
         if (lock) fix.push(removeLine(file, lock));
         const from = lock ? `AcceptMutex ${mech} and LockFile ${lock.args[0]!.raw} together chose` : `AcceptMutex ${mech} chose`;
         context.report({
           node,
-          message: `${from} the mechanism${dir !== null ? ' and lock file' : ''} of the accept mutex in 2.2; 2.4 removed AcceptMutex and LockFile in favour of Mutex, which takes a directory. Write \`${line}\`.`,
+          message: `${from} the mechanism${dir !== null ? ' and lock file' : ''} of the accept mutex in 2.2; 2.4 removed AcceptMutex and LockFile in favour of Mutex, which takes a directory. Write \`${line}\`.${dirArg?.args[0] ? missing(dir, lockDir(dirArg.args[0].value)) : ''}`,
           fix,
         });
       },
@@ -78,10 +92,12 @@ export default defineRule({
         if (!arg) return;
         if (lastAccept && validAccept(lastAccept) && pairOf(lastAccept) === node) return; // merged into the AcceptMutex line
         const mech = lastAccept?.args[0]?.value.toLowerCase() ?? 'default';
-        const line = `Mutex ${mechWord((ACCEPT_MECHS as readonly string[]).includes(mech) ? mech : 'default', lockDir(arg.value), arg.quote !== null)} mpm-accept`;
+        const known = (ACCEPT_MECHS as readonly string[]).includes(mech) ? mech : 'default';
+        const dir = usable(lockDir(arg.value), known);
+        const line = `Mutex ${mechWord(known, dir, arg.quote !== null)} mpm-accept`;
         context.report({
           node,
-          message: `LockFile ${arg.raw} named the accept mutex's lock file in 2.2 (used only by a file-based mechanism); 2.4 removed LockFile in favour of Mutex, which takes the directory and keeps the ${mech === 'default' ? "platform's default" : `\`${mech}\``} mechanism. Write \`${line}\`.`,
+          message: `LockFile ${arg.raw} named the accept mutex's lock file in 2.2 (used only by a file-based mechanism); 2.4 removed LockFile in favour of Mutex, which takes the directory and keeps the ${mech === 'default' ? "platform's default" : `\`${mech}\``} mechanism. Write \`${line}\`.${missing(dir, lockDir(arg.value))}`,
           fix: [replaceContent(node, line)],
         });
       },
@@ -107,11 +123,12 @@ export default defineRule({
       const arg = node.args[0];
       if (!arg) return;
       const name = NAMES[node.lname]!;
-      const dir = node.lname === 'watchdogmutexpath' ? arg.value : lockDir(arg.value);
+      const wanted = node.lname === 'watchdogmutexpath' ? arg.value : lockDir(arg.value);
+      const dir = usable(wanted);
       const line = `Mutex ${mechWord('default', dir, arg.quote !== null)} ${name}`;
       context.report({
         node,
-        message: `${node.name} ${arg.raw} named the ${name} lock's ${node.lname === 'watchdogmutexpath' ? 'directory' : 'file'} (default mechanism); 2.4 replaced it with Mutex, which takes a directory. Write \`${line}\`.`,
+        message: `${node.name} ${arg.raw} named the ${name} lock's ${node.lname === 'watchdogmutexpath' ? 'directory' : 'file'} (default mechanism); 2.4 replaced it with Mutex, which takes a directory. Write \`${line}\`.${missing(dir, wanted)}`,
         fix: [replaceContent(node, line)],
       });
     }

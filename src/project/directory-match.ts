@@ -28,7 +28,8 @@ function subdirs(dir: string): string[] {
   return names.map((n) => join(dir, n)).filter((p) => !SKIP.has(p) && isDir(p));
 }
 
-function isDir(path: string): boolean {
+/** Whether a directory exists here (a symlink to one counts). */
+export function isDir(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {

@@ -9,7 +9,21 @@ ruleTester(rule, {
   valid: ['Mutex default mpm-accept\n', '<IfVersion < 2.3.4>\n  RewriteLock /x/rewrite.lock\n</IfVersion>\n', '# LockFile /var/lock/accept.lock\n', 'Mutex file:/var/run ssl-cache\n'],
   invalid: [
     { code: 'AcceptMutex sysvsem\n', output: 'Mutex sysvsem mpm-accept\n', errors: [/^AcceptMutex sysvsem chose .*Write `Mutex sysvsem mpm-accept`\.$/] },
-    { code: 'LockFile /var/lock/apache2/accept.lock\n', output: 'Mutex default:/var/lock/apache2 mpm-accept\n', errors: ["keeps the platform's default mechanism. Write `Mutex default:/var/lock/apache2 mpm-accept`."] },
+    { code: 'LockFile /tmp/accept.lock\n', output: 'Mutex default:/tmp mpm-accept\n', errors: ["keeps the platform's default mechanism. Write `Mutex default:/tmp mpm-accept`."] },
+    {
+      // Found by a helper's bug hunt: `Mutex default:/nonexistent/dir mpm-accept` stopped the real 2.4
+      // ("Invalid Mutex directory"), where 2.2, with its default semaphore, never used the file.
+      name: 'names no directory that does not exist, for the default mechanism',
+      code: 'LockFile /nonexistent-httpd-migrate/dir/accept.lock\nRewriteLock /nonexistent-httpd-migrate/rw.lock\n',
+      output: 'Mutex default mpm-accept\nMutex default rewrite-map\n',
+      errors: ['Its directory /nonexistent-httpd-migrate/dir does not exist here, so 2.2 never used it', 'Its directory /nonexistent-httpd-migrate does not exist here'],
+    },
+    {
+      name: 'keeps the directory of a file lock chosen by name, which 2.2 used',
+      code: 'AcceptMutex flock\nLockFile /nonexistent-httpd-migrate/accept.lock\n',
+      output: 'Mutex flock:/nonexistent-httpd-migrate mpm-accept\n',
+      errors: [/^AcceptMutex flock and LockFile .* together chose .*mpm-accept`\.$/],
+    },
     { name: 'merges sibling AcceptMutex and LockFile into one line', code: 'AcceptMutex flock\nServerName a\nLockFile ${APACHE_LOCK_DIR}/accept.lock\n', output: 'Mutex flock:${APACHE_LOCK_DIR} mpm-accept\nServerName a\n', errors: ['AcceptMutex flock and LockFile ${APACHE_LOCK_DIR}/accept.lock together chose'] },
     { name: 'drops the directory for a semaphore', code: 'LockFile /x/accept.lock\nAcceptMutex posixsem\n', output: 'Mutex posixsem mpm-accept\n', errors: ['Write `Mutex posixsem mpm-accept`.'] },
     {
@@ -22,7 +36,7 @@ ruleTester(rule, {
     { name: 'keeps quoting of a path with a space', code: 'SSLMutex "file:/var/my run/ssl_mutex"\n', output: 'Mutex "file:/var/my run" ssl-cache\n', errors: ['2.4\'s `file` does the same'] },
     { name: 'reads a continued line with CRLF', code: '<IfModule mod_ssl.c>\r\n\tSSLMutex \\\r\n  flock:/run/ssl.lock\r\n</IfModule>\r\n', output: '<IfModule mod_ssl.c>\r\n\tMutex flock:/run ssl-cache\r\n</IfModule>\r\n', errors: ['Write `Mutex flock:/run ssl-cache`.'] },
     { code: 'RewriteLock rewrite.lock', output: 'Mutex default:. rewrite-map', errors: ['rewrite-map lock\'s file'] },
-    { code: 'SSLStaplingMutex sysvsem\nWatchdogMutexPath /run/wd\n', output: 'Mutex sysvsem ssl-stapling\nMutex default:/run/wd watchdog-callback\n', errors: ['ssl-stapling', 'watchdog-callback lock\'s directory'] },
+    { code: 'SSLStaplingMutex sysvsem\nWatchdogMutexPath /tmp\n', output: 'Mutex sysvsem ssl-stapling\nMutex default:/tmp watchdog-callback\n', errors: ['ssl-stapling', 'watchdog-callback lock\'s directory'] },
     { name: 'reports an unknown mechanism without fixing', code: 'AcceptMutex bogus\nSSLMutex whatever\n', output: null, errors: ['not a mechanism 2.2 accepted', 'by hand'] },
   ],
 });
