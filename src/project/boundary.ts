@@ -32,12 +32,14 @@ export function insideTree(path: string, boundary: readonly string[], realOf: (p
 
 /**
  * The parts of a directory that .htaccess discovery may walk: the directory itself when it lies
- * inside the boundary, else the boundary's roots that lie below it; never a pseudo-filesystem.
+ * inside the boundary, at the path httpd sees (a symlinked DocumentRoot under its own name, which is
+ * what its <Directory> sections match), else the boundary's roots that lie below it; never a
+ * pseudo-filesystem.
  */
 export function walkableParts(dir: string, boundary: readonly string[]): string[] {
   const d = real(dir);
-  const parts = insideTree(d, boundary) ? [d] : boundary.filter((root) => below(root, d) && root !== d);
-  return parts.filter((p) => !pseudoFs(p));
+  if (insideTree(d, boundary)) return pseudoFs(d) ? [] : [dir];
+  return boundary.filter((root) => below(root, d) && root !== d && !pseudoFs(root));
 }
 
 /** /proc, /sys and /dev hold no configuration; /dev/shm, a plain tmpfs, may. */

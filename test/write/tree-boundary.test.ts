@@ -57,6 +57,19 @@ describe('write inside the tree only', () => {
     expect(d.stdout).not.toMatch(/^\+\+\+ .*ext\.conf/m);
   });
 
+  // Found by a helper's bug hunt: walked at its real path, the .htaccess met only <Directory /> (None), was
+  // taken as never read and left as it was, and the real 2.4 answered 500 to every request below it.
+  it('finds the .htaccess files below a symlinked DocumentRoot at the path httpd sees, which its <Directory> matches', async () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'htdocs/a'), { recursive: true });
+    symlinkSync('htdocs', join(root, 'www'));
+    writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"\nDocumentRoot "${root}/www"\n<Directory />\n    AllowOverride None\n</Directory>\n<Directory "${root}/www">\n    AllowOverride Limit\n</Directory>\n`);
+    writeFileSync(join(root, 'htdocs/a/.htaccess'), 'Order deny,allow\nDeny from all\nAllow from 127.0.0.2\n');
+    await runCli(['write', 'httpd.conf'], { cwd: root });
+    expect(readFileSync(join(root, 'htdocs/a/.htaccess'), 'latin1')).toBe('Require ip 127.0.0.2\n');
+    expect(readFileSync(join(root, 'httpd.conf'), 'latin1')).toContain('    AllowOverride Limit AuthConfig\n');
+  });
+
   it('changes them once --root names their directories, and diff agrees', async () => {
     const { base, etc } = treeWithOutsideFiles();
     const args = ['httpd.conf', '--root', '../elsewhere', '--root', '../www'];
