@@ -42,3 +42,34 @@ describe('a section with access lines in a file an Include inside it reads', () 
     expect(readFileSync(join(root, 'conf/httpd.conf'), 'latin1')).toContain('    Include conf/acl/office.conf\n    Require ip 127.0.0.3\n');
   });
 });
+
+describe('a file that several virtual hosts include (found by a helper\'s bug hunt)', () => {
+  // shared.conf's <Location /sub> meant "valid-user or 127.0.0.3" for b.test and, with a.test's own
+  // <Directory>, something no one text says: rewritten with b.test's translation, the real 2.4 asked
+  // a.test's clients for credentials 2.2 had let in.
+  it('is rewritten only with one text that each context proves; else left, with a finding', async () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'conf'), { recursive: true });
+    mkdirSync(join(root, 'htdocs/sub'), { recursive: true });
+    const vhost = (name: string, body: string) => `<VirtualHost 127.0.0.1:8080>\n    ServerName ${name}\n    DocumentRoot "${root}/htdocs"\n${body}    Include conf/shared.conf\n</VirtualHost>\n`;
+    writeFileSync(join(root, 'conf/httpd.conf'), `ServerRoot "${root}"\nNameVirtualHost 127.0.0.1:8080\n`
+      + vhost('a.test', `    <Directory "${root}/htdocs/sub">\n        Order deny,allow\n        Deny from all\n        Allow from 127.0.0.2\n    </Directory>\n`)
+      + vhost('b.test', '    <Location /sub>\n        Order deny,allow\n        Deny from all\n        Allow from 127.0.0.3\n    </Location>\n'));
+    const shared = '<Location /sub>\n    AuthType Basic\n    AuthName x\n    AuthUserFile /dev/null\n    Require valid-user\n    Satisfy Any\n</Location>\n';
+    writeFileSync(join(root, 'conf/shared.conf'), shared);
+    const r = await runCli(['write', '--format', 'json', 'conf/httpd.conf'], { cwd: root });
+    expect(readFileSync(join(root, 'conf/shared.conf'), 'latin1')).toBe(shared);
+    expect(r.stdout).toContain('the file is read in several contexts');
+  });
+
+  it('is rewritten when each context proves the same text', async () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'conf'), { recursive: true });
+    mkdirSync(join(root, 'htdocs'), { recursive: true });
+    const vhost = (name: string) => `<VirtualHost 127.0.0.1:8080>\n    ServerName ${name}\n    DocumentRoot "${root}/htdocs"\n    Include conf/shared.conf\n</VirtualHost>\n`;
+    writeFileSync(join(root, 'conf/httpd.conf'), `ServerRoot "${root}"\nNameVirtualHost 127.0.0.1:8080\n${vhost('a.test')}${vhost('b.test')}`);
+    writeFileSync(join(root, 'conf/shared.conf'), '<Location /admin>\n    Order deny,allow\n    Deny from all\n    Allow from 10.0.0.1\n</Location>\n');
+    await runCli(['write', 'conf/httpd.conf'], { cwd: root });
+    expect(readFileSync(join(root, 'conf/shared.conf'), 'latin1')).toBe('<Location /admin>\n    Require ip 10.0.0.1\n</Location>\n');
+  });
+});

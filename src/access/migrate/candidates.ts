@@ -62,18 +62,50 @@ function accept(translated: readonly Translated[], after0: Model, out: Candidate
 /** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
 export function pureCandidates(project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext): Candidates {
   const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [] };
-  const afterByKey = new Map(after0.scopes.map((s) => [keyOf(s), s]));
+  // A file included in several contexts (two virtual hosts) holds one section per context: each has its twin.
+  const twins = new Map<Section | string, Scope[]>();
+  for (const s of after0.scopes) {
+    const list = twins.get(keyOf(s));
+    if (list) list.push(s); else twins.set(keyOf(s), [s]);
+  }
   const translated: Translated[] = [];
   for (const s of before.scopes) {
     if (!s.items.some(isAccessItem)) continue;
-    const twin = afterByKey.get(keyOf(s));
+    const twin = twins.get(keyOf(s))?.find((t) => t.vhost === s.vhost);
     if (!twin) continue; // a 2.2-only branch: left as it is
     if (dualVersion(project, s, twin, c22, c24, out.verdicts)) { out.dual.push(twin); continue; }
     const t = translateScope(before, s);
     if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
     else translated.push([s, twin, t.lines]);
   }
-  return accept(translated, after0, out);
+  return accept(oneTextPerSection(translated, out.verdicts), after0, out);
+}
+
+const ANOTHER_CONTEXT = 'the file is read in several contexts, and in one of them';
+
+/**
+ * The translations of sections read in several contexts (a file included by two virtual hosts) go
+ * only where each context gave the same lines and none refused: the file holds one text for all.
+ */
+function oneTextPerSection(translated: readonly Translated[], verdicts: Candidates['verdicts']): Translated[] {
+  const byKey = new Map<Section | string, Translated[]>();
+  for (const t of translated) {
+    const list = byKey.get(keyOf(t[0]));
+    if (list) list.push(t); else byKey.set(keyOf(t[0]), [t]);
+  }
+  const keep = new Set<Section | string>();
+  for (const [key, same] of byKey) {
+    const refused = verdicts.get(key);
+    const texts = new Set(same.map(([, , lines]) => lines.join('\n')));
+    if (!refused && texts.size === 1) { keep.add(key); continue; }
+    if (!refused) {
+      const where = [...new Set(same.map(([x]) => x.vhost || 'the main server'))].join(', ');
+      verdicts.set(key, { status: 'refused', scope: same[0]![0], reason: `the file is read in several contexts (${where}), where this section's lines mean different things, and one text cannot say each of them` });
+    } else if (refused.status === 'refused') {
+      verdicts.set(key, { ...refused, reason: `${ANOTHER_CONTEXT}, ${refused.reason}` });
+    }
+  }
+  return translated.filter(([s]) => keep.has(keyOf(s)));
 }
 
 /** Every section of a mixed tree that still has compat lines, translated from its merged 2.4 state. */

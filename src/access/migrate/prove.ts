@@ -82,6 +82,8 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
       for (const s of candidates.keys()) if (!exercised.has(s) && !drop.has(s)) drop.set(s, `\0${vacuous}`);
     }
     if (!drop.size) break;
+    // A section read in several contexts (a file two virtual hosts include) is one text: it goes in all or none.
+    for (const [s, why] of [...drop]) for (const c of candidates.keys()) if (c !== s && keyOf(c) === keyOf(s) && !drop.has(c)) drop.set(c, why);
     for (const [s, why] of drop) {
       candidates.delete(s);
       const orig = beforeOf.get(keyOf(s))!;
