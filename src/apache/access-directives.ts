@@ -36,3 +36,15 @@ export const REQUIRE_PROVIDER_MODULE: Readonly<Record<string, string>> = {
   'ldap-user': 'authnz_ldap', 'ldap-group': 'authnz_ldap', 'ldap-dn': 'authnz_ldap', 'ldap-attribute': 'authnz_ldap',
   'ldap-filter': 'authnz_ldap', ssl: 'ssl', 'ssl-verify-client': 'ssl',
 };
+
+/**
+ * The methods httpd 2.4 knows from start-up (ap_method_registry_init, and HEAD as GET). A
+ * configuration file's <Limit> registers any other name; a .htaccess file's cannot, and httpd answers
+ * 500 there ("Could not register method 'PURGE' for <Limit from .htaccess configuration"). Names are
+ * case-sensitive: `get` is another method. Checked on the real 2.4 (PURGE, get and INVALID give 500).
+ */
+export const REGISTERED_METHODS: ReadonlySet<string> = new Set([
+  'GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE',
+  'LOCK', 'UNLOCK', 'VERSION-CONTROL', 'CHECKOUT', 'UNCHECKOUT', 'CHECKIN', 'UPDATE', 'LABEL', 'REPORT', 'MKWORKSPACE',
+  'MKACTIVITY', 'BASELINE-CONTROL', 'MERGE',
+]);

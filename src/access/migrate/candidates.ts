@@ -6,7 +6,8 @@
 import type { Section } from '../../ast/nodes.js';
 import type { Project } from '../../project/project.js';
 import { dualBlocks } from './dual-version.js';
-import { mergeUncached } from '../decide/index.js';
+import { htaccessOf, mergeUncached } from '../decide/index.js';
+import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
 import { ownRequest } from '../compare/index.js';
 import { includedLinesReason, noRequestReason, translateScope, unreadReason, UNIT_INDENT } from './translate-scope.js';
@@ -75,10 +76,24 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     if (!twin) continue; // a 2.2-only branch: left as it is
     if (dualVersion(project, s, twin, c22, c24, out.verdicts)) { out.dual.push(twin); continue; }
     const t = translateScope(before, s);
+    const unregistered = 'lines' in t ? unregisteredIn(t.lines, s, after0) : null;
     if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
+    else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `its translation needs <Limit ${unregistered}>, and 2.4 answers 500 to every request below a .htaccess file whose <Limit> names a method no configuration file registers ("Could not register method '${unregistered}'"). Register it with a <Limit ${unregistered}> section in a configuration file (an empty one will do), then migrate this file` });
     else translated.push([s, twin, t.lines]);
   }
   return accept(oneTextPerSection(translated, out.verdicts), after0, out);
+}
+
+/** A method a translation for a .htaccess file names in <Limit>/<LimitExcept> that 2.4 has not registered, or null. */
+function unregisteredIn(lines: readonly string[], s: Scope, after0: Model): string | null {
+  if (s.kind !== 'htaccess' && !htaccessOf(s)) return null;
+  for (const line of lines) {
+    const m = /^\s*<Limit(?:Except)?\s+([^>]*)>/i.exec(line);
+    for (const method of m ? m[1]!.trim().split(/\s+/) : []) {
+      if (!REGISTERED_METHODS.has(method) && !after0.registeredMethods?.has(method)) return method;
+    }
+  }
+  return null;
 }
 
 const ANOTHER_CONTEXT = 'the file is read in several contexts, and in one of them';

@@ -13,6 +13,7 @@ import type { AuthzNode, Mask, Model, Scope, ScopeKind, Version } from './model.
 import { conditionHolds, type CondContext } from './module-conditions.js';
 import { compilePcre } from '../../apache/pcre.js';
 import { canonicalDir } from '../../apache/paths.js';
+import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 
 export interface BuildOptions {
   version: Version;
@@ -53,6 +54,8 @@ interface Ctx {
   depth: number;
   /** The files being read, outermost first: an Include of one of them is a cycle, not followed again. */
   within: readonly string[];
+  /** Reading a .htaccess file. */
+  htaccess?: boolean;
 }
 
 const INCLUDE_LINES = cacheSlot('Include lines by file', () => new WeakMap<ConfigFile, Map<Directive, number>>());
@@ -99,6 +102,9 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     list.push(...messages);
     for (const message of messages) model.errorsAt.push({ path: ctx.path, start: at.contentStart, end: at.contentEnd, message });
   };
+
+  /** Methods the configuration files' <Limit> sections registered, beyond those httpd knows. */
+  const registered = new Set<string>();
 
   const visit = (nodes: readonly Node[], ctx: Ctx): void => {
     for (const n of nodes) {
@@ -176,6 +182,12 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       return;
     }
     if (s.lname === 'limit' || s.lname === 'limitexcept') {
+      if (opts.version === '2.4') {
+        // A configuration file registers a method it names; a .htaccess file cannot (2.4.28 on).
+        const unknown = s.args.map((a) => a.value).filter((m) => !REGISTERED_METHODS.has(m) && !registered.has(m));
+        if (ctx.htaccess && unknown.length) fail(ctx.scope?.errors ?? model.errors, [`Could not register method '${unknown[0]}' for <${s.name} from .htaccess configuration`], ctx, s.open);
+        else for (const m of unknown) registered.add(m);
+      }
       const methods = s.args.map((a) => (a.value === 'HEAD' ? 'GET' : a.value));
       visit(s.children, { ...ctx, mask: { except: s.lname === 'limitexcept', methods } });
       return;
@@ -204,11 +216,12 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       const dir = input.kind === 'htaccess' ? (input.dir ?? wrap ?? '/probe') : wrap!;
       const scope = newScope(input.kind === 'htaccess' ? 'htaccess' : 'directory', trimSlash(dir), null, base, null, input.file.path);
       scope.hasContent = input.file.children.some((n) => n.type === 'directive' || n.type === 'section');
-      visit(input.file.children, { ...base, scope });
+      visit(input.file.children, { ...base, scope, htaccess: input.kind === 'htaccess' });
     } else {
       visit(input.file.children, base);
     }
   }
+  if (opts.version === '2.4') model.registeredMethods = registered;
   for (const s of model.scopes) {
     const before = s.errors.length;
     checkTree(s);
