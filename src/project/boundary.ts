@@ -4,8 +4,8 @@
  * compared by real path, so a symlink out of the tree leads outside it. The pseudo-filesystems
  * /proc, /sys and /dev (but /dev/shm) are never walked, inside the boundary or not.
  */
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 const PSEUDO_FS = ['/proc', '/sys', '/dev'];
 
@@ -45,4 +45,11 @@ export function walkableParts(dir: string, boundary: readonly string[]): string[
 /** /proc, /sys and /dev hold no configuration; /dev/shm, a plain tmpfs, may. */
 export function pseudoFs(path: string): boolean {
   return PSEUDO_FS.some((fs) => below(path, fs)) && !below(path, '/dev/shm');
+}
+
+/** The directory a new or removed entry lies in, or its nearest ancestor that exists: where it is, by real path, for insideTree. */
+export function existingParent(path: string): string {
+  let dir = dirname(path);
+  while (!existsSync(dir) && dir !== dirname(dir)) dir = dirname(dir);
+  return dir;
 }

@@ -2,7 +2,7 @@
  * Patches that apply, and names that cannot fake terminal output (issue 12, items 9 and 10).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitQuote } from '../../src/diff/paths.js';
@@ -78,6 +78,41 @@ describe('diff paths', () => {
     symlinkSync('real/site.conf', join(cwd, 'link.conf'));
     const d = await runCli(['diff', 'link.conf'], { cwd });
     expect(d.stdout).toMatch(/^--- a\/link\.conf\t\n\+\+\+ b\/link\.conf\t\n/);
+  });
+
+  // Found by a helper's bug hunt: the a2enmod/a2dismod patches kept absolute names (git apply: "invalid
+  // path") when the file patches were made relative to the tree, and write changed a mods-enabled/
+  // outside the tree.
+  it('name the module layout changes as the file patches, relative to the same base, so git apply makes them', async () => {
+    const tree = tempDir();
+    mkdirSync(join(tree, 'mods-available'));
+    mkdirSync(join(tree, 'mods-enabled'));
+    writeFileSync(join(tree, 'mods-available/authz_default.load'), 'LoadModule authz_default_module /usr/lib/apache2/modules/mod_authz_default.so\n');
+    symlinkSync('../mods-available/authz_default.load', join(tree, 'mods-enabled/authz_default.load'));
+    writeFileSync(join(tree, 'apache2.conf'), `ServerRoot "${tree}"\nInclude mods-enabled/*.load\nKeepAlive 5\n`);
+    git(tree, 'init', '-q');
+    git(tree, 'add', '.');
+    git(tree, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x');
+    const elsewhere = tempDir();
+    const d = await runCli(['diff', join(tree, 'apache2.conf')], { cwd: elsewhere });
+    expect(d.stdout).toContain('diff --git a/mods-enabled/authz_default.load b/mods-enabled/authz_default.load\n');
+    writeFileSync(join(elsewhere, 'p.patch'), d.stdoutBytes);
+    git(tree, 'apply', join(elsewhere, 'p.patch'));
+    expect(readFileSync(join(tree, 'apache2.conf'), 'latin1')).toContain('KeepAlive On\n');
+  });
+
+  it('leave a module layout outside the tree as it is, and say so', async () => {
+    const base = tempDir();
+    mkdirSync(join(base, 'tree'));
+    mkdirSync(join(base, 'shared/mods-available'), { recursive: true });
+    mkdirSync(join(base, 'shared/mods-enabled'));
+    writeFileSync(join(base, 'shared/mods-available/authz_default.load'), 'LoadModule authz_default_module /usr/lib/apache2/modules/mod_authz_default.so\n');
+    symlinkSync('../mods-available/authz_default.load', join(base, 'shared/mods-enabled/authz_default.load'));
+    writeFileSync(join(base, 'tree/apache2.conf'), `ServerRoot "${base}/tree"\nInclude ${base}/shared/mods-enabled/*.load\n`);
+    const r = await runCli(['write', 'apache2.conf'], { cwd: join(base, 'tree') });
+    expect(readdirSync(join(base, 'shared/mods-enabled'))).toEqual(['authz_default.load']);
+    expect(readdirSync(join(base, 'shared/mods-available'))).toEqual(['authz_default.load']);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('the module layout (a2enmod/a2dismod) is not changed');
   });
 });
 

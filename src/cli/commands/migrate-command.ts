@@ -23,7 +23,7 @@ import { escapeControls } from '../../report/escape.js';
 import { writeTree, type WriteItem } from '../../write/atomic.js';
 import { removeStaleTemps, staleTemps } from '../../write/temp-names.js';
 import { readFileSync } from 'node:fs';
-import { insideTree, real } from '../../project/boundary.js';
+import { existingParent, insideTree, real } from '../../project/boundary.js';
 import { displayPath } from '../../project/read.js';
 import { colorDiff } from '../../diff/color.js';
 import { activity, progress } from '../progress.js';
@@ -130,13 +130,26 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
       toWrite.push({ item: { path: r.file.path, original: Buffer.from(r.file.ast.text, 'latin1'), output: Buffer.from(r.output, 'latin1') }, report });
     }
   });
-  // Patch paths relative to the working directory, or to the directory holding every changed file.
-  const names = patchNames(toDiff.map((d) => patchPath(d.r.file.path, result.project, io.cwd)), io.cwd);
+  // Debian's mods-enabled/ symlinks and new .load files (src/layout/): made only when every one lies inside the tree,
+  // the layout being one change (a link to a .load file made elsewhere would point at nothing).
+  const layoutOutside = result.layout.filter((c) => readForContext(result.project, existingParent(c.path)));
+  const layoutChanges = layoutOutside.length ? [] : result.layout;
+  if (layoutOutside.length) {
+    const dirs = [...new Set(layoutOutside.map((c) => dirname(c.path)))];
+    reports[0]?.findings.unshift({
+      path: reports[0].path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'warning', ruleId: 'io', fixable: false,
+      message: `the module layout (a2enmod/a2dismod) is not changed: ${dirs.map((d) => displayPath(d, io.cwd)).join(', ')} ${dirs.length === 1 ? 'is' : 'are'} outside the tree; add --root ${dirs.map((d) => displayPath(d, io.cwd)).join(' --root ')} to change ${dirs.length === 1 ? 'it' : 'them'}`,
+    });
+  }
+  // Patch paths relative to the working directory, or to the directory holding every changed file (layout changes too).
+  const diffLayout = mode === 'diff' ? layoutChanges : [];
+  const names = patchNames([...toDiff.map((d) => patchPath(d.r.file.path, result.project, io.cwd)), ...diffLayout.map((c) => c.path)], io.cwd);
   toDiff.forEach(({ r, report }, i) => {
     const patch = unifiedDiff(names.names[i]!, r.file.ast.text, r.output);
     patches.push(patch);
     report.diff = patch;
   });
+  diffLayout.forEach((c, i) => patches.push(layoutPatch(c, names.names[toDiff.length + i]!)));
   if (patches.length && names.base !== io.cwd) {
     io.stderr.write(`httpd-migrate: the patch's paths are relative to ${escapeControls(names.base)}; apply it there: cd ${escapeControls(shellQuote(names.base))} && git apply (or patch -p1)\n`);
   }
@@ -156,11 +169,10 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
       });
     }
   });
-  // Debian's mods-enabled/ symlinks and new .load files (src/layout/): patches git applies, or made on disk.
+  // The layout changes: made on disk by write (the patches above, for diff).
   const display = (path: string) => (relative(io.cwd, path).startsWith('..') ? path : relative(io.cwd, path));
-  if (mode === 'diff') patches.push(...result.layout.map((c) => layoutPatch(c, display(c.path))));
   if (mode === 'write' && !refuse) {
-    for (const change of [...result.layout].sort((a, b) => (a.kind === 'create' ? 0 : 1) - (b.kind === 'create' ? 0 : 1))) {
+    for (const change of [...layoutChanges].sort((a, b) => (a.kind === 'create' ? 0 : 1) - (b.kind === 'create' ? 0 : 1))) {
       try {
         applyLayoutChange(change);
       } catch (e) {
