@@ -36,10 +36,10 @@ function loadBundle(dist) {
   return module.exports;
 }
 
-/** Whether nothing is left to write to fd: only a character device (a terminal) gets Node's stream (src/cli/io.ts). */
+/** Whether nothing is left to write to fd: only a terminal gets Node's stream (src/cli/io.ts). */
 function written(fd, stream) {
   try {
-    if (!fstatSync(fd).isCharacterDevice()) return true;
+    if (!fstatSync(fd).isCharacterDevice() || !require('node:tty').isatty(fd)) return true;
   } catch { /* closed */ }
   return stream().writableLength === 0;
 }

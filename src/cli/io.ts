@@ -1,5 +1,6 @@
 /** The seams between the CLI and the process: streams, environment, working directory. Tests pass their own. */
 import { fstatSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { collectorForTree } from './collector.js';
 
 export interface Stream {
@@ -31,25 +32,36 @@ export function processIo(): Io {
 }
 
 /**
- * Standard output or error. A terminal (or another character device, /dev/null) gets Node's stream,
- * which knows the terminal's width and writes to it synchronously. A pipe or a file gets each chunk
+ * Standard output or error. A terminal gets Node's stream, which knows the terminal's width and
+ * writes to it synchronously. A pipe, a file or another device (/dev/null, /dev/full) gets each chunk
  * written whole with writeSync before write returns: Node's stream for a pipe loads its net and
  * stream modules (~8 ms of a one-file check's CPU) and may still hold output when the run ends.
  * A reader that has gone (`httpd-migrate diff … | head`) ends the run quietly with the status of a
  * process killed by SIGPIPE (128 + 13), as other Unix tools do, not with a stack trace.
  */
 function outputStream(fd: 1 | 2): Stream {
-  let device = true;
+  let terminal = true;
   try {
-    device = fstatSync(fd).isCharacterDevice();
+    // node:tty loads net: asked only of a character device, which a pipe or a file is not.
+    terminal = fstatSync(fd).isCharacterDevice() && (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(fd);
   } catch { /* closed: Node's stream deals with it as it always has */ }
-  if (!device) return { write: (chunk) => writeWhole(fd, chunk) };
+  if (!terminal) return { write: (chunk) => writeWhole(fd, chunk) };
   const stream = fd === 1 ? process.stdout : process.stderr;
-  stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-    process.exit(141);
-  });
+  stream.on('error', (e: NodeJS.ErrnoException) => outputFailed(fd, e));
   return stream;
+}
+
+/**
+ * Output that cannot be written ends the run: a reader that has gone with SIGPIPE's status, any
+ * other failure (a full disk, /dev/full, an I/O error) with one line on standard error and status 2,
+ * not a stack trace, and not the status of a run that wrote its findings.
+ */
+function outputFailed(fd: number, e: NodeJS.ErrnoException): never {
+  if (e.code === 'EPIPE') process.exit(141);
+  try {
+    writeSync(2, `httpd-migrate: cannot write ${fd === 1 ? 'the output' : 'to standard error'}: ${e.message}\n`);
+  } catch { /* standard error failed too: the status says it */ }
+  process.exit(2);
 }
 
 function writeWhole(fd: number, chunk: string | Uint8Array): void {
@@ -58,10 +70,8 @@ function writeWhole(fd: number, chunk: string | Uint8Array): void {
     try {
       done += writeSync(fd, bytes, done, bytes.length - done);
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EPIPE') process.exit(141);
       // A pipe left non-blocking by another program, and full: give its reader a millisecond.
-      if (code !== 'EAGAIN') throw e;
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') outputFailed(fd, e as NodeJS.ErrnoException);
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
     }
   }

@@ -225,6 +225,22 @@ describe('the bin script', () => {
     expect(code).toBe(141);
   });
 
+  // Found by a helper's bug hunt: a stack trace of the bundle, or no word and status 1.
+  it.skipIf(!existsSync('/dev/full'))('says in one line that the output cannot be written (a full disk), and exits 2', async () => {
+    const { openSync, closeSync } = await import('node:fs');
+    const { spawnSync } = await import('node:child_process');
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'a.conf'), 'KeepAlive 5\n');
+    for (const args of [['check', 'a.conf'], ['check', '--format', 'json', 'a.conf'], ['diff', 'a.conf'], ['rules']]) {
+      const full = openSync('/dev/full', 'w');
+      const r = spawnSync(process.execPath, [resolve(import.meta.dirname, '../../bin/httpd-migrate.js'), ...args], { cwd, stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+      closeSync(full);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(/^httpd-migrate: cannot write the output: ENOSPC: no space left on device/m);
+      expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
+    }
+  });
+
   it('writes the whole of a big diff to a reader that starts late, then exits with its status', async () => {
     const { spawn } = await import('node:child_process');
     const cwd = tempDir();
