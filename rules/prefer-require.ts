@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
+import type { ConfigFile, Directive, Node, Section } from '../src/ast/nodes.js';
 import { accessDirectives, currentAccessText, fileVerdicts, NEVER_READ, rewriteEdits } from '../src/access/migrate/index.js';
 import { commentStart, commentWordMatches } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
@@ -58,7 +58,18 @@ export default defineRule({
         for (const [section, v] of sections) {
           const body = section ? section.children : file.children;
           const first = accessDirectives(body, live)[0];
-          if (!first) continue;
+          if (!first) {
+            // AuthType with no Require (or host rule) anywhere above: proven to need Require all granted in 2.4.
+            const auth = body.find((n): n is Directive => n.type === 'directive' && n.lname === 'authtype');
+            if (auth && v.status === 'rewrite') {
+              context.report({
+                node: auth,
+                message: `${where(section, file)} sets AuthType with no Require: 2.2 asked for no credentials and let every request in, 2.4 answers 500 ("AuthType configured with no corresponding authorization directives"). Write: Require all granted, after the AuthType line. This was checked against 2.2 on every representative request.`,
+                fix: rewriteEdits(file, body, v.lines, live),
+              });
+            }
+            continue;
+          }
           const node = section ?? first;
           if (v.status === 'refused' && v.reason === NEVER_READ) {
             // Under AllowOverride None httpd never opens the file, in 2.2 as in 2.4: nothing there to migrate.

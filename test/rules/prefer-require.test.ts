@@ -63,6 +63,13 @@ ruleTester(rule, {
       errors: ['Require ip 127.0.0.1.'],
     },
     {
+      // Found by a helper's bug hunt: the real 2.4 answered 500 below such a section, 2.2 answered 200.
+      name: 'AuthType with no Require anywhere gets Require all granted after it; one that inherits host rules is left',
+      code: '<Directory /srv/a>\n    AuthType Basic\n    AuthName x\n</Directory>\n<Directory /srv/b>\n    Order deny,allow\n    Deny from all\n    Allow from 10.0.0.1\n</Directory>\n<Directory /srv/b/c>\n    AuthType Basic\n</Directory>\n',
+      output: '<Directory /srv/a>\n    AuthType Basic\n    Require all granted\n    AuthName x\n</Directory>\n<Directory /srv/b>\n    Require ip 10.0.0.1\n</Directory>\n<Directory /srv/b/c>\n    AuthType Basic\n</Directory>\n',
+      errors: [/^<Directory \/srv\/a> sets AuthType with no Require: 2\.2 asked for no credentials .* answers 500/, '<Directory /srv/b> uses the 2.2 Order/Deny/Allow directives'],
+    },
+    {
       // Written as read, `Require user bob\` joined the next line in 2.4 and the rewrite was refused as "internal".
       name: 'a translated line ending in a backslash gets a space after it, so that 2.4 does not join the next line to it',
       code: `<Directory /srv>\n${auth}Require user bob\\ \nOrder deny,allow\nDeny from all\nAllow from 10.0.0.1\nSatisfy any\n</Directory>\n`,

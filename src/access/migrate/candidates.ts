@@ -71,11 +71,16 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   }
   const translated: Translated[] = [];
   for (const s of before.scopes) {
-    if (!s.items.some(isAccessItem)) continue;
+    const authOnly = !s.items.some(isAccessItem) && s.items.some((i) => i.k === 'set' && i.key === 'authtype' && i.value.toLowerCase() !== 'none');
+    if (!s.items.some(isAccessItem) && !authOnly) continue;
     const twin = twins.get(keyOf(s))?.find((t) => t.vhost === s.vhost);
     if (!twin) continue; // a 2.2-only branch: left as it is
     if (dualVersion(project, s, twin, c22, c24, out.verdicts)) { out.dual.push(twin); continue; }
     const t = translateScope(before, s);
+    // AuthType where no Require and no host rule applies: 2.2 asked for no credentials, 2.4 answers 500
+    // (AuthType without Require) unless the section says Require all granted. Where rules do apply, they
+    // are their own sections' translations, which the section inherits in 2.4.
+    if (authOnly && !('lines' in t && t.lines.length === 1 && t.lines[0] === 'Require all granted')) continue;
     const unregistered = 'lines' in t ? unregisteredIn(t.lines, s, after0) : null;
     if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
     else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `its translation needs <Limit ${unregistered}>, and 2.4 answers 500 to every request below a .htaccess file whose <Limit> names a method no configuration file registers ("Could not register method '${unregistered}'"). Register it with a <Limit ${unregistered}> section in a configuration file (an empty one will do), then migrate this file` });

@@ -6,7 +6,7 @@
  */
 import type { ConfigFile, Directive, LineSpan, Node, Section } from '../../ast/nodes.js';
 import type { Edit } from '../../edit/edit.js';
-import { eolOf, indentOf, removeLine } from '../../edit/fixer.js';
+import { eolOf, indentOf, insertLinesAfter, removeLine } from '../../edit/fixer.js';
 import { isAccessLine } from '../../apache/access-directives.js';
 import { TRANSPARENT } from './dual-version.js';
 
@@ -61,7 +61,11 @@ function removals(file: ConfigFile, nodes: readonly Node[], out: Edit[], live: L
 /** Edits that replace a body's access directives with `lines` (indented like the body). */
 export function rewriteEdits(file: ConfigFile, body: readonly Node[], lines: readonly string[], live: Live = always): Edit[] {
   const anchor = body.find((n) => n.type !== 'blank' && (isAccessDirective(n) || (n.type === 'section' && (CONTAINER.test(n.lname) || TRANSPARENT.has(n.lname)) && accessDirectives([n], live).length > 0)));
-  if (!anchor) return [];
+  if (!anchor) {
+    // A body with no access line (AuthType alone): the lines go after its AuthType line.
+    const auth = body.find((n): n is Directive => n.type === 'directive' && n.lname === 'authtype');
+    return auth ? [insertLinesAfter(file, auth, [...lines])] : [];
+  }
   const indent = indentOf(file, span(anchor));
   const eol = span(anchor).eol || eolOf(file);
   const text = lines.map((l) => indent + l).join(eol) + eol;
