@@ -7,6 +7,7 @@
  * targets, in one quick pass that checks again that no target changed. A file that fails any step
  * is left as it is, with the reason.
  */
+import { insideTree } from '../project/boundary.js';
 import { spawnSync } from 'node:child_process';
 import {
   closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync,
@@ -40,6 +41,8 @@ export interface TreeWriteOptions {
   backupSuffix?: string;
   /** The tree's Include lines: no temp file or backup goes where one of them reads. */
   includes?: readonly IncludeSite[];
+  /** The tree's directories (src/project/boundary.ts): no temp file or backup goes outside them. */
+  boundary?: readonly string[];
 }
 
 interface Staged {
@@ -67,9 +70,9 @@ export function writeTree(items: readonly WriteItem[], options: TreeWriteOptions
       try {
         s.target = realpathSync(item.path);
         s.before = checkTarget(s.target, item.original);
-        const dir = placeFor(s.target, (d) => join(d, tempName(basename(s.target), i)), includes);
+        const dir = placeFor(s.target, (d) => join(d, tempName(basename(s.target), i)), includes, options.boundary);
         if (options.backupSuffix !== undefined) {
-          const where = placeFor(s.target, (d) => join(d, basename(s.target) + options.backupSuffix), includes, taken);
+          const where = placeFor(s.target, (d) => join(d, basename(s.target) + options.backupSuffix), includes, options.boundary, taken);
           s.outcome.backup = join(where, basename(s.target) + options.backupSuffix);
           s.outcome.backupMoved = where !== dirname(s.target);
           taken.add(s.outcome.backup);
@@ -145,15 +148,19 @@ function changedSinceRead(): Error {
 
 /**
  * The directory for a new name beside `target`: its own directory, or the nearest parent on the
- * same file system where no Include of the tree reads the name (a directory Include reads
- * everything below it, dotfiles too). `taken` names are skipped as if they existed.
+ * same file system, inside the tree, where no Include of the tree reads the name (a directory
+ * Include reads everything below it, dotfiles too). `taken` names are skipped as if they existed.
  */
-function placeFor(target: string, nameIn: (dir: string) => string, includes: readonly IncludeSite[], taken?: Set<string>): string {
+function placeFor(target: string, nameIn: (dir: string) => string, includes: readonly IncludeSite[], boundary?: readonly string[], taken?: Set<string>): string {
   const dev = statSync(dirname(target)).dev;
   for (let dir = dirname(target); ; dir = dirname(dir)) {
     const candidate = nameIn(dir);
     const reader = includeReading(candidate, includes);
     if (!reader && !taken?.has(candidate)) return dir;
+    if (boundary && !insideTree(dirname(dir), boundary)) {
+      const why = reader ? `'${reader.directive.name} ${reader.pattern}' would read ${candidate}` : `${candidate} is taken`;
+      throw new Error(`no directory inside the tree where a new file next to it stays out of the configuration (${why}), and nothing is written outside the tree`);
+    }
     if (dir === dirname(dir) || statSync(dirname(dir)).dev !== dev) {
       const why = reader ? `'${reader.directive.name} ${reader.pattern}' would read ${candidate}` : `${candidate} is taken`;
       throw new Error(`no directory on its file system where a new file next to it stays out of the configuration (${why})`);

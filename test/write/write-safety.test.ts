@@ -105,6 +105,20 @@ describe('--backup (item 2)', () => {
     expect(readFileSync(join(cwd, '000-default.conf.bak'), 'latin1')).toBe('KeepAlive 1\n');
     expect(findingsWithRemedy(r.stdout)).toMatch(/sites-enabled\/000-default\.conf:1:1 {2}info {2}the original is kept as 000-default\.conf\.bak/);
   });
+
+  // Found by a helper's bug hunt: with the ServerRoot itself included whole, the temp files went to its parent.
+  it('puts no temp file outside the tree: where an Include reads every place inside it, the file is not written', async () => {
+    const base = tempDir();
+    const root = join(base, 'etc');
+    mkdirSync(join(root, 'sub'), { recursive: true });
+    writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"\nKeepAlive 5\nInclude sub/\n`);
+    writeFileSync(join(root, 'sub/a.conf'), `Include ${root}/\n`);
+    const r = await runCli(['write', 'httpd.conf'], { cwd: root });
+    expect(readdirSync(base)).toEqual(['etc']);
+    expect(readFileSync(join(root, 'httpd.conf'), 'latin1')).toContain('KeepAlive 5\n');
+    expect(findingsWithRemedy(r.stdout)).toMatch(/httpd\.conf:1:1 {2}error {2}cannot write .*no directory inside the tree where a new file next to it stays out of the configuration/);
+    expect(r.code).toBe(2);
+  });
 });
 
 describe('a file edited while write runs (item 3)', () => {

@@ -153,7 +153,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   if (patches.length && names.base !== io.cwd) {
     io.stderr.write(`httpd-migrate: the patch's paths are relative to ${escapeControls(names.base)}; apply it there: cd ${escapeControls(shellQuote(names.base))} && git apply (or patch -p1)\n`);
   }
-  const outcomes = writeTree(toWrite.map((w) => w.item), { backupSuffix: opts.backup, includes: result.project.includes });
+  const outcomes = writeTree(toWrite.map((w) => w.item), { backupSuffix: opts.backup, includes: result.project.includes, boundary: result.project.boundary });
   outcomes.forEach((o, i) => {
     const report = toWrite[i]!.report;
     if (o.error !== undefined) {
