@@ -17,14 +17,27 @@ export interface TreeOptions {
   httpd?: string;
 }
 
-/** A word as a POSIX shell reads it back unchanged. */
+/**
+ * A word as a shell reads it back unchanged: bare, in single quotes, or, with a control character
+ * (a newline in a file name), in $'…' with C escapes, which bash, zsh and ksh read.
+ */
 export function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x1f\x7f]/.test(word)) {
+    return `$'${word.replace(/[\\']/g, '\\$&').replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}'`;
+  }
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A path as an argument: one starting with - (not standard input's -) is written ./-name, never read as an option. */
+function pathArg(path: string): string {
+  return path.startsWith('-') && path !== '-' ? `./${path}` : path;
 }
 
 /** The paths and the options that change what is migrated (not the output format, backups or --force). */
 export function treeArgs(opts: TreeOptions): string {
-  const words = [...opts.paths];
+  const words = opts.paths.map(pathArg);
   if (opts.serverRoot !== undefined) words.push('--server-root', opts.serverRoot);
   if (!opts.followIncludes) words.push('--no-follow-includes');
   if (!opts.htaccess) words.push('--no-htaccess');
