@@ -81,22 +81,24 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     // (AuthType without Require) unless the section says Require all granted. Where rules do apply, they
     // are their own sections' translations, which the section inherits in 2.4.
     if (authOnly && !('lines' in t && t.lines.length === 1 && t.lines[0] === 'Require all granted')) continue;
-    const unregistered = 'lines' in t ? unregisteredIn(t.lines, s, after0) : null;
+    const unregistered = 'lines' in t ? unregisteredIn(t.lines, s) : null;
     if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
-    else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `its translation needs <Limit ${unregistered}>, and 2.4 answers 500 to every request below a .htaccess file whose <Limit> names a method no configuration file registers ("Could not register method '${unregistered}'"). Register it with a <Limit ${unregistered}> section in a configuration file (an empty one will do), then migrate this file` });
+    else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `its translation needs <Limit ${unregistered}>, and 2.4 answers 500 to every request below a .htaccess file whose <Limit> names a method httpd does not know, unless a <Limit ${unregistered}> of a configuration file registered it ("Could not register method '${unregistered}'"). Keep one there that the migration leaves (an empty <Limit ${unregistered}> in a <Location> that matches nothing will do), then migrate this file by hand` });
     else translated.push([s, twin, t.lines]);
   }
   return accept(oneTextPerSection(translated, out.verdicts), after0, out);
 }
 
-/** A method a translation for a .htaccess file names in <Limit>/<LimitExcept> that 2.4 has not registered, or null. */
-function unregisteredIn(lines: readonly string[], s: Scope, after0: Model): string | null {
+/**
+ * A method a translation for a .htaccess file names in <Limit>/<LimitExcept> that 2.4 does not know
+ * from start-up, or null. A <Limit> of a configuration file that registers it may itself be rewritten
+ * away by the migration (it is an access section too), so only httpd's own methods count.
+ */
+function unregisteredIn(lines: readonly string[], s: Scope): string | null {
   if (s.kind !== 'htaccess' && !htaccessOf(s)) return null;
   for (const line of lines) {
     const m = /^\s*<Limit(?:Except)?\s+([^>]*)>/i.exec(line);
-    for (const method of m ? m[1]!.trim().split(/\s+/) : []) {
-      if (!REGISTERED_METHODS.has(method) && !after0.registeredMethods?.has(method)) return method;
-    }
+    for (const method of m ? m[1]!.trim().split(/\s+/) : []) if (!REGISTERED_METHODS.has(method)) return method;
   }
   return null;
 }

@@ -221,7 +221,6 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       visit(input.file.children, base);
     }
   }
-  if (opts.version === '2.4') model.registeredMethods = registered;
   for (const s of model.scopes) {
     const before = s.errors.length;
     checkTree(s);

@@ -140,8 +140,6 @@ export interface Model {
   errors: string[];
   /** Every error of a directive or section line, in a section or not, with where it is. */
   errorsAt: ErrorAt[];
-  /** 2.4: the methods the configuration files' <Limit> sections registered, beyond those httpd knows. */
-  registeredMethods?: ReadonlySet<string>;
   /**
    * 'migrated': read .htaccess files as the migration leaves them: an explicit
    * AllowOverride (2.2's default All where none was set) with AuthConfig added
