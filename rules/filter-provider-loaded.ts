@@ -5,6 +5,7 @@ import { directives } from '../src/ast/walk.js';
 import { moduleList } from '../src/rules-kit/load-module.js';
 import { effectiveLoaded } from '../src/httpd/missing-modules.js';
 import { allHold } from '../src/apache/conditions.js';
+import { gather } from '../src/rules-kit/project-facts.js';
 
 /** Directives that define a filter of the configuration's own: its name is then known to 2.4 too. */
 const DEFINES_FILTER: ReadonlySet<string> = new Set(['extfilterdefine', 'filterdeclare']);
@@ -17,13 +18,24 @@ export default defineRule({
     kind: 'fix',
   },
   create(context) {
+    // What the project loads and the filters it defines, once per file (the first such line asks).
+    let facts: { loaded: Set<string>; own: Set<string | undefined> } | null | undefined;
+    const projectFacts = () => {
+      if (facts !== undefined) return facts;
+      const list = moduleList(context.project, context.file);
+      // Without LoadModule lines of a main configuration, which modules are loaded is unknown here.
+      facts = list?.main() ? {
+        loaded: effectiveLoaded(list.loaded),
+        own: new Set(gather(context.project, context.file, 'filter-provider-loaded:defined', (f) => directives(f, ...DEFINES_FILTER)).map((d) => d.args[0]?.value.toLowerCase())),
+      } : null;
+      return facts;
+    };
     return {
       'Directive:addoutputfilterbytype'(node, ancestors) {
-        const list = moduleList(context.project, context.file);
-        if (!list?.main() || !node.args[0]) return; // which modules are loaded is unknown here
-        const loaded = effectiveLoaded(list.loaded);
+        const known = node.args[0] ? projectFacts() : null;
+        if (!known || !node.args[0]) return;
+        const { loaded, own } = known;
         if (!allHold(ancestors, { version: '2.4', hasModule: (m) => loaded.has(m) })) return;
-        const own = new Set(list.files.flatMap((f) => directives(f, ...DEFINES_FILTER)).map((d) => d.args[0]?.value.toLowerCase()));
         const names = filterNames(node.args[0].value).filter((n) => !own.has(n.toLowerCase()));
         const missing = names.filter((n) => { const m = filterModule(n); return m === undefined || !loaded.has(m); });
         if (!missing.length) return;
