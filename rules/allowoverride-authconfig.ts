@@ -25,10 +25,15 @@ export default defineRule({
     const refused = () => memo(context.project, 'allowoverride-authconfig:refused', () => refusedHtaccess(context.project));
     // Whether this section's AllowOverride is the one that applies to a .htaccess file, as 2.2 merges them
     // (a deeper <Directory> that sets its own applies instead).
-    const governor = (dir: Section) => {
+    // The 2.2 reading's sections by node, once per project (the model is the run's cached one).
+    const sections = () => memo(context.project, 'allowoverride-authconfig:scopes', () => {
       const model = projectModel(context.project, '2.2');
-      const scope = model.scopes.find((s) => s.node === dir);
-      return (file: string) => !scope || overrideSource(model, scope.vhost, dirname(file))?.scope === scope;
+      return { model, scopeOf: new Map(model.scopes.filter((s) => s.node).map((s) => [s.node!, s])) };
+    });
+    const governor = (dir: Section) => (file: string) => {
+      const { model, scopeOf } = sections();
+      const scope = scopeOf.get(dir);
+      return !scope || overrideSource(model, scope.vhost, dirname(file))?.scope === scope;
     };
     return {
       'Directive:allowoverride'(node, ancestors) {
