@@ -170,6 +170,10 @@ describe('usage', () => {
     expect(root.code).toBe(2);
     expect(root.stderr).toBe('httpd-migrate: --root nowhere: no such directory\n');
     expect(root.stdout).toBe('');
+    // Found by a helper's bug hunt: a --server-root that is not there was taken without a word.
+    const sr = await runCli(['check', 'x.conf', '--server-root', 'nowhere'], { cwd: dir });
+    expect(sr.code).toBe(2);
+    expect(sr.stderr).toBe('httpd-migrate: --server-root nowhere: no such directory\n');
   });
 
   it('lists the rules with kind and row', async () => {

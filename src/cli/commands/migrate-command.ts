@@ -84,6 +84,8 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   // A --root that is not there would add nothing to the tree, and a typo in it would go unnoticed.
   const missingRoot = (opts.roots ?? []).find((r) => !isDirectory(resolve(io.cwd, r)));
   if (missingRoot !== undefined) throw new UsageError(`--root ${missingRoot}: no such directory`);
+  // Nor a --server-root: every relative path of the tree would resolve to nothing (httpd: "ServerRoot must be a valid directory").
+  if (opts.serverRoot !== undefined && !isDirectory(resolve(io.cwd, opts.serverRoot))) throw new UsageError(`--server-root ${opts.serverRoot}: no such directory`);
   const inputs = await readInputs(opts, io, mode);
   const loading = activity(io);
   const load = () => loadProject(inputs.paths, {
