@@ -6,11 +6,10 @@
 import type { Section } from '../../ast/nodes.js';
 import type { Project } from '../../project/project.js';
 import { dualBlocks } from './dual-version.js';
-import { htaccessOf, mergeUncached } from '../decide/index.js';
+import { htaccessOf } from '../decide/index.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
-import { ownRequest } from '../compare/index.js';
-import { includedLinesReason, noRequestReason, translateScope, unreadReason, UNIT_INDENT } from './translate-scope.js';
+import { includedLinesReason, noRequestReason, ownState, translateScope, unreadReason, UNIT_INDENT } from './translate-scope.js';
 import { readTranslations } from './translation-items.js';
 import type { Verdict } from './verdict.js';
 import { translateMixedState } from './translate-mixed.js';
@@ -147,9 +146,9 @@ export function mixedCandidates(project: Project, after0: Model, c22: CondContex
     if (s.errors.length) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `httpd 2.4 rejects this section (${s.errors[0]})` }); continue; }
     const included = includedLinesReason(s);
     if (included) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: included }); continue; }
-    const req = ownRequest(after0, s);
-    if (!req) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: noRequestReason(s) }); continue; }
-    const m = mergeUncached(after0, req, s);
+    const own = ownState(after0, s);
+    if (!own) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: noRequestReason(s) }); continue; }
+    const { m } = own;
     const unread = unreadReason(m, s);
     if (unread) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: unread }); continue; }
     try {
