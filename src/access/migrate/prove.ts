@@ -50,6 +50,10 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   }
   let contexts = contextsOf([...candidates.keys()], after0);
   let after = withItems(after0, candidates);
+  // In a mixed tree the reference is 2.4 with mod_access_compat; where a request meets no 2.4 syntax,
+  // 2.2's answer is known too, and a rewrite must keep it as well. A section whose answer under
+  // mod_access_compat is not 2.2's (an earlier run kept it, and said so) then stays as it is, run after run.
+  const as22 = mixed && !startupError(before22) ? before22 : null;
   // The candidates shown on some request that does not fail before: a proof over requests that all
   // answer 500 (a broken .htaccess next to the section) says nothing about the section's lines.
   const exercised = new Set<Scope>();
@@ -65,11 +69,17 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
           exercisedAt = r.key;
           for (const s of applicableScopes(after, r)) if (candidates.has(originalOf(after, s))) exercised.add(originalOf(after, s));
         }
-        if (b.status === a.status) return;
+        let was = b;
+        if (b.status === a.status) {
+          if (!as22 || applicableScopes(as22, r).some(holds24Syntax)) return;
+          was = decide(as22, r);
+          if (was.status === a.status) return;
+        }
         const blame = [...applicableScopes(after, r)].reverse().find((s) => candidates.has(originalOf(after, s)));
         if (!blame) return;
         const orig = originalOf(after, blame);
-        if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: b, after: a }) + ` (${b.by} before, ${a.by} after)` + mixedKinds(before, r));
+        const why = was === b ? ` (${b.by} before, ${a.by} after)` : ` (${was.by} in 2.2, ${a.by} after; this tree under mod_access_compat answers ${b.status}, so no rewrite keeps both)`;
+        if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: was, after: a }) + why + mixedKinds(before, r));
       });
       if (gaps.length) {
         for (const s of candidates.keys()) if ((s.vhost === ctx || s.vhost === '') && !drop.has(s)) drop.set(s, `\0the rewrite cannot be proven: ${gaps[0]}`);
@@ -144,12 +154,17 @@ const VACUOUS = `every request this section applies to is answered 500 (or not a
 
 const V24_ONLY: ReadonlySet<string> = new Set(['all', 'ip', 'host', 'env', 'local', 'method', 'expr', 'dbm-group', 'dbm-file-group', 'forward-dns']);
 
-/** A tree whose live 2.2 reading already holds 2.4-only access syntax (hand-migrated in part). */
+const ONLY_IN_24 = /Invalid command '<?(RequireAll|RequireAny|RequireNone|AuthMerging)/i;
+
+/** Whether a section of a 2.2 reading holds 2.4-only access syntax (Require all/ip/host…, <RequireAll>, AuthMerging). */
+function holds24Syntax(s: Scope): boolean {
+  return s.errors.some((e) => ONLY_IN_24.test(e))
+    || s.items.some((i) => i.k === 'require' && V24_ONLY.has((i.words[0] === 'not' ? i.words[1] ?? '' : i.words[0] ?? '').toLowerCase()));
+}
+
+/** A tree whose live 2.2 reading already holds 2.4-only access syntax (hand-migrated in part, or by an earlier run). */
 export function isMixed(before: Model): boolean {
-  const bad = /Invalid command '<?(RequireAll|RequireAny|RequireNone|AuthMerging)/i;
-  if (before.errors.some((e) => bad.test(e))) return true;
-  return before.scopes.some((s) => s.errors.some((e) => bad.test(e))
-    || s.items.some((i) => i.k === 'require' && V24_ONLY.has((i.words[0] === 'not' ? i.words[1] ?? '' : i.words[0] ?? '').toLowerCase())));
+  return before.errors.some((e) => ONLY_IN_24.test(e)) || before.scopes.some(holds24Syntax);
 }
 
 const DIR_PHASE: ReadonlySet<string> = new Set(['directory', 'directorymatch', 'htaccess', 'files', 'filesmatch', 'proxy']);
