@@ -58,6 +58,20 @@ describe('verify', () => {
     expect(JSON.stringify(json)).not.toContain('Ã©');
   });
 
+  // Found by a helper's bug hunt: each tree's requests were decided at the other tree's files, so two
+  // equivalent trees differed both ways (403 → 200 and 200 → 403 for one request) and verify exited 1.
+  it('compares two copies of a site kept in two places at the same paths, and says so', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'old.conf'), 'DocumentRoot "/srv/old/htdocs"\n<Directory "/srv/old/htdocs">\n    Order allow,deny\n    Allow from all\n</Directory>\n<Directory "/srv/old/htdocs/sub">\n    Order deny,allow\n    Deny from all\n    Allow from 10.0.0.2\n</Directory>\n');
+    const migrated = 'DocumentRoot "/srv/new/htdocs"\n<Directory "/srv/new/htdocs">\n    Require all granted\n</Directory>\n<Directory "/srv/new/htdocs/sub">\n    Require ip 10.0.0.2\n</Directory>\n';
+    writeFileSync(join(cwd, 'new.conf'), migrated);
+    const same = await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd });
+    expect(same.code).toBe(0);
+    expect(same.stderr).toContain("note: the new tree's paths below /srv/new were compared as if below /srv/old");
+    writeFileSync(join(cwd, 'new.conf'), migrated.replace('10.0.0.2', '10.0.0.3'));
+    expect((await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd })).code).toBe(1);
+  });
+
   it('puts the finding of a section httpd rejects on the line it rejects', async () => {
     const cwd = trees('');
     writeFileSync(join(cwd, 'old.conf'), OLD.replace('Order deny,allow', 'Order deny, allow'));

@@ -5,7 +5,7 @@
  */
 import type { Project } from '../../project/project.js';
 import { compareModels, describeOutcome, describeRequest } from './equivalence.js';
-import { type ErrorAt, loadedModules, type Model, type ModelOptions, projectModel } from '../model/index.js';
+import { type ErrorAt, loadedModules, type Model, type ModelOptions, projectModel, type Scope } from '../model/index.js';
 
 export interface VerifyRow {
   request: string;
@@ -38,8 +38,13 @@ export function verifyProjects(oldProject: Project, newProject: Project, opts: V
   const before = projectModel(oldProject, '2.2', opts);
   const loaded = loadedModules(newProject.files.map((f) => f.ast));
   const compat = loaded.length ? loaded.includes('access_compat') : /^\s*(order|allow|deny|satisfy)\s/im.test(newProject.files.map((f) => f.ast.text).join('\n'));
-  const after = projectModel(newProject, '2.4', { ...opts, compat, overrides: 'real' });
+  const read = projectModel(newProject, '2.4', { ...opts, compat, overrides: 'real' });
+  // Two copies of one site kept in two places (/srv/old/htdocs, /srv/new/htdocs): the new tree's paths
+  // are compared at the old tree's, or every request would be decided at the other tree's files.
+  const move = treeMove(before.docroots.get(''), read.docroots.get(''));
+  const after = move ? rebased(read, move.from, move.to) : read;
   const { differences, checked, gaps } = compareModels(before, after, undefined, opts.maxRows ?? 10_000);
+  if (move) gaps.unshift(`the new tree's paths below ${move.from} were compared as if below ${move.to}, where the old tree keeps the same DocumentRoot`);
   const rows = differences.map(({ request: r, before: b, after: a }): VerifyRow => {
     // The client alone: the DocumentRoot a request assumed (when the tree sets none) stays in `request`.
     const plain = describeRequest({ ...r, docroot: undefined });
@@ -60,4 +65,36 @@ export function formatRows(rows: readonly VerifyRow[]): string {
   const w1 = Math.max(...all.map((r) => r.request.length));
   const w2 = Math.max(...all.map((r) => r.before.length));
   return all.map((r) => `${r.request.padEnd(w1)}  ${r.before.padEnd(w2)}  ${r.after}`).join('\n') + '\n';
+}
+
+/** The directories two DocumentRoots differ by, once their common last components are set aside (/srv/new, /srv/old), or null. */
+function treeMove(oldRoot: string | undefined, newRoot: string | undefined): { from: string; to: string } | null {
+  if (oldRoot === undefined || newRoot === undefined || oldRoot === newRoot) return null;
+  const o = oldRoot.split('/');
+  const n = newRoot.split('/');
+  while (o.length > 1 && n.length > 1 && o[o.length - 1] === n[n.length - 1]) { o.pop(); n.pop(); }
+  const from = n.join('/') || '/';
+  const to = o.join('/') || '/';
+  // One inside the other (/srv and /srv/new) would move paths that are the same in both trees.
+  if (from === '/' || to === '/' || under(from, to) || under(to, from)) return null;
+  return { from, to };
+}
+
+const under = (p: string, dir: string) => p === dir || p.startsWith(`${dir}/`);
+
+/** A copy of a model with its directory paths, DocumentRoots and Alias targets below `from` moved below `to`. */
+function rebased(model: Model, from: string, to: string): Model {
+  const move = (p: string) => (under(p, from) ? to + p.slice(from.length) : p);
+  const copies = new Map<Scope, Scope>();
+  for (const s of model.scopes) {
+    const moved = s.kind === 'directory' || s.kind === 'htaccess' ? move(s.pattern) : s.pattern;
+    copies.set(s, moved === s.pattern ? { ...s } : { ...s, pattern: moved });
+  }
+  for (const c of copies.values()) if (c.within) c.within = copies.get(c.within) ?? c.within;
+  return {
+    ...model,
+    scopes: model.scopes.map((s) => copies.get(s)!),
+    docroots: new Map([...model.docroots].map(([k, v]) => [k, move(v)])),
+    aliases: new Map([...model.aliases].map(([k, list]) => [k, list.map(([url, dir]): [string, string] => [url, move(dir)])])),
+  };
 }
