@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
-import type { ConfigFile, Directive, Node, Section } from '../src/ast/nodes.js';
-import { accessDirectives, currentAccessText, fileVerdicts, NEVER_READ, rewriteEdits } from '../src/access/migrate/index.js';
+import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
+import { accessDirectives, authTypeLine, currentAccessText, fileVerdicts, NEVER_READ, rewriteEdits } from '../src/access/migrate/index.js';
 import { commentStart, commentWordMatches } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 
@@ -60,7 +60,7 @@ export default defineRule({
           const first = accessDirectives(body, live)[0];
           if (!first) {
             // AuthType with no Require (or host rule) anywhere above: proven to need Require all granted in 2.4.
-            const auth = body.find((n): n is Directive => n.type === 'directive' && n.lname === 'authtype');
+            const auth = authTypeLine(body);
             if (auth && v.status === 'rewrite') {
               context.report({
                 node: auth,

@@ -26,7 +26,6 @@ const FOREIGN_ESCAPES: ReadonlySet<string> = new Set([...'hHvVRKGXCNgpPo']);
 /** Escapes PCRE (8.x and PCRE2 alike) refuses: "PCRE does not support \\L, \\l, \\N{name}, \\U, or \\u". */
 const REFUSED_ESCAPES: ReadonlySet<string> = new Set([...'LlUu']);
 
-const QUANTIFIER = /^(?:[*+?]|\{\d+(?:,\d*)?\})/;
 
 /** Compiles an httpd regex (`flags`: JavaScript flags the caller adds, such as `i`). */
 export function compilePcre(pattern: string, flags = ''): Compiled {
@@ -39,6 +38,8 @@ export function compilePcre(pattern: string, flags = ''): Compiled {
     i = lead[0].length;
   }
   let depth = 0;
+  // A quantifier at lastIndex (sticky: no copy of the rest of the pattern per character; one per call, as it moves).
+  const quantifier = /[*+?]|\{\d+(?:,\d*)?\}/y;
   /**
    * What the last thing written can take: a quantifier ('item'), nothing ('none': PCRE refuses one
    * there), a lazy or possessive mark ('quantified'), or an assertion, which this tool leaves alone.
@@ -72,7 +73,8 @@ export function compilePcre(pattern: string, flags = ''): Compiled {
       continue;
     }
     if (c === '|') { out += c; i++; last = 'none'; continue; }
-    const q = QUANTIFIER.exec(pattern.slice(i, i + 24));
+    quantifier.lastIndex = i;
+    const q = quantifier.exec(pattern);
     if (q) {
       if (last === 'quantified' && c === '?') { out += c; i++; last = 'none'; continue; }
       if (last === 'quantified' && c === '+') return { unsupported: 'a possessive quantifier' };

@@ -14,7 +14,8 @@ export function real(path: string): string {
   try { return realpathSync(path); } catch { return resolve(path); }
 }
 
-function below(path: string, dir: string): boolean {
+/** Whether a path is the directory or lies below it. */
+export function below(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir === '/' ? '/' : `${dir}/`);
 }
 

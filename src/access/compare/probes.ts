@@ -152,11 +152,14 @@ function reachableMainDirs(list: readonly MainDir[], roots: readonly string[]): 
   return found.sort((a, b) => a.at - b.at || a.k - b.k).map((m) => m.dir);
 }
 
+/** A regex section this tool cannot evaluate, in words (`section`: how to name its kind). */
+export function unevaluableRegex(s: Scope, section: string): string {
+  return `this tool cannot evaluate the regex of <${section} ${s.pattern}> (${s.unevaluable})`;
+}
+
 /** Why no probe meets a regex section: its regex matches nothing found, or this tool cannot evaluate it. */
 function unmatched(s: Scope, what: string, section: string): string {
-  return s.unevaluable
-    ? `this tool cannot evaluate the regex of <${section} ${s.pattern}> (${s.unevaluable})`
-    : `no ${what} matches <${section} ${s.pattern}>`;
+  return s.unevaluable ? unevaluableRegex(s, section) : `no ${what} matches <${section} ${s.pattern}>`;
 }
 
 export function probes(model: Model, vhost: string, scopes: readonly Scope[], gaps: string[]): Probe[] {

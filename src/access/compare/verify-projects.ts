@@ -4,6 +4,7 @@
  * representative request. Each differing request is a row.
  */
 import type { Project } from '../../project/project.js';
+import { below } from '../../project/boundary.js';
 import { compareModels, describeOutcome, describeRequest } from './equivalence.js';
 import { type ErrorAt, loadedModules, type Model, type ModelOptions, projectModel, type Scope } from '../model/index.js';
 
@@ -76,15 +77,13 @@ function treeMove(oldRoot: string | undefined, newRoot: string | undefined): { f
   const from = n.join('/') || '/';
   const to = o.join('/') || '/';
   // One inside the other (/srv and /srv/new) would move paths that are the same in both trees.
-  if (from === '/' || to === '/' || under(from, to) || under(to, from)) return null;
+  if (from === '/' || to === '/' || below(from, to) || below(to, from)) return null;
   return { from, to };
 }
 
-const under = (p: string, dir: string) => p === dir || p.startsWith(`${dir}/`);
-
 /** A copy of a model with its directory paths, DocumentRoots and Alias targets below `from` moved below `to`. */
 function rebased(model: Model, from: string, to: string): Model {
-  const move = (p: string) => (under(p, from) ? to + p.slice(from.length) : p);
+  const move = (p: string) => (below(p, from) ? to + p.slice(from.length) : p);
   const copies = new Map<Scope, Scope>();
   for (const s of model.scopes) {
     const moved = s.kind === 'directory' || s.kind === 'htaccess' ? move(s.pattern) : s.pattern;

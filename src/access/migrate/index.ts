@@ -5,5 +5,5 @@ export { accessGuard } from './guard.js';
 export { contextsOf, isMixed, proveProject, type Verdict, withItems } from './prove.js';
 export { NEVER_READ, translateScope } from './translate-scope.js';
 export { itemsOf, readTranslations } from './translation-items.js';
-export { accessDirectives, currentAccessText, rewriteEdits } from './rewrite.js';
+export { accessDirectives, authTypeLine, currentAccessText, rewriteEdits } from './rewrite.js';
 export { htaccessAlone, readAlone, readsTheSame, vhostsNamedAlike } from './splice.js';

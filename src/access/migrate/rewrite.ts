@@ -63,7 +63,7 @@ export function rewriteEdits(file: ConfigFile, body: readonly Node[], lines: rea
   const anchor = body.find((n) => n.type !== 'blank' && (isAccessDirective(n) || (n.type === 'section' && (CONTAINER.test(n.lname) || TRANSPARENT.has(n.lname)) && accessDirectives([n], live).length > 0)));
   if (!anchor) {
     // A body with no access line (AuthType alone): the lines go after its AuthType line.
-    const auth = body.find((n): n is Directive => n.type === 'directive' && n.lname === 'authtype');
+    const auth = authTypeLine(body);
     return auth ? [insertLinesAfter(file, auth, [...lines])] : [];
   }
   const indent = indentOf(file, span(anchor));
@@ -81,6 +81,11 @@ export function rewriteEdits(file: ConfigFile, body: readonly Node[], lines: rea
     edits.push({ start: span(anchor).start, end: span(anchor).start, text });
   }
   return edits;
+}
+
+/** A body's own AuthType line, if any. */
+export function authTypeLine(body: readonly Node[]): Directive | undefined {
+  return body.find((n): n is Directive => n.type === 'directive' && n.lname === 'authtype');
 }
 
 /** The lines of the access directives as written (to tell whether a rewrite changes anything). */

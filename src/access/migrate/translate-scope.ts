@@ -3,6 +3,7 @@ import { dirCovers, htaccessOf, type Merged, mergeUncached } from '../decide/ind
 import { ownRequest } from '../compare/index.js';
 import type { Model, Request, Scope } from '../model/index.js';
 import { cacheSlot } from '../../project/run-cache.js';
+import { unevaluableRegex } from '../compare/index.js';
 import { translateState, Untranslatable } from './translate.js';
 
 /**
@@ -26,7 +27,7 @@ export const UNIT_INDENT = '    ';
 
 /** Why no request shows what a section does: its regex is one this tool cannot evaluate, or no path matches it. */
 export function noRequestReason(s: Scope): string {
-  const why = s.unevaluable ? `this tool cannot evaluate the regex of <${s.kind} ${s.pattern}> (${s.unevaluable})` : `no request path matches <${s.kind} ${s.pattern}>`;
+  const why = s.unevaluable ? unevaluableRegex(s, s.kind) : `no request path matches <${s.kind} ${s.pattern}>`;
   return `${why}, so its rewrite cannot be proven`;
 }
 
