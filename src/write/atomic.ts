@@ -94,7 +94,7 @@ export function writeTree(items: readonly WriteItem[], options: TreeWriteOptions
       const errors = files.map(() => copied[k++]);
       try {
         const failed = errors.find((e) => e !== null);
-        if (failed) throw new Error(`its extended attributes cannot be kept (${failed}), so it was left as it is; run as a user who may set them, or remove them first`);
+        if (failed) throw new Error(`its extended attributes or ACL cannot be kept (${failed}), so it was left as it is; run as a user who may set them, or remove them first`);
         for (const f of files) finishNew(f, s.before);
       } catch (e) {
         for (const f of files) discard(f);
@@ -180,6 +180,9 @@ function createNew(path: string, bytes: Uint8Array, isTemp: boolean): NewFile {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
       throw new Error(isTemp ? `${path} already exists` : `the backup ${path} already exists and was kept; move it away or choose another --backup suffix`);
     }
+    if ((e as NodeJS.ErrnoException).code === 'ENAMETOOLONG' && !isTemp) {
+      throw new Error(`the backup's name (${basename(path)}) is longer than the file system allows; choose a shorter --backup suffix`);
+    }
     throw e;
   }
   const f = { path, fd, size: bytes.length, open: true };
@@ -225,15 +228,17 @@ function discard(f: NewFile): void {
 }
 
 /**
- * Extended attributes (user.*, security.*, trusted.*) go with the file: GNU cp copies them, or the
- * file is refused. One child process for all the pairs (xargs running cp for each, and reporting
+ * Extended attributes (user.*, security.*, trusted.*) and POSIX ACLs go with the file: GNU cp copies
+ * them (an ACL comes with `mode`: cp's xattr copy leaves system.posix_acl_* out), or the file is refused. One child process for all the pairs (xargs running cp for each, and reporting
  * each one's result), not one per file: spawning from a large process costs milliseconds each.
  * Returns, for each [from, to], null or cp's error.
  */
 function copyXattrs(pairs: readonly (readonly [string, string])[]): (string | null)[] {
   if (process.platform !== 'linux' || pairs.length === 0) return pairs.map(() => null);
-  const script = 'err=$(cp --attributes-only --preserve=xattr -- "$1" "$2" 2>&1) && s=0 || s=1; printf "%s\\0%s\\0" "$s" "$err"';
-  const r = spawnSync('xargs', ['-0', '-n', '2', 'sh', '-c', script, 'sh'], { input: pairs.map(([a, b]) => `${a}\0${b}\0`).join(''), encoding: 'latin1', maxBuffer: 64 * 2 ** 20 });
+  const script = 'err=$(cp --attributes-only --preserve=mode,xattr -- "$1" "$2" 2>&1) && s=0 || s=1; printf "%s\\0%s\\0" "$s" "$err"';
+  // Paths are UTF-8 on disk (Node decodes file names so), and cp's messages name them.
+  const input = Buffer.from(pairs.map(([a, b]) => `${a}\0${b}\0`).join(''), 'utf8');
+  const r = spawnSync('xargs', ['-0', '-n', '2', 'sh', '-c', script, 'sh'], { input, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
   const fields = (r.stdout ?? '').split('\0');
   return pairs.map((_, i) => {
     if (r.error) return r.error.message;

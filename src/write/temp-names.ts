@@ -8,8 +8,16 @@ import { join } from 'node:path';
 
 const TEMP = /^\..*\.httpd-migrate-(\d+)(?:-\d+)?\.tmp$/s;
 
+/** The longest file name Linux file systems take, in bytes (NAME_MAX). */
+const NAME_MAX = 255;
+
+/** The temp name for the n-th file of this run; a long name is cut (at a character) so the whole stays within NAME_MAX. */
 export function tempName(base: string, n: number): string {
-  return `.${base}.httpd-migrate-${process.pid}-${n}.tmp`;
+  const tail = `.httpd-migrate-${process.pid}-${n}.tmp`;
+  const room = NAME_MAX - 1 - tail.length;
+  let head = base;
+  while (Buffer.byteLength(head) > room) head = [...head].slice(0, -1).join('');
+  return `.${head}${tail}`;
 }
 
 /** Temp files in these directories whose process is gone. */

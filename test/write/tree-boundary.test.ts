@@ -3,7 +3,7 @@
  * the named paths and --root directories; files reached outside are read for context and reported
  * with the option that brings them in; .htaccess discovery never walks outside, nor /proc, /sys, /dev.
  */
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProject } from '../../src/project/load.js';
@@ -119,5 +119,21 @@ describe('.htaccess discovery', () => {
     writeFileSync(join(dir, 'httpd.conf'), 'DocumentRoot /sys/kernel\n<Directory /proc/self>\nAllowOverride All\n</Directory>\n<Directory /dev>\nAllowOverride All\n</Directory>\n');
     const p = loadProject(['httpd.conf'], { cwd: dir, roots: ['/'] });
     expect(p.files.map((f) => f.path)).toEqual([join(dir, 'httpd.conf')]);
+  });
+});
+
+// Found by a helper's bug hunt: the directories of files read for context were searched for stale temp files, and write removed them.
+describe('temp files of an interrupted write', () => {
+  it('are looked for and removed inside the tree only: a look-alike beside a file read for context stays', async () => {
+    const { base, etc } = treeWithOutsideFiles();
+    const outside = join(base, 'elsewhere/.abs.conf.httpd-migrate-4194305-0.tmp');
+    const inside = join(etc, '.httpd.conf.httpd-migrate-4194305-0.tmp');
+    writeFileSync(outside, 'not ours\n');
+    writeFileSync(inside, 'KeepAlive 1\n');
+    const r = await runCli(['write', 'httpd.conf'], { cwd: etc });
+    expect(readFileSync(outside, 'latin1')).toBe('not ours\n');
+    expect(existsSync(inside)).toBe(false);
+    expect(r.stdout).toMatch(/removed \.httpd\.conf\.httpd-migrate-4194305-0\.tmp/);
+    expect(r.stdout).not.toContain('.abs.conf.httpd-migrate');
   });
 });

@@ -263,11 +263,16 @@ function realOf(project: Project): (path: string) => string {
   return project.realPath ?? real;
 }
 
-/** Where write may have put temp files: the directories of the tree's files and their parents inside the tree. */
+/**
+ * Where write may have put temp files: the directories of the tree's files and their parents inside
+ * the tree. Not those of files read for context only: write puts nothing outside the tree, so a
+ * name there that looks like one of its temp files is somebody else's.
+ */
 function tempPlaces(project: Project): string[] {
   const dirs = new Set<string>();
   const real = realOf(project);
   for (const f of project.files) {
+    if (project.boundary && !insideTree(dirname(real(f.path)), project.boundary, (p) => p)) continue;
     for (let d = dirname(real(f.path)); !dirs.has(d); d = dirname(d)) {
       dirs.add(d);
       if (!project.boundary || !insideTree(dirname(d), project.boundary) || d === dirname(d)) break;
