@@ -3,7 +3,7 @@ import type { ConfigFile, Diagnostic } from './ast/nodes.js';
 import { fixFile, type FixGuard, type FixOptions } from './engine/fix-loop.js';
 import type { Problem, Rule } from './engine/rule.js';
 import { lintFile } from './engine/run.js';
-import { type Project, readForContext, type SourceFile } from './project/project.js';
+import { leftForSyntaxErrors, type Project, readForContext, type SourceFile } from './project/project.js';
 import { components } from './project/components.js';
 import { allRules } from '../rules/index.js';
 import { accessGuard } from './access/migrate/index.js';
@@ -174,7 +174,7 @@ function migrateFile(file: SourceFile, rules: readonly Rule[], project: Project,
     return { ...r, remaining: r.remaining.map(({ fix: _fix, ...p }) => p) };
   }
   // A file httpd cannot read is not rewritten: its sections may not be what they seem.
-  if (ast.diagnostics.some((d) => d.severity === 'error')) return leftAsRead(file, rules, project, options, []);
+  if (leftForSyntaxErrors(file)) return leftAsRead(file, rules, project, options, []);
   const review = fileFilter(ast, rules, KNOWN_RULES, options.settingsFor?.(file.path) ?? DEFAULT_SETTINGS);
   const r = fixFile(ast, rules, project, { ...options, filter: review.filter }, options.guard);
   const crashes = r.remaining.filter((p) => p.crash);

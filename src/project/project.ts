@@ -93,6 +93,11 @@ export function readForContext(project: Project, path: string): boolean {
   return project.boundary !== undefined && !insideTree(path, project.boundary, project.realPath ?? real);
 }
 
+/** A file httpd cannot read as written (syntax errors): the migration leaves it as it is. */
+export function leftForSyntaxErrors(file: SourceFile): boolean {
+  return file.ast.diagnostics.some((d) => d.severity === 'error');
+}
+
 /** A project of loose files, with no include following. */
 export function projectOf(files: SourceFile[]): Project {
   return {

@@ -6,7 +6,7 @@
  * the request), and the comparison is repeated until none differs.
  */
 import type { Section } from '../../ast/nodes.js';
-import { type Project, readForContext } from '../../project/project.js';
+import { leftForSyntaxErrors, type Project, readForContext } from '../../project/project.js';
 import { cacheSlot } from '../../project/run-cache.js';
 import { conditionHolds, type CondContext, isAccessItem, type Item, keyOf, type Model, type ModelOptions, projectModel, type Request, type Scope } from '../model/index.js';
 import { compatChanges, decide, describeDifference, eachRepresentative } from '../compare/index.js';
@@ -42,11 +42,13 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     ? mixedCandidates(project, after0, c22, c24)
     : pureCandidates(project, before22, after0, c22, c24);
   const beforeOf = new Map(before.scopes.map((s) => [keyOf(s), s]));
-  // A file outside the tree keeps its lines: the other rewrites are proven with it as it is.
+  // A file outside the tree, or one with syntax errors, keeps its lines: the other rewrites are proven with it as it is.
   for (const s of [...candidates.keys()]) {
-    if (!readForContext(project, s.path)) continue;
+    const file = project.byPath.get(s.path);
+    const reason = readForContext(project, s.path) ? OUTSIDE : file && leftForSyntaxErrors(file) ? SYNTAX_ERRORS : null;
+    if (!reason) continue;
     candidates.delete(s);
-    verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason: OUTSIDE });
+    verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason });
   }
   let contexts = contextsOf([...candidates.keys()], after0);
   let after = withItems(after0, candidates);
@@ -157,6 +159,8 @@ function dualDifferences(before: Model, after: Model, dual: readonly Scope[], af
 }
 
 const OUTSIDE = 'the file is outside the tree, read for context and not changed, so its lines stay as they are (add its directory with --root to migrate it)';
+
+const SYNTAX_ERRORS = 'the file has syntax errors, so it is not rewritten and its lines stay as they are (the other rewrites are proven with them); fix those errors first';
 
 const VACUOUS_BECAUSE = 'no request shows what the section\'s lines do and the rewrite cannot be proven; fix that error first';
 const VACUOUS = `every request this section applies to is answered 500 (or not at all) before the rewrite, so ${VACUOUS_BECAUSE.replace('the section\'s', 'its')}`;
