@@ -5,7 +5,7 @@
  * mode (chown before chmod, so setuid/setgid survive), fsynced; backups are made the same way and
  * never replace anything. Only when every file is staged are the temp files renamed over their
  * targets, in one quick pass that checks again that no target changed. A file that fails any step
- * is left as it is, with the reason.
+ * is left as it is, with the reason, and so are the other files of its group (options.groups).
  */
 import { insideTree } from '../project/boundary.js';
 import { spawnSync } from 'node:child_process';
@@ -34,6 +34,8 @@ export interface WriteOutcome {
   backup?: string;
   /** True when the backup had to go elsewhere than next to the file, because an Include reads that place. */
   backupMoved?: boolean;
+  /** Set when the file was left as it is because of another file of its group: that file, and what became of it. */
+  blockedBy?: { path: string; why: string };
 }
 
 export interface TreeWriteOptions {
@@ -43,6 +45,12 @@ export interface TreeWriteOptions {
   includes?: readonly IncludeSite[];
   /** The tree's directories (src/project/boundary.ts): no temp file or backup goes outside them. */
   boundary?: readonly string[];
+  /**
+   * A group number for each item: the files of a group are written together or not at all. (The
+   * changes of files that can affect one another were decided and proven together: the modules to
+   * load, the access rewrites. One file left as it is would leave the others wrong.)
+   */
+  groups?: readonly number[];
 }
 
 interface Staged {
@@ -103,13 +111,31 @@ export function writeTree(items: readonly WriteItem[], options: TreeWriteOptions
       }
     }
   }
-  // Every file is staged: rename them all in one pass.
+  // Every file is staged. A group with a file that failed, or changed meanwhile, is not written at all.
+  const failedIn = new Map<number, string>();
+  staged.forEach((s, i) => {
+    const group = options.groups?.[i];
+    if (s.tmp && !unchanged(s)) {
+      removeQuietly(s.tmp);
+      s.tmp = undefined;
+      fail(s, changedSinceRead());
+    }
+    if (group !== undefined && s.outcome.error !== undefined && !failedIn.has(group)) failedIn.set(group, s.item.path);
+  });
+  staged.forEach((s, i) => {
+    const blocker = failedIn.get(options.groups?.[i] ?? -1);
+    if (!s.tmp || blocker === undefined) return;
+    removeQuietly(s.tmp);
+    s.tmp = undefined;
+    s.outcome.blockedBy = { path: blocker, why: 'could not be written' };
+    fail(s, new Error(`${blocker} could not be written`));
+  });
+  // Then rename them all in one pass.
   const dirs = new Set<string>();
   for (const s of staged) {
     if (!s.tmp) continue;
     try {
-      const now = statSync(s.target);
-      if (now.ino !== s.before.ino || now.size !== s.before.size || now.mtimeMs !== s.before.mtimeMs) throw changedSinceRead();
+      if (!unchanged(s)) throw changedSinceRead();
       renameSync(s.tmp, s.target);
       dirs.add(dirname(s.target));
       if (dirname(s.tmp) !== dirname(s.target)) dirs.add(dirname(s.tmp));
@@ -120,6 +146,12 @@ export function writeTree(items: readonly WriteItem[], options: TreeWriteOptions
   }
   for (const d of dirs) syncDir(d);
   return staged.map((s) => s.outcome);
+}
+
+/** Whether the target is still the file that was checked (same inode, size and time of change). */
+function unchanged(s: Staged): boolean {
+  const now = statSync(s.target, { throwIfNoEntry: false });
+  return now !== undefined && now.ino === s.before.ino && now.size === s.before.size && now.mtimeMs === s.before.mtimeMs;
 }
 
 /** A file left as it is keeps no backup of this run either: the next run would refuse to replace it. */

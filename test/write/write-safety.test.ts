@@ -173,6 +173,32 @@ describe('what a file is besides its bytes (item 5)', () => {
     expect(json.summary).toMatchObject({ errors: 2, fixed: 0 });
   });
 
+  // Found by a helper's bug hunt: the main file was written as if its included file were migrated
+  // (mod_access_compat left out), while that file kept its Order lines: 2.4 then refused to start.
+  it('leaves every file of a tree as it is when one of them cannot be written or read, and writes the independent ones', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'conf.d'));
+    const main = 'LoadModule authz_host_module modules/mod_authz_host.so\n<Directory /srv>\n    Order allow,deny\n    Allow from all\n</Directory>\nInclude conf.d/*.conf\n';
+    writeFileSync(join(cwd, 'httpd.conf'), main);
+    const included = '<Location /a>\n    Order deny,allow\n    Deny from all\n</Location>\n';
+    writeFileSync(join(cwd, 'conf.d/a.conf'), included);
+    linkSync(join(cwd, 'conf.d/a.conf'), join(cwd, 'a-link.conf.txt'));
+    writeFileSync(join(cwd, 'loose.conf'), 'KeepAlive 1\n');
+    const r = await runCli(['write', '--server-root', '.', 'httpd.conf', 'loose.conf'], { cwd });
+    expect(r.code).toBe(2);
+    expect(readFileSync(join(cwd, 'httpd.conf'), 'latin1')).toBe(main);
+    expect(readFileSync(join(cwd, 'conf.d/a.conf'), 'latin1')).toBe(included);
+    expect(readFileSync(join(cwd, 'loose.conf'), 'latin1')).toBe('KeepAlive On\n');
+    expect(findingsWithRemedy(r.stdout)).toMatch(/^httpd\.conf:1:1 {2}error {2}not written {2}io {2}\| conf\.d\/a\.conf could not be written, and files that affect one another are migrated together .*fix that file, then run write again/m);
+    expect(filesBelow(cwd).filter((f) => f.includes('httpd-migrate'))).toEqual([]);
+    // A file of the tree that cannot be read: its lines are unknown, so nothing the tree's modules and proofs depend on is written.
+    writeFileSync(join(cwd, 'conf.d/big.conf'), '#'.repeat(17 * 2 ** 20));
+    const u = await runCli(['write', '--server-root', '.', 'httpd.conf'], { cwd });
+    expect(u.code).toBe(2);
+    expect(readFileSync(join(cwd, 'httpd.conf'), 'latin1')).toBe(main);
+    expect(findingsWithRemedy(u.stdout)).toMatch(/^httpd\.conf:1:1 {2}error {2}not written {2}io {2}\| conf\.d\/big\.conf could not be read, and files/m);
+  });
+
   it.skipIf(!hasPython)('keeps the extended attributes', async () => {
     const cwd = tempDir();
     const path = join(cwd, 'a.conf');

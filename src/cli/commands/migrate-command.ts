@@ -20,7 +20,8 @@ import { accessProofs } from '../../report/access-proof.js';
 import { unifiedDiff } from '../../diff/unified.js';
 import { patchNames } from '../../diff/paths.js';
 import { escapeControls } from '../../report/escape.js';
-import { writeTree, type WriteItem } from '../../write/atomic.js';
+import { writeTree, type WriteItem, type WriteOutcome } from '../../write/atomic.js';
+import { components } from '../../project/components.js';
 import { removeStaleTemps, staleTemps } from '../../write/temp-names.js';
 import { readFileSync } from 'node:fs';
 import { existingParent, insideTree, real } from '../../project/boundary.js';
@@ -155,7 +156,17 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   if (patches.length && names.base !== io.cwd) {
     io.stderr.write(`httpd-migrate: the patch's paths are relative to ${escapeControls(names.base)}; apply it there: cd ${escapeControls(shellQuote(names.base))} && git apply (or patch -p1)\n`);
   }
-  const outcomes = writeTree(toWrite.map((w) => w.item), { backupSuffix: opts.backup, includes: result.project.includes, boundary: result.project.boundary });
+  // The files that can affect one another are written together or not at all, and not while one of them could not be read.
+  const groups = toWrite.length ? writeGroups(result) : null;
+  const unwritable = (w: { item: WriteItem }) => groups?.unreadable.get(groups.of.get(w.item.path) ?? -1);
+  const writable = toWrite.filter((w) => unwritable(w) === undefined);
+  const written = writeTree(writable.map((w) => w.item), {
+    backupSuffix: opts.backup, includes: result.project.includes, boundary: result.project.boundary, groups: writable.map((w) => groups!.of.get(w.item.path)!),
+  });
+  const outcomes = toWrite.map((w): WriteOutcome => {
+    const blocker = unwritable(w);
+    return blocker === undefined ? written[writable.indexOf(w)]! : { path: w.item.path, error: `${blocker.path} ${blocker.why}`, blockedBy: blocker };
+  });
   outcomes.forEach((o, i) => {
     const report = toWrite[i]!.report;
     if (o.error !== undefined) {
@@ -163,7 +174,9 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
       failedWrites++;
       report.failed = true;
       report.changed = false;
-      report.findings.unshift({ path: report.path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', message: `cannot write: ${o.error}`, ruleId: 'io', fixable: false });
+      const message = o.blockedBy === undefined ? `cannot write: ${o.error}`
+        : `not written: ${displayPath(o.blockedBy.path, io.cwd)} ${o.blockedBy.why}, and files that affect one another are migrated together (their module lines and access rewrites were decided and proven as one); fix that file, then run write again`;
+      report.findings.unshift({ path: report.path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', message, ruleId: 'io', fixable: false });
     } else if (o.backup && o.backupMoved) {
       report.findings.unshift({
         path: report.path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'info', ruleId: 'io', fixable: false,
@@ -173,7 +186,14 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   });
   // The layout changes: made on disk by write (the patches above, for diff).
   const display = (path: string) => (relative(io.cwd, path).startsWith('..') ? path : relative(io.cwd, path));
-  if (mode === 'write' && !refuse) {
+  // The layout was decided on the tree as migrated: not made when a file of it was left as it is.
+  if (mode === 'write' && !refuse && layoutChanges.length && outcomes.some((o) => o.error !== undefined)) {
+    failedWrites++;
+    reports[0]?.findings.unshift({
+      path: reports[0].path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', ruleId: 'io', fixable: false,
+      message: 'the module layout (a2enmod/a2dismod) was not changed: it was decided on the tree as migrated, and files of the tree could not be written (see their errors); fix them, then run write again',
+    });
+  } else if (mode === 'write' && !refuse) {
     for (const change of [...layoutChanges].sort((a, b) => (a.kind === 'create' ? 0 : 1) - (b.kind === 'create' ? 0 : 1))) {
       try {
         applyLayoutChange(change);
@@ -279,6 +299,24 @@ function tempPlaces(project: Project): string[] {
     }
   }
   return [...dirs];
+}
+
+/**
+ * The group number of each file (files that can affect one another share one: src/project/components.ts),
+ * and the groups holding a file that could not be read, with that file: their changes were decided
+ * without its lines (a crashed rule's file likewise, its changes assumed in the others').
+ */
+function writeGroups(result: MigrateResult): { of: Map<string, number>; unreadable: Map<number, { path: string; why: string }> } {
+  const of = new Map<string, number>();
+  components(result.project).forEach((group, n) => { for (const f of group.files) of.set(f.path, n); });
+  const unreadable = new Map<number, { path: string; why: string }>();
+  for (const r of result.files) {
+    const n = of.get(r.file.path);
+    if (n === undefined || unreadable.has(n)) continue;
+    if (r.file.readError !== undefined) unreadable.set(n, { path: r.file.path, why: 'could not be read' });
+    else if (r.remaining.some((p) => p.crash)) unreadable.set(n, { path: r.file.path, why: 'was left as it is (a rule crashed on it)' });
+  }
+  return { of, unreadable };
 }
 
 /** Temp files of an interrupted write: removed by write, reported by check and diff. */
