@@ -14,7 +14,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     await program.parseAsync(splitOptionalValues(argv), { from: 'user' });
   } catch (e) {
     if (e instanceof CommanderError) {
-      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? EXIT.CLEAN : EXIT.ERROR;
+      // 'commander.help' is also help shown for an error (no command given): its exit code says which.
+      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || (e.code === 'commander.help' && e.exitCode === 0) ? EXIT.CLEAN : EXIT.ERROR;
     }
     if (e instanceof UsageError) {
       io.stderr.write(`httpd-migrate: ${escapeControls(e.message)}\n(run with --help for usage)\n`);

@@ -109,7 +109,8 @@ export function buildProgram(io: Io, onAction: (a: Action) => void): Command {
       const backup = o.backupSuffix !== undefined ? String(o.backupSuffix) : o.backup === true ? '.bak' : undefined;
       if (backup !== undefined && (backup === '' || backup.includes('/'))) throw new UsageError(`--backup suffix must be a plain suffix such as .bak, not '${backup}'`);
       if (o.mpm !== undefined && !['prefork', 'worker', 'event'].includes(String(o.mpm))) throw new UsageError(`--mpm must be prefork, worker or event, not '${String(o.mpm)}'`);
-      const maxWarnings = o.maxWarnings === undefined ? undefined : Number(o.maxWarnings);
+      // Digits only: Number() would take '' as 0 and 0x10 as 16.
+      const maxWarnings = o.maxWarnings === undefined ? undefined : /^(-1|\d+)$/.test(String(o.maxWarnings)) ? Number(o.maxWarnings) : NaN;
       if (maxWarnings !== undefined && !(Number.isInteger(maxWarnings) && maxWarnings >= -1)) throw new UsageError(`--max-warnings must be a whole number (-1 for no limit), not '${String(o.maxWarnings)}'`);
       if (paths.length === 0 && o.printConfig === undefined) throw new UsageError("missing paths: name a main config file, .conf/.htaccess files, directories or globs, or - for standard input");
       onAction({

@@ -22,6 +22,8 @@ export interface StylishOptions {
   args?: string;
   /** The input is standard input ('-'): write cannot write it back, so the next step is the patch. */
   stdin?: boolean;
+  /** How many warnings and notes --quiet left out (so a clean summary does not say there were none). */
+  hidden?: number;
 }
 
 type Paint = InstanceType<typeof Chalk>;
@@ -105,7 +107,7 @@ export function summary(reports: readonly FileReport[], options: StylishOptions,
   const mark = (fs: readonly Finding[]) => (failed || fs.some((f) => f.severity === 'error') ? chalk.red('✖')
     : fs.some((f) => f.severity === 'warning') ? chalk.yellow('⚠') : chalk.blue('ℹ'));
   if (options.mode === 'check') {
-    if (all.length === 0 && !failed) return [`${chalk.green('✔')} No problems in ${files}.`];
+    if (all.length === 0 && !failed) return [`${chalk.green('✔')} No ${options.hidden ? 'errors' : 'problems'} in ${files}${options.hidden ? ` (${options.hidden} ${options.hidden === 1 ? 'warning or note' : 'warnings or notes'} left out by --quiet)` : ''}.`];
     if (all.length) out.push(`${mark(all)} ${plural(all.length, 'problem')} (${bySeverity(all)}) in ${files}.`);
     if (fixed.length) out.push(`  ${fixed.length} fixable: ${plural(changed, 'file')} would change; ${remaining.length} to handle by hand.`);
   } else {

@@ -154,5 +154,26 @@ describe('--quiet and --max-warnings', () => {
     expect(over.stderr).toContain('too many warnings (2; maximum: 1)');
     expect((await runCli(['check', '--max-warnings', '-1', 'a.conf', 'b.conf'], { cwd })).code).toBe(0);
     expect((await runCli(['check', '--max-warnings', 'x', 'a.conf'], { cwd })).code).toBe(2);
+    // Found by a helper's bug hunt: Number() took '' as 0 and 0x10 as 16.
+    for (const n of ['', '0x10', '1e1', ' 2']) {
+      const r = await runCli(['check', '--max-warnings', n, 'a.conf'], { cwd });
+      expect([n, r.code, r.stderr]).toEqual([n, 2, `httpd-migrate: --max-warnings must be a whole number (-1 for no limit), not '${n}'\n(run with --help for usage)\n`]);
+    }
+  });
+
+  // Found by a helper's bug hunt: the summary said "No problems" while --quiet had left a warning out.
+  it('--quiet says what it left out instead of "No problems"', async () => {
+    const cwd = tree({ 'a.conf': WARNING_ONLY });
+    const r = await runCli(['check', '--quiet', 'a.conf'], { cwd });
+    expect(r.stdout.trim()).toBe('✔ No errors in 1 file (1 warning or note left out by --quiet).');
+  });
+});
+
+describe('no command', () => {
+  // Found by a helper's bug hunt: the usage went to stderr and the exit code was 0.
+  it('prints the usage and exits 2, as a usage error does', async () => {
+    const r = await runCli([], { cwd: tree({}) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Usage: httpd-migrate [options] [command]');
   });
 });

@@ -205,7 +205,14 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   }
   // Files that ignore patterns exclude but the tree includes were read for context only.
   const shown = reports.filter((_, i) => !(i < result.files.length && inputs.resolver.ignored(result.files[i]!.file.path)));
-  if (opts.quiet) for (const r of shown) r.findings = r.findings.filter((f) => f.severity === 'error');
+  let hidden = 0;
+  if (opts.quiet) {
+    for (const r of shown) {
+      const errors = r.findings.filter((f) => f.severity === 'error');
+      hidden += r.findings.length - errors.length;
+      r.findings = errors;
+    }
+  }
   const tooMany = tooManyWarnings(mode, shown, opts.maxWarnings);
   const code = exitCode(mode, shown, failedWrites, opts.maxWarnings);
   if (tooMany) io.stderr.write(`httpd-migrate: too many warnings (${tooMany}; maximum: ${opts.maxWarnings}).\n`);
@@ -229,7 +236,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   }
   // The findings go where the patch does not: stderr for diff.
   const human = mode === 'diff' ? io.stderr : io.stdout;
-  const layout = { color: colorLevel(human, io.env, opts.color), width: outputWidth(human), args: treeArgs(opts), stdin: opts.paths.includes('-') };
+  const layout = { color: colorLevel(human, io.env, opts.color), width: outputWidth(human), args: treeArgs(opts), stdin: opts.paths.includes('-'), hidden };
   if (mode === 'diff') {
     const patch = patches.join('');
     io.stdout.write(Buffer.from(colorLevel(io.stdout, io.env, opts.color) ? colorDiff(patch) : patch, 'latin1'));
