@@ -163,9 +163,10 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const written = writeTree(writable.map((w) => w.item), {
     backupSuffix: opts.backup, includes: result.project.includes, boundary: result.project.boundary, groups: writable.map((w) => groups!.of.get(w.item.path)!),
   });
+  let next = 0;
   const outcomes = toWrite.map((w): WriteOutcome => {
     const blocker = unwritable(w);
-    return blocker === undefined ? written[writable.indexOf(w)]! : { path: w.item.path, error: `${blocker.path} ${blocker.why}`, blockedBy: blocker };
+    return blocker === undefined ? written[next++]! : { path: w.item.path, error: `${blocker.path} ${blocker.why}`, blockedBy: blocker };
   });
   outcomes.forEach((o, i) => {
     const report = toWrite[i]!.report;
