@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
-import { accessDirectives, authTypeLine, currentAccessText, fileVerdicts, NEVER_READ, rewriteEdits } from '../src/access/migrate/index.js';
+import { accessDirectives, authTypeLine, currentAccessText, fileVerdicts, NEVER_READ, NOT_NAMED, rewriteEdits } from '../src/access/migrate/index.js';
 import { commentStart, commentWordMatches } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 
@@ -77,6 +77,15 @@ export default defineRule({
               node,
               severity: 'info',
               message: `${where(section, file)} is never read: AllowOverride None covers its directory, so httpd 2.2 ignored its ${used(body, live)} lines and 2.4 will too. They have no effect; delete them, or leave them as they are.`,
+            });
+            continue;
+          }
+          if (v.status === 'refused' && v.reason === NOT_NAMED) {
+            // No server's AccessFileName picks the file in its directory: httpd never opens it, in 2.2 as in 2.4.
+            context.report({
+              node,
+              severity: 'info',
+              message: `${where(section, file)} is never read: no AccessFileName in force (the main server's or a virtual host's) names this file ahead of another access file in its directory, so httpd 2.2 ignored its ${used(body, live)} lines and 2.4 will too. They have no effect; delete them, or leave them as they are.`,
             });
             continue;
           }

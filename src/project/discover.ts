@@ -4,6 +4,7 @@ import { strerror } from './include.js';
 import { dirname, join, parse as parsePath, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { sortBytes } from './fnmatch.js';
+import { accessFileRead } from '../apache/access-file-name.js';
 import { accessFileLists, hasLooseOpeners, overrideOpener, type TreeFacts } from './overrides.js';
 import type { FileKind, ProjectDiagnostic } from './project.js';
 import { kindOf } from './read.js';
@@ -164,8 +165,8 @@ export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[]
       if (!overridesMayApply(dir)) continue;
       for (const list of lists) {
         // httpd reads only the first name of the list that exists in the directory.
-        const first = list.map((n) => join(dir, n)).find((p) => present.has(p) && isFile(p));
-        if (first !== undefined) chosen.push(first);
+        const first = accessFileRead(list, (n) => present.has(join(dir, n)) && isFile(join(dir, n)));
+        if (first !== undefined) chosen.push(join(dir, first));
       }
     }
     for (const path of sortBytes(chosen)) {

@@ -5,6 +5,7 @@
  * `AllowOverride None` means the file is not even opened).
  */
 import { fnmatch } from './fnmatch.js';
+import { accessFileList } from '../apache/access-file-name.js';
 
 export interface DirSection {
   /** Unique within one load, for telling two sections with the same path apart. */
@@ -93,13 +94,13 @@ export function overrideOpener(facts: TreeFacts): (dir: string) => boolean {
 }
 
 /** The AccessFileName lists in force: the last server-level one (default `.htaccess`), then each virtual host's. */
-export function accessFileLists(facts: TreeFacts): string[][] {
-  let server = ['.htaccess'];
+export function accessFileLists(facts: TreeFacts): (readonly string[])[] {
+  let server: string[] | undefined;
   const lists: string[][] = [];
   for (const a of facts.accessNames) {
     if (a.names.length === 0) continue;
     if (a.inVirtualHost) lists.push(a.names);
     else server = a.names;
   }
-  return [server, ...lists];
+  return [accessFileList(undefined, server), ...lists];
 }

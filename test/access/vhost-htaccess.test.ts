@@ -7,6 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { proveProject } from '../../src/access/migrate/index.js';
 import { projectOf } from '../../src/project/project.js';
 import { sourceFile } from '../helpers/source-file.js';
+import { runRule } from '../helpers/rule-tester.js';
+import rule from '../../rules/prefer-require.js';
+import { parse } from '../../src/parse/parser.js';
+import type { ConfigFile } from '../../src/ast/nodes.js';
 
 const CONF = `DocumentRoot /srv/www
 <Directory />
@@ -42,5 +46,21 @@ describe('a .htaccess only a virtual host reads', () => {
     ]);
     const v = proveProject(project).byFile.get('/srv/www/blog/.htaccess')?.[0];
     expect(v?.status === 'refused' && v.reason).toMatch(/^httpd does not read this section/);
+  });
+
+  it('is said to answer 500, not "never read", where the host\'s own <Directory> opens it under an AllowOverride that refuses its lines', () => {
+    // httpd 2.4 + mod_access_compat (as 2.2) answers 500 on the host, "order not allowed here" (tested).
+    const ht = 'Order Deny,Allow\nDeny from all\n';
+    const project = (f: ConfigFile) => projectOf([
+      sourceFile('/etc/httpd.conf', CONF.replace('AllowOverride All\n        Order allow,deny\n        Allow from all', 'AllowOverride FileInfo')),
+      { path: f.path, display: f.path, kind: 'htaccess', ast: f },
+    ]);
+    const file = parse(ht, '/srv/www/blog/.htaccess');
+    const v = proveProject(project(file)).byFile.get('/srv/www/blog/.htaccess')?.[0];
+    expect(v?.status === 'refused' && v.reason).toMatch(/^httpd answers 500 to every request this section applies to \(\/srv\/www\/blog\/\.htaccess: order not allowed here\)/);
+    const r = runRule(rule, ht, '/srv/www/blog/.htaccess', {}, project);
+    expect(r.output).toBe(ht);
+    expect(r.remaining.map((p) => [p.severity, p.message.split(':')[0]])).toEqual([['error', 'This .htaccess file is left with its 2.2 Order/Deny lines']]);
+    expect(r.remaining[0]!.message).toMatch(/httpd answers 500 .*fix that error first/);
   });
 });

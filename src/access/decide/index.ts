@@ -5,3 +5,4 @@ export { satisfyFor } from './host-rules.js';
 export { applicableScopes, applyingScopes, contextScopes, hasWild, deriveContextIndex, dirCovers } from './match.js';
 export { applies, htaccessOf, merge, type Merged, mergeUncached, overrideSource } from './merge.js';
 export { startupError } from './startup-error.js';
+export { readInContext, vhostsNaming } from './access-file-read.js';

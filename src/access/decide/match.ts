@@ -2,6 +2,7 @@
 import type { Model, Request, Scope, Version } from '../model/index.js';
 import { cacheSlot, type RunCache } from '../../project/run-cache.js';
 import { byLocation, locationTables } from './by-location.js';
+import { readInContext } from './access-file-read.js';
 
 /** fnmatch-style wildcard (`*`, `?`, `[...]`) to a regex; `*` does not cross `/` when `pathname` is set. */
 export function wildcard(pattern: string, pathname: boolean): RegExp {
@@ -90,7 +91,7 @@ function scopeApplies(s: Scope, req: Request, at: Target, model: Model): boolean
   switch (s.kind) {
     case 'directory': case 'htaccess':
       // A request for the directory itself (a <Location> URL that maps to it) walks it too.
-      return !proxied && (dirCovers(cache, s.pattern, at.dir) || req.file === s.pattern);
+      return !proxied && (dirCovers(cache, s.pattern, at.dir) || req.file === s.pattern) && (s.kind === 'directory' || readInContext(model, req.vhost, s));
     case 'directorymatch':
       return !proxied && !!s.regex && directoryRegexApplies(s.regex, req.file, model.version);
     case 'files': case 'filesmatch': {

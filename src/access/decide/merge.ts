@@ -29,6 +29,8 @@ export interface Merged {
   settings: Map<SettingKey, string>;
   /** A .htaccess problem that makes the request fail with 500. */
   fail: string | null;
+  /** The .htaccess files httpd opened for the request and answered 500 on (those `fail` comes from). */
+  failed: Scope[];
   /** Start-up errors of the scopes involved. */
   errors: string[];
   scopes: Scope[];
@@ -127,7 +129,7 @@ export function merge(model: Model, req: Request): Merged {
 
 /** The merged state up to and including `upTo` (the whole merge when null). */
 export function mergeUncached(model: Model, req: Request, upTo: Scope | null = null): Merged {
-  const m: Merged = { host: null, requires: [], satisfy: [], tree: null, settings: new Map(), fail: null, errors: [], scopes: [] };
+  const m: Merged = { host: null, requires: [], satisfy: [], tree: null, settings: new Map(), fail: null, failed: [], errors: [], scopes: [] };
   const v24 = model.version === '2.4';
   const list = applicableScopes(model, req);
   const cut = upTo ? list.indexOf(upTo) : -1;
@@ -140,7 +142,7 @@ export function mergeUncached(model: Model, req: Request, upTo: Scope | null = n
       const st = htaccessState(model, req.vhost, s, v24);
       if (st !== 'ok') {
         skipped.add(s);
-        if (st !== 'ignored') m.fail = st;
+        if (st !== 'ignored') { m.fail = st; m.failed.push(s); }
         continue;
       }
     } else if (s.errors.length && !home) m.errors.push(...s.errors);

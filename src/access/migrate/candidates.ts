@@ -9,7 +9,7 @@ import { dualBlocks } from './dual-version.js';
 import { htaccessOf } from '../decide/index.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
-import { includedLinesReason, noRequestReason, ownState, translateScope, unreadReason, UNIT_INDENT } from './translate-scope.js';
+import { includedLinesReason, noRequestReason, ownState, translateScope, UNIT_INDENT } from './translate-scope.js';
 import { readTranslations } from './translation-items.js';
 import type { Verdict } from './verdict.js';
 import { translateMixedState } from './translate-mixed.js';
@@ -148,8 +148,7 @@ export function mixedCandidates(project: Project, after0: Model, c22: CondContex
     if (included) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: included }); continue; }
     const own = ownState(after0, s);
     if (!own) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: noRequestReason(s) }); continue; }
-    const { m } = own;
-    const unread = unreadReason(m, s);
+    const { m, unread } = own;
     if (unread) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: unread }); continue; }
     try {
       translated.push([s, s, translateMixedState(m, UNIT_INDENT)]);

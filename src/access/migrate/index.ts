@@ -3,7 +3,7 @@ export { branchKind, dualBlocks, hasAccess, TRANSPARENT } from './dual-version.j
 export { fileVerdicts } from './file-verdicts.js';
 export { accessGuard } from './guard.js';
 export { contextsOf, isMixed, proveProject, type Verdict, withItems } from './prove.js';
-export { NEVER_READ, translateScope } from './translate-scope.js';
+export { NEVER_READ, NOT_NAMED, translateScope } from './translate-scope.js';
 export { itemsOf, readTranslations } from './translation-items.js';
 export { accessDirectives, authTypeLine, currentAccessText, rewriteEdits } from './rewrite.js';
 export { htaccessAlone, readAlone, readsTheSame, vhostsNamedAlike } from './splice.js';

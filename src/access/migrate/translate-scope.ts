@@ -1,5 +1,5 @@
 /** One section's translation from its merged state (or why there is none), shared by the pure and the mixed candidates. */
-import { dirCovers, htaccessOf, type Merged, mergeUncached } from '../decide/index.js';
+import { dirCovers, htaccessOf, type Merged, mergeUncached, readInContext, vhostsNaming } from '../decide/index.js';
 import { ownRequest } from '../compare/index.js';
 import type { Model, Request, Scope } from '../model/index.js';
 import { cacheSlot } from '../../project/run-cache.js';
@@ -21,6 +21,9 @@ export function unreadReason(m: Merged, s: Scope): string | null {
 
 /** The reason for a section of a .htaccess httpd ignores (AllowOverride None): its lines have no effect, before or after. */
 export const NEVER_READ = 'httpd does not read this section (the .htaccess holding it is ignored), so no request shows what its lines do and the rewrite cannot be proven';
+
+/** The reason for a section of an access file no context reads: no AccessFileName in force names it ahead of another one there. */
+export const NOT_NAMED = 'httpd does not read this section (no AccessFileName in force names the file holding it ahead of another file in its directory), so no request shows what its lines do and the rewrite cannot be proven';
 
 /** The indentation unit used for nested Require containers. */
 export const UNIT_INDENT = '    ';
@@ -64,22 +67,34 @@ function vhostsOverriding(model: Model, dir: string): string[] {
 }
 
 /**
- * The request that shows a section, and its merged state: in the section's own context, or, for a
- * .htaccess the main server never reads (a stock <Directory /> AllowOverride None), in a virtual host
- * whose own <Directory> lets httpd read it there.
+ * The request that shows a section, its merged state, and why that state says nothing about the
+ * section (unreadReason), if it does not: in the section's own context, or, for a .htaccess the
+ * main server never reads, in a virtual host that does: one whose own <Directory> lets httpd open
+ * it (the main server's is a stock <Directory /> AllowOverride None), or whose own AccessFileName
+ * names it. A host that reads it cleanly is preferred; one where httpd opens it and answers 500
+ * still shows that (that error is the finding, not "never read").
  */
-export function ownState(model: Model, s: Scope): { req: Request; m: Merged } | null {
+export function ownState(model: Model, s: Scope): { req: Request; m: Merged; unread: string | null } | null {
   const req = ownRequest(model, s);
   if (!req) return null;
   const m = mergeUncached(model, req, s);
+  const unread = unreadReason(m, s);
   const home = s.kind === 'htaccess' ? s : htaccessOf(s);
-  if (s.vhost !== '' || !home || unreadReason(m, s) !== NEVER_READ) return { req, m };
-  for (const vhost of vhostsOverriding(model, home.pattern)) {
+  if (s.vhost !== '' || !home || unread !== NEVER_READ) return { req, m, unread };
+  const named = readInContext(model, '', home);
+  const naming = named ? [] : vhostsNaming(model, home);
+  const hosts = new Set([...vhostsOverriding(model, home.pattern), ...naming]);
+  let failing: { req: Request; m: Merged; unread: string | null } | null = null;
+  for (const vhost of hosts) {
     const r = ownRequest(model, { ...s, vhost });
     const read = r && mergeUncached(model, r, s);
-    if (r && read && unreadReason(read, s) === null) return { req: r, m: read };
+    if (!r || !read) continue;
+    const why = unreadReason(read, s);
+    if (why === null) return { req: r, m: read, unread: null };
+    if (!failing && read.failed.includes(home)) failing = { req: r, m: read, unread: why };
   }
-  return { req, m };
+  if (failing) return failing;
+  return { req, m, unread: named || naming.length ? NEVER_READ : NOT_NAMED };
 }
 
 /** Translates one section, or says why it cannot be. */
@@ -89,8 +104,7 @@ export function translateScope(before: Model, s: Scope): { lines: string[] } | {
   if (included) return { reason: included };
   const own = ownState(before, s);
   if (!own) return { reason: noRequestReason(s) };
-  const { m } = own;
-  const unread = unreadReason(m, s);
+  const { m, unread } = own;
   if (unread) return { reason: unread };
   try {
     return { lines: translateState(before, m, UNIT_INDENT) };

@@ -4,6 +4,7 @@
  * are followed through project.includes; <IfModule>, <IfDefine> and
  * <IfVersion> are evaluated for the target version.
  */
+import { basename, dirname } from 'node:path';
 import type { ConfigFile, Directive, LineSpan, Node, Section } from '../../ast/nodes.js';
 import { directives } from '../../ast/walk.js';
 import type { Project } from '../../project/project.js';
@@ -78,6 +79,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   const cache = opts.cache ?? opts.project?.cache ?? new RunCache();
   const model: Model = {
     version: opts.version, modules: opts.modules, scopes: [], vhosts: [], docroots: new Map(), aliases: new Map(), errors: [], errorsAt: [], cond, cache,
+    accessFileNames: new Map(), accessFilesIn: new Map(),
   };
   const vhostCount = new Map<string, number>();
   let order = 0;
@@ -127,6 +129,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     if (d.lname === 'define' && opts.version === '2.4' && d.args[0]) (cond.defines as Set<string>).add(d.args[0].value);
     if (!ctx.scope) {
       if (d.lname === 'documentroot' && d.args[0]) model.docroots.set(ctx.vhost, canonicalDir(d.args[0].value));
+      else if (d.lname === 'accessfilename' && d.args.length) model.accessFileNames!.set(ctx.vhost, d.args.map((a) => a.value));
       else if ((d.lname === 'alias' || d.lname === 'scriptalias') && d.args.length >= 2) {
         const list = model.aliases.get(ctx.vhost) ?? [];
         list.push([d.args[0]!.value, canonicalDir(d.args[1]!.value)]);
@@ -216,6 +219,12 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       const dir = input.kind === 'htaccess' ? (input.dir ?? wrap ?? '/probe') : wrap!;
       const scope = newScope(input.kind === 'htaccess' ? 'htaccess' : 'directory', trimSlash(dir), null, base, null, input.file.path);
       scope.hasContent = input.file.children.some((n) => n.type === 'directive' || n.type === 'section');
+      // Read in its own directory (not under the neutral server): which contexts read it depends on its name.
+      if (input.kind === 'htaccess' && dirname(input.file.path) === dir) {
+        scope.accessName = basename(input.file.path);
+        const names = model.accessFilesIn!.get(scope.pattern);
+        if (names) names.add(scope.accessName); else model.accessFilesIn!.set(scope.pattern, new Set([scope.accessName]));
+      }
       visit(input.file.children, { ...base, scope, htaccess: input.kind === 'htaccess' });
     } else {
       visit(input.file.children, base);

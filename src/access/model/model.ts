@@ -113,6 +113,11 @@ export interface Scope {
   includedLinesFrom?: string;
   /** For a .htaccess: whether it holds any directive or section at all (2.4 refuses every one when nothing is allowed). */
   hasContent?: boolean;
+  /**
+   * For a .htaccess read in its own directory: its file name, which decides the contexts that read it
+   * (see accessFilesIn). Unset for a loose one (read under the neutral server): every context reads it.
+   */
+  accessName?: string;
 }
 
 /** An error httpd reports for one line: at start-up in a configuration file, as 500 in a .htaccess file. */
@@ -136,6 +141,10 @@ export interface Model {
   docroots: Map<string, string>;
   /** Alias URL prefix → directory, per context. */
   aliases: Map<string, [string, string][]>;
+  /** The AccessFileName list each context sets itself ('' = main server): its last AccessFileName line (a context without one: see src/apache/access-file-name.ts). */
+  accessFileNames?: Map<string, readonly string[]>;
+  /** The access files the model holds by directory: the names present, each context reads the first of its list among them. */
+  accessFilesIn?: Map<string, Set<string>>;
   /** Startup errors anywhere (outside sections). */
   errors: string[];
   /** Every error of a directive or section line, in a section or not, with where it is. */
