@@ -2,12 +2,14 @@ import type { ConfigFile, Directive } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
 import { managesDebianModules } from '../src/layout/debian.js';
 import { defineRule } from '../src/engine/rule.js';
-import { insertLinesAfter, removeLine } from '../src/edit/fixer.js';
+import { removeLine } from '../src/edit/fixer.js';
 import { HTACCESS_NOT_ENUMERATED } from '../src/project/discover.js';
-import { implicitNeeds } from '../src/rules-kit/implicit-modules.js';
+import { firstUsesOf, implicitNeeds } from '../src/rules-kit/implicit-modules.js';
+import { firstNeed, modulePlace } from '../src/rules-kit/module-place.js';
+import { unreadInclude } from '../src/rules-kit/reach.js';
 import { aroundIn } from '../src/project/include-chains.js';
 import { BUILTIN_DEBIAN_24 } from '../src/apache/modules.js';
-import { loadModuleLines, moduleList, projectFiles, projectLoadLines, type LoadLine } from '../src/rules-kit/load-module.js';
+import { loadModuleLine, loadModuleLines, loadsStandardFile, moduleList, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
 
 export default defineRule({
   meta: {
@@ -30,7 +32,10 @@ export default defineRule({
         if (!debian && !list.main()) return;
         // With --httpd, what that binary compiles in (its MPM, unixd…) is there without a line.
         const present = new Set([...loaded, ...(context.options.builtin ?? [])]);
-        const needs = implicitNeeds(files, present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined, aroundIn(context.project))
+        // A Debian tree's modules come from mods-enabled (src/layout/debian.ts), not from a guess about unread files.
+        const unread = debian ? null : unreadInclude(context.project);
+        const unreadText = unread ? unread.directive.name + unread.directive.args.map((a) => ` ${a.raw}`).join('') : undefined;
+        const needs = implicitNeeds(files, present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined, aroundIn(context.project), unreadText)
           .filter((n) => !debian || !BUILTIN_DEBIAN_24.has(n.name));
         if (!debian) reportUnneededCompat();
         if (needs.length === 0) return;
@@ -47,15 +52,33 @@ export default defineRule({
           context.report({ node: site, message: `${head} This tree manages modules with Debian's mods-enabled/: run \`${cmds.join('; ')}\`.` });
           return;
         }
-        // The lines go to the file with the most LoadModule lines (the first of equals), after its last top-level one;
-        // a file whose LoadModule lines all sit in sections is no main configuration.
-        const byFile = new Map<ConfigFile, number>();
-        for (const l of lines) byFile.set(l.file, (byFile.get(l.file) ?? 0) + 1);
-        const holder = [...byFile].reduce((best, cur) => (cur[1] > best[1] ? cur : best))[0];
-        const at = lines.filter((l) => l.file === holder && l.ancestors.length === 0).pop();
-        if (holder !== file || !at) return;
-        const text = needs.flatMap((n) => loadModuleLines(at, n.name));
-        reportNeeds(at, text, head);
+        // The lines go before the first line that needs one of the modules (or tests for it with <IfModule>),
+        // after the last top-level LoadModule line of an always-read file (src/rules-kit/module-place.ts).
+        const names = new Set(needs.map((n) => n.name));
+        const need = firstNeed(context.project, file, files, names, firstUsesOf(files, names, aroundIn(context.project)));
+        const place = modulePlace(context.project, file, list, need);
+        if (!place) {
+          // Every LoadModule line sits in a section (<IfDefine>…): say what to write, once, on the main file's first one.
+          const byFile = new Map<ConfigFile, number>();
+          for (const l of lines) byFile.set(l.file, (byFile.get(l.file) ?? 0) + 1);
+          const holder = [...byFile].reduce((best, cur) => (cur[1] > best[1] ? cur : best))[0];
+          const first = lines.find((l) => l.file === file);
+          if (holder !== file || !first) return;
+          const like = lines.find(loadsStandardFile) ?? first;
+          const text = needs.map((n) => `\`${loadModuleLine(like, n.name)}\``).join(', ');
+          context.report({
+            node: first.directive,
+            message: `${head} Every LoadModule line of this configuration sits inside a section (<IfDefine>…) or a file read only conditionally, so the lines are not written for you: write ${text} at the top level of the main configuration, before the first line that needs them.`,
+          });
+          return;
+        }
+        if (place.path !== file.path) return;
+        const text = needs.flatMap((n) => loadModuleLines(place.like, n.name, place.dir));
+        context.report({
+          node: place.node,
+          message: `${head} Write, ${place.after ? 'after the last LoadModule line' : 'before the first line that needs them'}: ${text.map((t) => `\`${t.trim()}\``).join(', ')}.`,
+          fix: [place.edit(text)],
+        });
       },
     };
 
@@ -68,6 +91,7 @@ export default defineRule({
       const files = projectFiles(context.project, file);
       if (implicitNeeds(files, new Set(), undefined, aroundIn(context.project)).some((n) => n.name === 'access_compat')) return;
       if (context.project.diagnostics.some((d) => d.code === HTACCESS_NOT_ENUMERATED)) return;
+      if (unreadInclude(context.project)) return; // files not read (--no-follow-includes) may still use them
       for (const l of projectLoadLines(context.project, file)) {
         if (l.name !== 'access_compat' || l.file !== file) continue;
         context.report({
@@ -78,13 +102,6 @@ export default defineRule({
       }
     }
 
-    function reportNeeds(at: LoadLine, text: string[], head: string): void {
-      context.report({
-        node: at.directive,
-        message: `${head} Write, after the last LoadModule line: ${text.map((t) => `\`${t.trim()}\``).join(', ')}.`,
-        fix: [insertLinesAfter(file, at.directive, text)],
-      });
-    }
   },
 });
 /** The first Include line of a file that reads Debian's mods-enabled directory. */

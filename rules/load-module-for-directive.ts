@@ -1,9 +1,9 @@
 import type { ConfigFile } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
-import { insertLinesAfter } from '../src/edit/fixer.js';
 import { moduleDependencies, type DirectiveInfo } from '../src/apache/directive-table.js';
 import { chooseMpm } from '../src/rules-kit/implicit-modules.js';
-import { loadModuleLines, moduleList } from '../src/rules-kit/load-module.js';
+import { loadModuleLine, loadModuleLines, loadsStandardFile, moduleList } from '../src/rules-kit/load-module.js';
+import { firstNeed, modulePlace } from '../src/rules-kit/module-place.js';
 import { effectiveLoaded, missingModules, type MissingModule } from '../src/httpd/missing-modules.js';
 import { aroundIn } from '../src/project/include-chains.js';
 
@@ -41,9 +41,15 @@ export default defineRule({
         };
         const what = (m: MissingModule, load: string) => {
           const also = m.alternatives.length ? ` (or mod_${m.alternatives.join(', mod_')})` : '';
-          const when = kindOf(m.file) === 'htaccess' ? 'in .htaccess, where every request then gets a 500' : 'at start-up';
+          const htaccess = kindOf(m.file) === 'htaccess';
+          const premise = ' (the 2.2 server had it compiled in, or loaded it in a file not read here)';
+          if (m.provider) {
+            const when = htaccess || m.provider.when === 'request' ? 'every request there then gets a 500' : 'at start-up';
+            return `\`${m.written}\`: 2.4 says "${m.provider.error}" (${when}); it needs ${load}. The provider is registered by mod_${m.module}, which no LoadModule line of this configuration loads${premise}.`;
+          }
+          const when = htaccess ? 'in .htaccess, where every request then gets a 500' : 'at start-up';
           return `Invalid command '${m.written}' ${when}: 2.4 needs ${load}${also}. ${m.written} is provided by mod_${m.module}, which no LoadModule line of this configuration loads`
-            + ' (the 2.2 server had it compiled in, or loaded it in a file not read here); 2.4 does not know the directive without it.';
+            + `${premise}; 2.4 does not know the directive without it.`;
         };
 
         if (list.debian) {
@@ -52,18 +58,29 @@ export default defineRule({
           }
           return;
         }
-        // The lines go after the last LoadModule line of the file holding the project's last one, outside sections when possible.
-        const last = lines[lines.length - 1]!;
-        if (last.file !== file) return;
-        const mine = lines.filter((l) => l.file === file);
-        const at = [...mine].reverse().find((l) => l.ancestors.length === 0) ?? last;
+        // Every module needed, its dependencies first (mod_proxy before mod_proxy_fcgi), each once.
+        const names: string[] = [];
+        for (const m of missing) for (const n of [...moduleDependencies(m.module).filter((d) => !loaded.has(d)), m.module]) if (!names.includes(n)) names.push(n);
+        const need = firstNeed(context.project, file, files, new Set(names), missing);
+        const place = modulePlace(context.project, file, list, need);
+        if (!place) {
+          // No LoadModule line at the top level of an always-read file: say what to write, at each use.
+          const like = lines.find(loadsStandardFile) ?? lines[0]!;
+          for (const m of missing.filter((x) => x.file === file)) {
+            const load = [...moduleDependencies(m.module).filter((d) => !loaded.has(d)), m.module].map((n) => `\`${loadModuleLine(like, n)}\``).join(' and ');
+            context.report({ node: m.node, message: `${what(m, load)} Every LoadModule line of this configuration sits inside a section (<IfDefine>…) or a file read only conditionally, so the line is not written for you: write it at the top level of the main configuration, before this line.` });
+          }
+          return;
+        }
+        if (place.path !== file.path) return;
+        // One edit writes every line: the findings share it, so one pass applies them all.
+        const text = names.flatMap((n) => loadModuleLines(place.like, n, place.dir));
+        const edit = place.edit(text);
         for (const m of missing) {
-          const need = [...moduleDependencies(m.module).filter((d) => !loaded.has(d)), m.module];
-          // Modules some builds compile in (log_config, version…) are loaded inside <IfModule !name_module>.
-          const text = need.flatMap((n) => loadModuleLines(at, n));
-          const load = text.map((t) => `\`${t.trim()}\``).join(' and ');
-          const elsewhere = m.file === file ? '' : ` It is first used at ${where(m)}; the line goes after the last LoadModule line here.`;
-          context.report({ node: m.file === file ? m.node : at.directive, message: what(m, load) + elsewhere, fix: [insertLinesAfter(file, at.directive, text)] });
+          const mine = [...moduleDependencies(m.module).filter((d) => !loaded.has(d)), m.module];
+          const load = mine.map((n) => `\`${loadModuleLine(place.like, n, place.dir)}\``).join(' and ');
+          const elsewhere = m.file === file ? '' : ` It is first used at ${where(m)}; the line goes here, where this file loads modules.`;
+          context.report({ node: m.file === file ? m.node : place.node, message: what(m, load) + elsewhere, fix: [edit] });
         }
       },
     };

@@ -18,6 +18,25 @@ export function overlaps(a: Edit, b: Edit): boolean {
   return a.start < b.end && b.start < a.end;
 }
 
+/** True for two edits that make the same change: several findings may share one fix (one edit writing every LoadModule line). */
+export function sameEdit(a: Edit, b: Edit): boolean {
+  return a.start === b.start && a.end === b.end && a.text === b.text;
+}
+
+/** The edits with each change once: what several groups sharing an edit apply. */
+export function uniqueEdits(edits: readonly Edit[]): Edit[] {
+  const byStart = new Map<number, Edit[]>();
+  const out: Edit[] = [];
+  for (const e of edits) {
+    const at = byStart.get(e.start);
+    if (at?.some((o) => sameEdit(o, e))) continue;
+    if (at) at.push(e);
+    else byStart.set(e.start, [e]);
+    out.push(e);
+  }
+  return out;
+}
+
 /** Applies non-overlapping edits to text. */
 export function applyEdits(text: string, edits: readonly Edit[]): string {
   const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
@@ -33,7 +52,8 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
 
 /**
  * Picks groups of edits that can be applied together: a group is taken whole
- * or deferred to the next pass when it overlaps one already taken.
+ * or deferred to the next pass when it overlaps one already taken. An edit the
+ * same as one taken is no clash: the groups share it, and it is applied once.
  */
 export function pickGroups<T extends { edits: readonly Edit[] }>(groups: readonly T[]): { taken: T[]; deferred: T[] } {
   const taken: T[] = [];
@@ -69,12 +89,13 @@ class UsedRanges {
 
   clashes(e: Edit): boolean {
     // An edit starting after e ends cannot overlap it; walk back until the ends fall before e.
-    for (let i = this.after(e.end) - 1; i >= 0 && this.list[i]!.end >= e.start; i--) if (overlaps(e, this.list[i]!)) return true;
+    for (let i = this.after(e.end) - 1; i >= 0 && this.list[i]!.end >= e.start; i--) if (overlaps(e, this.list[i]!) && !sameEdit(e, this.list[i]!)) return true;
     return false;
   }
 
   add(e: Edit): void {
     let i = this.after(e.start);
+    for (let j = i - 1; j >= 0 && this.list[j]!.start === e.start; j--) if (sameEdit(this.list[j]!, e)) return;
     while (i > 0 && this.list[i - 1]!.start === e.start && this.list[i - 1]!.end > e.end) i--;
     this.list.splice(i, 0, e);
   }

@@ -5,7 +5,7 @@
  * reported as a failure of its rule.
  */
 import type { ConfigFile } from '../ast/nodes.js';
-import { applyEdits, EditOffsets, pickGroups, type Edit } from '../edit/edit.js';
+import { applyEdits, EditOffsets, pickGroups, uniqueEdits, type Edit } from '../edit/edit.js';
 import { LineCounter } from '../parse/line-counter.js';
 import { parse } from '../parse/parser.js';
 import type { Project } from '../project/project.js';
@@ -105,7 +105,7 @@ export function fixFile(
       }
     }
     if (taken.length === 0) break;
-    let next = applyEdits(ast.text, taken.flatMap((g) => g.edits));
+    let next = applyEdits(ast.text, uniqueEdits(taken.flatMap((g) => g.edits)));
     let nextAst = reparse(next, ast.path);
     if (countErrors(nextAst) > baseErrors) {
       // Find the fixes that break parsing, drop them, and keep the rest.
@@ -117,12 +117,12 @@ export function fixFile(
         vetoed.push(broken);
       }
       if (good.length === 0) continue;
-      next = applyEdits(ast.text, good.flatMap((g) => g.edits));
+      next = applyEdits(ast.text, uniqueEdits(good.flatMap((g) => g.edits)));
       nextAst = parse(next, ast.path, { version: '2.4' });
       taken.splice(0, taken.length, ...good);
     }
     applied.push(...taken.map((g) => g.problem));
-    history.push(new EditOffsets(taken.flatMap((g) => g.edits).sort((a, b) => a.start - b.start || a.end - b.end)));
+    history.push(new EditOffsets(uniqueEdits(taken.flatMap((g) => g.edits)).sort((a, b) => a.start - b.start || a.end - b.end)));
     ast = nextAst;
     texts.push(ast.text);
   }

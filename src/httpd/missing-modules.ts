@@ -14,6 +14,7 @@ import { walk } from '../ast/walk.js';
 import { alongSomeWay, type Around, UNCONDITIONAL } from '../project/include-chains.js';
 import { REMOVED } from '../apache/modules.js';
 import { MODULES, providersOfDirective, type DirectiveInfo } from '../apache/directive-table.js';
+import { providerModule } from '../apache/providers.js';
 
 /** One module a configuration needs and does not load. */
 export interface MissingModule {
@@ -24,8 +25,10 @@ export interface MissingModule {
   /** The first use, in reading order. */
   file: ConfigFile;
   node: Directive | Section;
-  /** The name as written there (`AddOutputFilterByType`, `Proxy` for a `<Proxy>` section). */
+  /** The name as written there (`AddOutputFilterByType`, `Proxy` for a `<Proxy>` section); with `provider`, the directive and its value (`Require valid-user`). */
   written: string;
+  /** Set when the directive is known and its value names a provider of the module (src/apache/providers.ts): what 2.4 says without it, and when. */
+  provider?: { error: string; when: 'start-up' | 'request' };
 }
 
 /** The loaded set a configuration gives: short names of its LoadModule lines (renamed 2.2 modules under their 2.4 name too) plus the built-ins. */
@@ -71,9 +74,20 @@ export function missingModules(
     if (!alongSomeWay(around(file), ancestors, (sections) => sectionsHold(sections, loaded, loadedSymbols))) return;
     found.set(first.module, { module: first.module, alternatives: providers.slice(1).map((p) => p.module), file, node, written });
   };
+  /** A directive whose value names a provider module that is not loaded (`Require valid-user`, `Dav On`). */
+  const checkValue = (file: ConfigFile, d: Directive, ancestors: readonly Section[]) => {
+    const need = providerModule(d.lname, d.args.map((a) => a.value));
+    if (!need || loaded.has(need.module) || found.has(need.module) || !MODULES[need.module]) return;
+    const providers = providersOfDirective(d.lname);
+    if (providers.length === 0) return;
+    if (skip({ ...providers[0]!, module: need.module, symbol: `${need.module}_module`, so: `mod_${need.module}.so` })) return;
+    if (!alongSomeWay(around(file), ancestors, (sections) => sectionsHold(sections, loaded, loadedSymbols))) return;
+    const written = [d.name, ...d.args.slice(0, d.args[0]?.value.toLowerCase() === 'not' ? 2 : 1).map((a) => a.raw)].join(' ');
+    found.set(need.module, { module: need.module, alternatives: [], file, node: d, written, provider: { error: need.error, when: need.when } });
+  };
   for (const file of files) {
     walk(file, {
-      directive: (d, ancestors) => check(file, d, d.lname, d.name, ancestors),
+      directive: (d, ancestors) => { check(file, d, d.lname, d.name, ancestors); checkValue(file, d, ancestors); },
       enter: (s, ancestors) => check(file, s, `<${s.lname}`, `<${s.name}`, ancestors),
     });
   }

@@ -7,7 +7,7 @@ import { walk } from '../ast/walk.js';
 import { MPM_BY_TEST } from '../apache/modules.js';
 import { moduleOfTest } from '../apache/conditions.js';
 import { alongSomeWay, type Around, UNCONDITIONAL } from '../project/include-chains.js';
-import { moduleOfDirective } from '../apache/directive-table.js';
+import { moduleOfDirective, providersOfDirective } from '../apache/directive-table.js';
 import { readBy24 } from './reach.js';
 import { COMPAT_ACCESS } from '../apache/access-directives.js';
 
@@ -68,8 +68,12 @@ export function readIn24Nodes(files: readonly ConfigFile[], around: Around = () 
   return { directives, sections };
 }
 
-/** What the tree needs that 2.2 gave it without a LoadModule line, in the order the lines should be written. */
-export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<string>, mpmOption?: string, around?: Around): ImplicitNeed[] {
+/**
+ * What the tree needs that 2.2 gave it without a LoadModule line, in the order the lines should be written.
+ * `unread`: an Include line whose files were not read (`--no-follow-includes`): they may hold Order,
+ * Allow, Deny or Satisfy, so mod_access_compat is needed as if they did.
+ */
+export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<string>, mpmOption?: string, around?: Around, unread?: string): ImplicitNeed[] {
   const { directives: all, sections } = readIn24Nodes(files, around);
   const uses = (...lnames: string[]) => all.find((d) => lnames.includes(d.lname))?.name;
   const needs: ImplicitNeed[] = [];
@@ -82,6 +86,9 @@ export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<
   for (const n of ALWAYS) add(n.name, n.why);
   const compat = uses(...COMPAT_ACCESS);
   if (compat) add('access_compat', `${compat} and the other 2.2 access directives (Order, Allow, Deny, Satisfy) come only from mod_access_compat in 2.4`);
+  if (unread) {
+    add('access_compat', `the files of \`${unread}\` were not read, and may hold Order, Allow, Deny or Satisfy, which come only from mod_access_compat in 2.4; a run that follows the includes drops the line when none is left`);
+  }
   for (const lname of ['addoutputfilterbytype', 'allowconnect', 'proxyftpdircharset']) {
     const d = uses(lname);
     const mod = moduleOfDirective(lname)!.module;
@@ -100,4 +107,20 @@ export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<
     if (mod) add(mod, `SSLSessionCache ${kind}: needs the ${mod} provider module in 2.4`);
   }
   return needs;
+}
+
+/** In each file, the first directive or section 2.4 reads whose only provider is one of `names` (`Require`: authz_core; `Order`: access_compat). */
+export function firstUsesOf(files: readonly ConfigFile[], names: ReadonlySet<string>, around?: Around): { file: ConfigFile; node: Directive | Section }[] {
+  const out: { file: ConfigFile; node: Directive | Section }[] = [];
+  for (const file of files) {
+    const ways = around?.(file) ?? UNCONDITIONAL;
+    let found: Directive | Section | null = null;
+    const sole = (lname: string) => { const p = providersOfDirective(lname); return p.length === 1 && names.has(p[0]!.module); };
+    walk(file, {
+      directive: (d, anc) => { if (!found && sole(d.lname) && alongSomeWay(ways, anc, readIn24)) found = d; },
+      enter: (sec, anc) => { if (!found && sole(`<${sec.lname}`) && alongSomeWay(ways, anc, readIn24)) found = sec; },
+    });
+    if (found) out.push({ file, node: found });
+  }
+  return out;
 }

@@ -131,11 +131,31 @@ function loadIncludes(file: ConfigFile): string[] {
 
 
 /**
- * A `LoadModule` line for a standard module written the way `like` is: same
- * module directory, quoting and spacing (a column-aligned path stays aligned).
- * Returned without indentation or line ending.
+ * Whether a LoadModule line loads one of httpd's own modules from httpd's module directory: its file is
+ * the `mod_<name>.so` of a standard (or removed 2.2) module. A third-party module's line (Passenger's
+ * `mod_passenger.so` under a gem, pip's mod_wsgi) names another directory, which holds no httpd module.
  */
-export function loadModuleLine(like: LoadLine, name: string): string {
+export function loadsStandardFile(l: LoadLine): boolean {
+  return knownModule(l.path) !== null;
+}
+
+/**
+ * The line whose module directory new lines copy: the last line before `at` (in the project's
+ * reading order, `at` itself included) that loads a standard module's file, else the first one after,
+ * else `at` (no line loads one of httpd's modules: its directory is the only one known).
+ */
+export function directoryLine(lines: readonly LoadLine[], at: LoadLine): LoadLine {
+  const i = lines.indexOf(at);
+  const before = lines.slice(0, i + 1).filter(loadsStandardFile).pop();
+  return before ?? lines.find(loadsStandardFile) ?? at;
+}
+
+/**
+ * A `LoadModule` line for a standard module written the way `like` is: same
+ * quoting and spacing (a column-aligned path stays aligned), and the module
+ * directory of `dir` (default `like`). Returned without indentation or line ending.
+ */
+export function loadModuleLine(like: LoadLine, name: string, dir: LoadLine = like): string {
   const { file, directive: d } = like;
   const sym = d.args[0]!;
   const path = d.args[1]!;
@@ -148,15 +168,15 @@ export function loadModuleLine(like: LoadLine, name: string): string {
   let pad = gap2;
   if (/\\|\n/.test(gap2)) pad = ' ';
   else if (!gap2.includes('\t') && column !== null) pad = ' '.repeat(Math.max(1, column - gap1.length - symbol.length));
-  const slash = path.value.lastIndexOf('/');
-  const so = (slash >= 0 ? path.value.slice(0, slash + 1) : '') + `mod_${name}.so`;
+  const slash = dir.path.lastIndexOf('/');
+  const so = (slash >= 0 ? dir.path.slice(0, slash + 1) : '') + `mod_${name}.so`;
   const q = path.quote ?? '';
   return `${d.name}${gap1}${symbol}${pad}${q}${so}${q}`;
 }
 
 /** The lines that load a module: one LoadModule line, wrapped in <IfModule !…> for modules some builds compile in. */
-export function loadModuleLines(like: LoadLine, name: string): string[] {
-  const line = loadModuleLine(like, name);
+export function loadModuleLines(like: LoadLine, name: string, dir: LoadLine = like): string[] {
+  const line = loadModuleLine(like, name, dir);
   if (!sometimesBuiltin(name)) return [line];
   const indent = /^\t/m.test(like.file.text) ? '\t' : '    ';
   return [`<IfModule !${name}_module>`, indent + line, '</IfModule>'];

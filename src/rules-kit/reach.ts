@@ -3,7 +3,10 @@
  * `<IfVersion>` that is false for 2.4 (`<IfVersion < 2.3.6>`) is skipped by
  * 2.4 and still read by 2.2, so the migration rules leave it as it is.
  */
-import type { Section } from '../ast/nodes.js';
+import type { Directive, Section } from '../ast/nodes.js';
+import { memo } from '../ast/memo.js';
+import { walk } from '../ast/walk.js';
+import type { Project } from '../project/project.js';
 import { conditionHolds } from '../apache/conditions.js';
 
 /** True for a section whose body 2.4 skips whatever the modules and -D names: an `<IfVersion>` false for 2.4. */
@@ -14,4 +17,22 @@ export function skippedBy24(section: Section): boolean {
 /** True when 2.4 reads what lies inside these sections. */
 export function readBy24(ancestors: readonly Section[]): boolean {
   return !ancestors.some(skippedBy24);
+}
+
+/**
+ * The first Include or IncludeOptional line 2.4 reads whose files the project did not read: no
+ * include site records it (`--no-follow-includes`). What those files hold is unknown.
+ */
+export function unreadInclude(project: Project): { display: string; directive: Directive } | null {
+  return memo(project, 'unreadInclude', () => {
+    // By file and words, not by node: the rules that run on the migrated tree see other trees than the reader's.
+    const key = (path: string, d: Directive) => [path, d.lname, ...d.args.map((a) => a.value)].join('\0');
+    const sites = new Set(project.includes.map((s) => key(s.from, s.directive)));
+    for (const f of project.files) {
+      let found: Directive | null = null;
+      walk(f.ast, { directive: (d, anc) => { if (!found && (d.lname === 'include' || d.lname === 'includeoptional') && !sites.has(key(f.path, d)) && readBy24(anc)) found = d; } });
+      if (found) return { display: f.display, directive: found };
+    }
+    return null;
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyEdits, EditOffsets, type Edit, overlaps, pickGroups } from '../../src/edit/edit.js';
+import { applyEdits, EditOffsets, type Edit, overlaps, pickGroups, sameEdit, uniqueEdits } from '../../src/edit/edit.js';
 import { fixFile, MAX_PASSES } from '../../src/engine/fix-loop.js';
 import { defineRule, type Rule } from '../../src/engine/rule.js';
 import { lintFile } from '../../src/engine/run.js';
@@ -36,6 +36,14 @@ describe('pickGroups', () => {
     expect(pickGroups([b, a])).toEqual({ taken: [a], deferred: [b] });
   });
 
+  it('takes groups that share an edit together: the same change is no clash', () => {
+    const shared = { start: 4, end: 4, text: 'LoadModule a\nLoadModule b\n' };
+    const a = { edits: [shared] };
+    const b = { edits: [{ ...shared }] };
+    const c = { edits: [{ start: 4, end: 4, text: 'other\n' }] };
+    expect(pickGroups([a, b, c])).toEqual({ taken: [a, b], deferred: [c] });
+  });
+
   it('picks as a pairwise check of every taken edit would, for random groups of edits (inserts included)', () => {
     // A group's own edits never overlap one another (one fix); groups overlap freely.
     const group = fc.uniqueArray(fc.tuple(fc.nat(8), fc.nat(2), fc.nat(3)), { minLength: 1, maxLength: 3, selector: ([s]) => s })
@@ -44,7 +52,7 @@ describe('pickGroups', () => {
       const taken: typeof groups = [];
       const deferred: typeof groups = [];
       for (const g of [...groups].sort((a, b) => Math.min(...a.edits.map((e) => e.start)) - Math.min(...b.edits.map((e) => e.start)))) {
-        if (g.edits.some((e) => taken.some((t) => t.edits.some((u) => overlaps(e, u))))) deferred.push(g);
+        if (g.edits.some((e) => taken.some((t) => t.edits.some((u) => overlaps(e, u) && !sameEdit(e, u))))) deferred.push(g);
         else taken.push(g);
       }
       expect(pickGroups(groups)).toEqual({ taken, deferred });
@@ -68,6 +76,26 @@ describe('fixFile', () => {
     expect(r.output).toBe('Baz 1\nBaz 2\n');
     expect(r.passes).toBe(3);
     expect(r.applied.map((x) => x.message)).toEqual(['foo', 'foo', 'bar', 'bar']);
+  });
+
+  it('applies findings that share one edit in one pass, the edit once (one edit writes every LoadModule line a file needs)', () => {
+    const shared: Rule = defineRule({
+      meta: { id: 'shared', description: 'One edit for many findings.', row: 'test', kind: 'fix' },
+      create: (ctx) => ({
+        File: () => {
+          const first = ctx.file.children[0]!;
+          if (first.type !== 'directive' || first.lname !== 'a' || ctx.file.children.length > 1) return;
+          const edit = insertLinesAfter(ctx.file, first, ['B 1', 'C 1', 'D 1']);
+          for (const n of ['B', 'C', 'D']) ctx.report({ node: first, message: n, fix: [edit] });
+        },
+        'Directive:b': (d) => ctx.report({ node: d, message: 'b', fix: [renameDirective(d, 'E')] }),
+      }),
+    });
+    const { ast, project: p } = project('A\n');
+    const r = fixFile(ast, [shared], p);
+    expect(r.output).toBe('A\nE 1\nC 1\nD 1\n');
+    expect(r.applied.slice(0, 3).map((x) => x.message)).toEqual(['B', 'C', 'D']);
+    expect(r.passes).toBe(3);
   });
 
   it('stops after MAX_PASSES when a rule keeps changing its own output', () => {
@@ -159,7 +187,7 @@ describe('EditOffsets', () => {
     const edit = fc.tuple(fc.nat(12), fc.nat(3), fc.string({ unit: fc.constantFrom('x', 'yy', ''), maxLength: 3 }));
     fc.assert(fc.property(fc.array(edit, { maxLength: 8 }), (raw) => {
       const sorted = raw.map(([s, len, text]) => ({ start: s * 3, end: s * 3 + len, text })).sort((a, b) => a.start - b.start || a.end - b.end);
-      const picked = pickGroups(sorted.map((e) => ({ edits: [e] }))).taken.map((g) => g.edits[0]!).sort((a, b) => a.start - b.start || a.end - b.end);
+      const picked = uniqueEdits(pickGroups(sorted.map((e) => ({ edits: [e] }))).taken.map((g) => g.edits[0]!)).sort((a, b) => a.start - b.start || a.end - b.end);
       const map = new EditOffsets(picked);
       const original = 'x'.repeat(45);
       const out = applyEdits(original, picked);

@@ -54,7 +54,8 @@ ruleTester(rule, {
       name: 'takes the MPM from --mpm and loads byrequests by default for a balancer',
       code: 'ServerRoot /usr/local/apache2\n<IfModule prefork.c>\n</IfModule>\n<IfModule mpm_event_module>\n</IfModule>\nLoadModule "proxy_balancer_module" "lib/mod_proxy_balancer.so"\n',
       options: { mpm: 'event' },
-      output: 'ServerRoot /usr/local/apache2\n<IfModule prefork.c>\n</IfModule>\n<IfModule mpm_event_module>\n</IfModule>\nLoadModule "proxy_balancer_module" "lib/mod_proxy_balancer.so"\nLoadModule mpm_event_module "lib/mod_mpm_event.so"\n<IfModule !unixd_module>\n    LoadModule unixd_module "lib/mod_unixd.so"\n</IfModule>\nLoadModule authn_core_module "lib/mod_authn_core.so"\nLoadModule authz_core_module "lib/mod_authz_core.so"\nLoadModule slotmem_shm_module "lib/mod_slotmem_shm.so"\nLoadModule lbmethod_byrequests_module "lib/mod_lbmethod_byrequests.so"\n',
+      // Before the <IfModule mpm_event_module> test, which would be false if the MPM were loaded after it.
+      output: 'ServerRoot /usr/local/apache2\n<IfModule prefork.c>\n</IfModule>\nLoadModule mpm_event_module "lib/mod_mpm_event.so"\n<IfModule !unixd_module>\n    LoadModule unixd_module "lib/mod_unixd.so"\n</IfModule>\nLoadModule authn_core_module "lib/mod_authn_core.so"\nLoadModule authz_core_module "lib/mod_authz_core.so"\nLoadModule slotmem_shm_module "lib/mod_slotmem_shm.so"\nLoadModule lbmethod_byrequests_module "lib/mod_lbmethod_byrequests.so"\n<IfModule mpm_event_module>\n</IfModule>\nLoadModule "proxy_balancer_module" "lib/mod_proxy_balancer.so"\n',
       errors: ['the MPM chosen with --mpm'],
     },
   ],
@@ -94,6 +95,39 @@ describe('load-implicit-modules across a project', () => {
   it('leaves a file whose LoadModule lines all sit inside sections', () => {
     const f = conf('/etc/httpd/conf.d/wsgi.conf', '<IfModule !mod_wsgi.c>\n  LoadModule wsgi_module modules/mod_wsgi.so\n</IfModule>\n');
     expect(fixFile(f.ast, [rule], projectOf([f])).applied).toEqual([]);
+  });
+
+  it('reports, without writing, a main configuration whose LoadModule lines all sit inside <IfDefine>', () => {
+    const f = conf('/srv/httpd.conf', 'ServerRoot "/srv"\n<IfDefine !MINIMAL>\nLoadModule mime_module modules/mod_mime.so\nLoadModule dir_module modules/mod_dir.so\nLoadModule headers_module modules/mod_headers.so\n</IfDefine>\nHeader set X-Test 1\n');
+    const r = fixFile(f.ast, [rule], projectOf([f]));
+    expect(r.output).toBe(f.ast.text);
+    expect(r.remaining.map((p) => p.message)).toEqual([expect.stringContaining('write `LoadModule mpm_prefork_module modules/mod_mpm_prefork.so`, `LoadModule unixd_module modules/mod_unixd.so`, `LoadModule authn_core_module modules/mod_authn_core.so`, `LoadModule authz_core_module modules/mod_authz_core.so` at the top level')]);
+    expect(r.remaining[0]!.line).toBe(3);
+  });
+
+  describe('an Include line whose files were not read (--no-follow-includes)', () => {
+    const head = `ServerRoot "/srv"\n${loaded('modules/', ['mpm_prefork', 'unixd', 'authn_core', 'authz_core'])}`;
+    const read = (text: string, follow: boolean) => {
+      const f = conf('/srv/conf/httpd.conf', text);
+      const inc = conf('/srv/conf/conf.d/a.conf', '<Location /a>\n    Require all denied\n</Location>\n');
+      const project = projectOf(follow ? [f, inc] : [f]);
+      project.entries.splice(0, project.entries.length, f.path);
+      const d = f.ast.children.find((n) => n.type === 'directive' && n.lname === 'include');
+      if (follow && d?.type === 'directive') project.includes.push({ from: f.path, directive: d, optional: false, pattern: '/srv/conf/conf.d/*.conf', serverRoot: '/srv', files: [inc.path], context: [] });
+      return fixFile(f.ast, [rule], project);
+    };
+
+    it('keeps the access_compat line, and a run that follows the includes drops it when none is left', () => {
+      const text = `${head}LoadModule access_compat_module modules/mod_access_compat.so\nInclude conf/conf.d/*.conf\n`;
+      expect(read(text, false).output).toBe(text);
+      expect(read(text, true).output).toBe(`${head}Include conf/conf.d/*.conf\n`);
+    });
+
+    it('adds mod_access_compat, saying why', () => {
+      const r = read(`${head}Include conf/conf.d/*.conf\n`, false);
+      expect(r.output).toBe(`${head}LoadModule access_compat_module modules/mod_access_compat.so\nInclude conf/conf.d/*.conf\n`);
+      expect(r.applied.map((p) => p.message)).toEqual([expect.stringContaining('mod_access_compat (the files of `Include conf/conf.d/*.conf` were not read, and may hold Order, Allow, Deny or Satisfy')]);
+    });
   });
 
   it('ignores LoadModule lines and directives that 2.4 skips inside <IfVersion>', () => {

@@ -48,6 +48,40 @@ ruleTester(rule, {
       errors: ["Invalid command 'ExpiresActive'"],
     },
     {
+      name: 'takes the module directory from a line of a standard module, not from a third-party module of its own directory',
+      code: `${LOADS}LoadModule passenger_module /opt/gems/passenger/ext/apache2/mod_passenger.so\nExpiresActive On\n`,
+      output: `${LOADS}LoadModule passenger_module /opt/gems/passenger/ext/apache2/mod_passenger.so\nLoadModule expires_module modules/mod_expires.so\nExpiresActive On\n`,
+      errors: ['needs `LoadModule expires_module modules/mod_expires.so`'],
+    },
+    {
+      name: 'writes every module in one edit: one write reaches the fixed point',
+      code: `${LOADS}Header set X-A 1\nExpiresActive On\nSetEnvIf Request_URI x y\nRewriteEngine On\nAlias /a/ /srv/\nAction text/x-foo /cgi-bin/foo\nUserDir public_html\n`
+        + 'CheckSpelling On\nImapMenu formatted\nIndexOptions FancyIndexing\nLanguagePriority en\nDirectoryIndex index.html\n',
+      output: `${LOADS}${['headers', 'expires', 'setenvif', 'rewrite', 'alias', 'actions', 'userdir', 'speling', 'imagemap', 'autoindex', 'negotiation', 'dir'].map((m) => `LoadModule ${m}_module modules/mod_${m}.so\n`).join('')}`
+        + 'Header set X-A 1\nExpiresActive On\nSetEnvIf Request_URI x y\nRewriteEngine On\nAlias /a/ /srv/\nAction text/x-foo /cgi-bin/foo\nUserDir public_html\n'
+        + 'CheckSpelling On\nImapMenu formatted\nIndexOptions FancyIndexing\nLanguagePriority en\nDirectoryIndex index.html\n',
+      errors: ['Header', 'ExpiresActive', 'SetEnvIf', 'RewriteEngine', 'Alias', 'Action', 'UserDir', 'CheckSpelling', 'ImapMenu', 'IndexOptions', 'LanguagePriority', 'DirectoryIndex'],
+    },
+    {
+      name: 'loads the module before an <IfModule> test of it that comes before a later LoadModule line',
+      code: 'LoadModule mpm_prefork_module modules/mod_mpm_prefork.so\n<IfModule mod_headers.c>\n  Header set X-Early yes\n</IfModule>\nLoadModule mime_module modules/mod_mime.so\nHeader set X-Late yes\n',
+      output: 'LoadModule mpm_prefork_module modules/mod_mpm_prefork.so\nLoadModule headers_module modules/mod_headers.so\n<IfModule mod_headers.c>\n  Header set X-Early yes\n</IfModule>\nLoadModule mime_module modules/mod_mime.so\nHeader set X-Late yes\n',
+      errors: ["Invalid command 'Header'"],
+    },
+    {
+      name: 'loads the authorization and authentication providers the values name (2.4: "Unknown Authz provider: valid-user")',
+      code: `${LOADS}<Location /private>\n  AuthType Basic\n  AuthName "P"\n  AuthUserFile /etc/htpasswd\n  AuthGroupFile /etc/groups\n  Require valid-user\n  Require group admins\n</Location>\n`,
+      output: `${LOADS}LoadModule auth_basic_module modules/mod_auth_basic.so\nLoadModule authn_file_module modules/mod_authn_file.so\nLoadModule authz_groupfile_module modules/mod_authz_groupfile.so\nLoadModule authz_user_module modules/mod_authz_user.so\n`
+        + '<Location /private>\n  AuthType Basic\n  AuthName "P"\n  AuthUserFile /etc/htpasswd\n  AuthGroupFile /etc/groups\n  Require valid-user\n  Require group admins\n</Location>\n',
+      errors: ['`AuthType Basic`: 2.4 says "AuthType Basic configured without corresponding module" (every request there then gets a 500)', "Invalid command 'AuthUserFile'", "Invalid command 'AuthGroupFile'", '`Require valid-user`: 2.4 says "Unknown Authz provider: valid-user" (at start-up)'],
+    },
+    {
+      name: 'loads mod_dav_fs for Dav On, its default filesystem provider',
+      code: `${LOADS}<Directory /srv/dav>\n  Dav On\n</Directory>\n`,
+      output: `${LOADS}LoadModule dav_module modules/mod_dav.so\nLoadModule dav_fs_module modules/mod_dav_fs.so\n<Directory /srv/dav>\n  Dav On\n</Directory>\n`,
+      errors: ["Invalid command 'Dav'", '"Unknown DAV provider: filesystem"'],
+    },
+    {
       name: 'a directive with several providers names the others',
       code: `${LOADS}ScriptLog logs/cgi_log\n`,
       output: `${LOADS}LoadModule cgi_module modules/mod_cgi.so\nScriptLog logs/cgi_log\n`,
@@ -103,6 +137,32 @@ describe('load-module-for-directive across files', () => {
     // httpd 2.4 never reads ssl.conf without mod_ssl: loading mod_ssl for it would turn that block on.
     expect(r.applied.map((p) => p.message)).toEqual([expect.stringContaining("Invalid command 'Header'")]);
     expect(r.output).toBe(text.replace('mod_mime.so\n', 'mod_mime.so\nLoadModule headers_module modules/mod_headers.so\n'));
+  });
+
+  it('writes the lines into the main file, not after a LoadModule line read only inside <IfDefine SSL> of an included file', () => {
+    const top = parse(`${LOADS}Include modules.d/*.conf\nHeader set X-Frame-Options SAMEORIGIN\n`, '/g/httpd.conf');
+    const ssl = parse('<IfDefine SSL>\n<IfModule !mod_ssl.c>\nLoadModule ssl_module modules/mod_ssl.so\n</IfModule>\n</IfDefine>\n', '/g/modules.d/40_mod_ssl.conf');
+    const gentoo = () => {
+      const p = projectOf([
+        { path: '/g/httpd.conf', display: 'httpd.conf', kind: 'conf', ast: top },
+        { path: '/g/modules.d/40_mod_ssl.conf', display: 'modules.d/40_mod_ssl.conf', kind: 'conf', ast: ssl },
+      ]);
+      p.entries.splice(0, p.entries.length, '/g/httpd.conf');
+      const d = top.children.find((n) => n.type === 'directive' && n.lname === 'include');
+      if (d?.type !== 'directive') throw new Error('no Include line');
+      p.includes.push({ from: '/g/httpd.conf', directive: d, optional: false, pattern: '/g/modules.d/*.conf', serverRoot: '/g', files: ['/g/modules.d/40_mod_ssl.conf'], context: [] });
+      return p;
+    };
+    expect(runRule(rule, ssl.text, '/g/modules.d/40_mod_ssl.conf', {}, gentoo).output).toBe(ssl.text);
+    expect(runRule(rule, top.text, '/g/httpd.conf', {}, gentoo).output).toBe(top.text.replace('mod_mime.so\n', 'mod_mime.so\nLoadModule headers_module modules/mod_headers.so\n'));
+  });
+
+  it('reports, without writing, when every LoadModule line sits inside <IfDefine>', () => {
+    const text = 'ServerRoot /srv\n<IfDefine !MINIMAL>\nLoadModule mime_module modules/mod_mime.so\nLoadModule dir_module modules/mod_dir.so\nLoadModule headers_module modules/mod_headers.so\n</IfDefine>\nExpiresActive On\n';
+    const r = runRule(rule, text, '/m/httpd.conf');
+    expect(r.output).toBe(text);
+    expect(r.remaining.map((p) => p.message)).toEqual([expect.stringContaining('write it at the top level of the main configuration, before this line')]);
+    expect(r.remaining[0]!.message).toContain('`LoadModule expires_module modules/mod_expires.so`');
   });
 
   it('gives the a2enmod command in a Debian tree, at the use, without a fix', () => {
