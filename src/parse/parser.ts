@@ -187,8 +187,11 @@ function checkLine(r: LineReader, text: string, contentStart: number, contentEnd
   if (r.doubleBackslashAt >= 0) {
     diag('DOUBLE_BACKSLASH_EOL', 'warning', 'a line ending in \\\\ is an escaped backslash in 2.2 but joins the next line in 2.4', r.doubleBackslashAt, r.doubleBackslashAt + 2);
   }
-  const cr = text.indexOf('\r', r.start);
-  if (cr >= 0 && cr < r.end - r.eol.length) {
+  // A CR LF inside a logical line ends a continued physical line, which httpd reads as a line ending (§1.1).
+  const last = r.end - r.eol.length;
+  let cr = text.indexOf('\r', r.start);
+  while (cr >= 0 && cr < last && text.charCodeAt(cr + 1) === 10 /* \n */) cr = text.indexOf('\r', cr + 2);
+  if (cr >= 0 && cr < last) {
     diag('LONE_CR', 'warning', 'a carriage return that is not followed by a line feed does not end a line', cr, cr + 1);
   }
 }

@@ -124,6 +124,13 @@ describe('parse', () => {
     expect(diag(parse('Order allow,deny\rAllow from all\n'))).toEqual(['1:17 warning LONE_CR a carriage return that is not followed by a line feed does not end a line']);
   });
 
+  it('reads the CR LF that ends a continued physical line as a line ending, and still warns about a lone CR after it', () => {
+    const f = parse('ServerAdmin webmaster@example.com \\\r\n\r\nKeepAlive \\\r\n  On\r\n');
+    expect(diag(f)).toEqual([]);
+    expect(dirs(f).map((d) => [d.name, d.args.map((a) => a.value)])).toEqual([['ServerAdmin', ['webmaster@example.com']], ['KeepAlive', ['On']]]);
+    expect(diag(parse('KeepAlive \\\r\nOn\rOff\n'))).toEqual(['2:3 warning LONE_CR a carriage return that is not followed by a line feed does not end a line']);
+  });
+
   it('keeps bytes above 0x7F in names and values', () => {
     const d = dirs(parse(Buffer.from([0x41, 0x6c, 0x69, 0x61, 0x73, 0x20, 0x2f, 0xe9, 0x20, 0x2f, 0xff, 0x0a])))[0]!;
     expect(d.args.map((a) => a.value)).toEqual(['/\xe9', '/\xff']);
