@@ -2,6 +2,7 @@ import type { Directive } from '../src/ast/nodes.js';
 import { directives } from '../src/ast/walk.js';
 import { renameDirective } from '../src/edit/fixer.js';
 import { defineRule } from '../src/engine/rule.js';
+import { refusedBy22 } from '../src/project/include.js';
 import type { IncludeSite } from '../src/project/project.js';
 
 /** True when the last path component holds a wildcard, the only place 2.2 allowed one. */
@@ -38,11 +39,17 @@ export default defineRule({
           const slash = site.pattern.lastIndexOf('/');
           const dir = slash > 0 ? site.pattern.slice(0, slash) : site.serverRoot;
           const base = site.pattern.slice(slash + 1);
+          const refused22 = refusedBy22(site.pattern);
+          const remedy = `write: IncludeOptional ${node.args.map((a) => a.raw).join(' ')}`;
           context.report({
             node,
-            message: `In 2.2, "Include ${written}" matched no file and was silently skipped. `
-              + `2.4 refuses to start: "Include/IncludeOptional: No matches for the wildcard '${base}' in '${dir}', failing". `
-              + `To keep starting with no match, write: IncludeOptional ${node.args.map((a) => a.raw).join(' ')}`,
+            // 2.4 names the first directory level whose wildcard matched nothing; the loader reports its exact words.
+            message: refused22 !== undefined
+              ? `2.2 refused "Include ${written}" ("${refused22}"): it allowed a wildcard only in the last path component. `
+                + `2.4 reads it, but refuses to start because it matches no file. To start with no match, ${remedy}`
+              : `In 2.2, "Include ${written}" matched no file and was silently skipped. `
+                + `2.4 refuses to start: "Include/IncludeOptional: No matches for the wildcard '${base}' in '${dir}', failing". `
+                + `To keep starting with no match, ${remedy}`,
             suggestion: [renameDirective(node, 'IncludeOptional')],
           });
         }

@@ -38,6 +38,15 @@ export function resolveIncludePattern(pattern: string, serverRoot: string): stri
 }
 
 /**
+ * httpd 2.2's refusal of an absolute Include pattern that 2.4 reads, or undefined: 2.2 allowed a wildcard
+ * only in the last path component (config.c ap_process_resource_config; semantics §1.8).
+ */
+export function refusedBy22(pattern: string): string | undefined {
+  const slash = pattern.lastIndexOf('/');
+  return slash > 0 && hasWildcard(pattern.slice(0, slash)) ? `Wildcard patterns not allowed in Include ${pattern}` : undefined;
+}
+
+/**
  * The files an Include (optional=false) or IncludeOptional (optional=true)
  * of this absolute pattern reads. A relative pattern is taken against the
  * process's working directory; use resolveIncludePattern first.

@@ -11,7 +11,7 @@ import type { Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
 import type { HttpdVersion } from '../parse/lines.js';
 import { hasWildcard } from './fnmatch.js';
-import { expandInclude, MAX_INCLUDE_DEPTH, resolveIncludePattern } from './include.js';
+import { expandInclude, MAX_INCLUDE_DEPTH, refusedBy22, resolveIncludePattern } from './include.js';
 import { emptyFacts, type DirSection, type TreeFacts } from './overrides.js';
 import type { FileKind, IncludeSite, ProjectDiagnostic, SourceFile } from './project.js';
 import { displayPath, readSource, type ReadResult } from './read.js';
@@ -222,9 +222,12 @@ export class TreeReader {
     // Inside <IfModule>, <IfDefine>… httpd reads the line only when the test holds, which is known when it starts.
     const conditional = ctx.names.some((n) => CONDITIONAL_SECTIONS.has(n));
     const refuses = conditional ? 'httpd refuses to start on this line whenever the conditional section around it (<IfModule>, <IfDefine>…) holds' : 'httpd refuses to start on this line';
+    const refused22 = refusedBy22(pattern);
+    const in22 = refused22 === undefined ? 'httpd 2.2 silently included nothing here'
+      : `httpd 2.2 refused this line too ("${refused22}"): it allowed a wildcard only in the last path component`;
     for (const p of expansion.diagnostics) {
       const message = p.code === 'INCLUDE_NO_MATCH'
-        ? `${conditional ? refuses : 'httpd 2.4 refuses to start on this line'}: "${p.message}". httpd 2.2 silently included nothing here; write IncludeOptional if the pattern may match nothing.`
+        ? `${conditional ? refuses : 'httpd 2.4 refuses to start on this line'}: "${p.message}". ${in22}; write IncludeOptional if the pattern may match nothing.`
         : p.code === 'INCLUDE_PSEUDO_FS' ? `${d.name} ${p.message}.` : `${refuses}: "${p.message}".`;
       this.diag(file, d, p.code, conditional && p.severity === 'error' ? 'warning' : p.severity, message);
     }

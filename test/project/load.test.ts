@@ -88,7 +88,9 @@ describe('loadProject: following Include', () => {
     const p = load('wilddir/httpd.conf');
     expect(shown(p)).toEqual(['wilddir/httpd.conf', 'wilddir/sites/a/x.conf', 'wilddir/sites/a/y.conf']);
     expect(diags(p).map((d) => [d.at, d.code])).toEqual([['wilddir/httpd.conf:1', 'INCLUDE_NO_MATCH']]);
-    expect(p.diagnostics[0]!.message).toContain(`No matches for the wildcard '*.conf' in '${FIX}/wilddir/sites/b'`);
+    expect(p.diagnostics[0]!.message).toBe(`httpd 2.4 refuses to start on this line: "Include/IncludeOptional: No matches for the wildcard '*.conf' in '${FIX}/wilddir/sites/b', failing". `
+      + `httpd 2.2 refused this line too ("Wildcard patterns not allowed in Include ${FIX}/wilddir/sites/*/*.conf"): it allowed a wildcard only in the last path component; `
+      + 'write IncludeOptional if the pattern may match nothing.');
   });
 
   it('includes a directory whole: dotfiles, backups and subdirectories, each level in strcmp order', () => {

@@ -40,6 +40,13 @@ ruleTester(rule, {
       errors: [/^In 2\.2, "Include sites-enabled\/\*\.conf" matched no file and was silently skipped\. 2\.4 refuses to start: "Include\/IncludeOptional: No matches for the wildcard '\*\.conf' in '\/etc\/httpd\/sites-enabled', failing"\. .*write: IncludeOptional sites-enabled\/\*\.conf$/],
     },
     {
+      name: 'says that 2.2 refused a wildcard in a directory part, rather than that it skipped the line',
+      code: 'Include sites/*/*.conf\n',
+      output: 'IncludeOptional sites/*/*.conf\n',
+      errors: ['2.2 refused "Include sites/*/*.conf" ("Wildcard patterns not allowed in Include /etc/httpd/sites/*/*.conf"): it allowed a wildcard only in the last path component. '
+        + '2.4 reads it, but refuses to start because it matches no file. To start with no match, write: IncludeOptional sites/*/*.conf'],
+    },
+    {
       name: 'matches sites by position, so several lines are renamed in one pass',
       code: 'include /opt/a/*.conf\r\nInclude conf.modules.d/*.conf\r\n  Include /opt/b/?.load',
       output: 'IncludeOptional /opt/a/*.conf\r\nInclude conf.modules.d/*.conf\r\n  IncludeOptional /opt/b/?.load',
