@@ -1,20 +1,25 @@
-import type { ConfigFile, LineSpan } from '../src/ast/nodes.js';
+import type { ConfigFile, LineSpan, Section } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
 import { memo } from '../src/ast/memo.js';
 import { defineRule } from '../src/engine/rule.js';
 import { fileIndex, gather } from '../src/rules-kit/project-facts.js';
+import { readInTree } from '../src/rules-kit/tree-reach.js';
+import { condition } from '../src/ast/query.js';
 
 /** `${NAME}` as ap_resolve_env reads it: everything up to the next `}`. */
 const VAR = /\$\{([^}]*)\}/g;
 
-/** The Define and UnDefine lines of a file, in order (a bare `Define NAME` sets no variable). */
-function defineEvents(file: ConfigFile): { at: number; name: string; on: boolean }[] {
-  return memo(file, 'undefined-variable:events', () => {
-    const events: { at: number; name: string; on: boolean }[] = [];
+/** One Define or UnDefine line: `on` for a Define, `value` when it sets a variable (a bare `Define NAME` only defines the name for `<IfDefine>`). */
+interface DefineEvent { at: number; name: string; on: boolean; value: boolean }
+
+/** The Define and UnDefine lines of a file, in order. */
+function defineEvents(file: ConfigFile): DefineEvent[] {
+  return memo(file, 'undefined-variable:define-events', () => {
+    const events: DefineEvent[] = [];
     walk(file, {
       directive: (d) => {
-        if (d.lname === 'define' && d.args.length >= 2) events.push({ at: d.start, name: d.args[0]!.value, on: true });
-        if (d.lname === 'undefine' && d.args.length) events.push({ at: d.start, name: d.args[0]!.value, on: false });
+        if (d.lname === 'define' && d.args.length) events.push({ at: d.start, name: d.args[0]!.value, on: true, value: d.args.length >= 2 });
+        if (d.lname === 'undefine' && d.args.length) events.push({ at: d.start, name: d.args[0]!.value, on: false, value: false });
       },
     });
     return events;
@@ -38,25 +43,34 @@ export default defineRule({
     const file = context.file;
     if (!file.text.includes('${')) return {};
     const env = { ...process.env, ...((context.options.env as Record<string, string> | undefined) ?? {}) };
-    const before = new Set<string>();
-    // The Define and UnDefine lines of the files read before this one (only files that have some are visited).
+    // The names each Define and UnDefine line of the files read before this one leaves (only files that have some are visited):
+    // `variables` those with a value, `names` every defined name, as <IfDefine> tests them.
+    const before = { variables: new Set<string>(), names: new Set<string>() };
     const at = fileIndex(context.project, file);
     for (const { file: f, events } of gather(context.project, file, 'undefined-variable:defines', definesOf)) {
       if (f === file || fileIndex(context.project, f) >= at) break;
       for (const e of events) {
-        if (e.on) before.add(e.name);
-        else before.delete(e.name);
+        if (e.on && e.value) before.variables.add(e.name);
+        else before.variables.delete(e.name);
+        if (e.on) before.names.add(e.name);
+        else before.names.delete(e.name);
       }
     }
     const events = defineEvents(file);
-    const isDefined = (name: string, at: number) => events.reduce((on, e) => (e.at < at && e.name === name ? e.on : on), before.has(name));
-    const check = (line: LineSpan) => {
+    const isSet = (name: string, at: number, kind: 'variables' | 'names') => events.reduce(
+      (on, e) => (e.at < at && e.name === name ? e.on && (kind === 'names' || e.value) : on), before[kind].has(name));
+    // httpd expands only the lines it reads: none inside an <IfModule> of a module the tree does not load, nor inside an
+    // <IfDefine !NAME> of a name defined before it (tested on 2.4.71: no AH00111 for those). What is undecided counts as read.
+    let readByTree: ReturnType<typeof readInTree> | undefined;
+    const read = (ancestors: readonly Section[]) => (readByTree ??= readInTree(context.project, file))(ancestors)
+      && !ancestors.some((s) => s.lname === 'ifdefine' && condition(s).negated && isSet(condition(s).name, s.start, 'names'));
+    const check = (line: LineSpan, ancestors: readonly Section[]) => {
       const text = file.text.slice(line.contentStart, line.contentEnd);
       for (const m of text.matchAll(VAR)) {
         const name = m[1]!;
         if (name === '' || name.includes(':') || env[name] !== undefined) continue;
         const start = line.contentStart + m.index;
-        if (isDefined(name, start)) continue;
+        if (isSet(name, start, 'variables') || !read(ancestors)) continue;
         context.report({
           start, end: start + m[0].length,
           message: `\${${name}} is not set. 2.2 looked it up in the environment only and silently kept the text "\${${name}}"; `
@@ -66,8 +80,8 @@ export default defineRule({
       }
     };
     return {
-      Directive(node) { check(node); },
-      Section(node) { check(node.open); },
+      Directive(node, ancestors) { check(node, ancestors); },
+      Section(node, ancestors) { check(node.open, ancestors); },
     };
   },
 });
