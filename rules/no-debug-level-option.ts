@@ -39,7 +39,11 @@ export default defineRule({
         context.report({ node, message: `${head}${rest} LogLevel cannot go in .htaccess: write \`LogLevel ${mod}:${level}\` in the matching <Directory> of the server configuration.`, fix: [cut] });
         return;
       }
-      const plan = setModuleLevel(file, node, ancestors, `${mod}:${level}`, only);
+      const plan = setModuleLevel(file, node, ancestors, `${mod}:${level}`, only, context.project);
+      if (plan.resetElsewhere) {
+        context.report({ node, message: `${head}${rest} For the same detail, write \`LogLevel ${mod}:${level}\`, but ${plan.resetElsewhere}.` });
+        return;
+      }
       context.report({ node, message: `${head}${rest} For the same detail, ${plan.where}.`, fix: only ? plan.edits : [cut, ...plan.edits] });
     };
     return { 'Directive:charsetoptions': check, 'Directive:extfilteroptions': check };

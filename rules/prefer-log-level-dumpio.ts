@@ -31,7 +31,11 @@ export default defineRule({
           });
           return;
         }
-        const plan = setModuleLevel(file, node, ancestors, 'dumpio:trace7');
+        const plan = setModuleLevel(file, node, ancestors, 'dumpio:trace7', true, context.project);
+        if (plan.resetElsewhere) {
+          context.report({ node, message: `${head} To keep logging the data, \`LogLevel dumpio:trace7\` must take its place, but ${plan.resetElsewhere}.` });
+          return;
+        }
         context.report({ node, message: `${head} To keep logging the data, ${plan.where}.`, fix: plan.edits });
       },
     };

@@ -47,12 +47,13 @@ export default defineRule({
           context.report({ node, message: `${head} No RewriteLog named a file for this server, so 2.2 logged nothing: remove the line.`, fix: [removeLine(file, node)] });
           return;
         }
-        const plan = setModuleLevel(file, node, ancestors, `rewrite:${level}`);
-        context.report({
-          node,
-          message: `${head} For the same trace, ${plan.where}${n > 8 ? ` (2.4 stops at trace8; level ${raw} is capped)` : ''}.`,
-          fix: plan.edits,
-        });
+        const plan = setModuleLevel(file, node, ancestors, `rewrite:${level}`, true, context.project);
+        const capped = n > 8 ? ` (2.4 stops at trace8; level ${raw} is capped)` : '';
+        if (plan.resetElsewhere) {
+          context.report({ node, message: `${head} For the same trace, \`LogLevel rewrite:${level}\`${capped} must take its place, but ${plan.resetElsewhere}.` });
+          return;
+        }
+        context.report({ node, message: `${head} For the same trace, ${plan.where}${capped}.`, fix: plan.edits });
       },
       'Directive:rewritelog'(node, ancestors) {
         if (!readBy24(ancestors)) return;

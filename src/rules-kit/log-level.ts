@@ -14,6 +14,9 @@ import type { ConfigFile, Directive, Node, Section } from '../ast/nodes.js';
 import type { Edit } from '../edit/edit.js';
 import { eolOf, indentOf, insertLinesAfter, removeLine, replaceContent } from '../edit/fixer.js';
 import { LineCounter } from '../parse/line-counter.js';
+import type { Project } from '../project/project.js';
+import { readingOrder } from '../project/reading-order.js';
+import { readBy24 } from './reach.js';
 
 /** Sections that only decide whether their content is read; they do not make a new logging scope. */
 
@@ -41,6 +44,12 @@ export interface ModuleLevelPlan {
   edits: Edit[];
   /** What the edits do, as a clause for the message ("append ` rewrite:trace3` to the LogLevel line of the same section (line 4)"). */
   where: string;
+  /**
+   * The plain LogLevel of another file that httpd reads last for the same server, after this line, as a
+   * clause for the message: it resets the module's level, and a fix of this file cannot repeat the word there.
+   * The rule then reports instead of fixing. Null when no other file resets it.
+   */
+  resetElsewhere: string | null;
 }
 
 /**
@@ -48,7 +57,9 @@ export interface ModuleLevelPlan {
  * which the caller removes (`removeNode`) or edits itself (then `removeNode`
  * is false and a new line goes just before it).
  */
-export function setModuleLevel(file: ConfigFile, node: Directive, ancestors: readonly Section[], word: string, removeNode = true): ModuleLevelPlan {
+export function setModuleLevel(
+  file: ConfigFile, node: Directive, ancestors: readonly Section[], word: string, removeNode = true, project?: Project,
+): ModuleLevelPlan {
   const parent = ancestors[ancestors.length - 1];
   const siblings = parent ? parent.children : file.children;
   const same = siblings.filter((n): n is Directive => n.type === 'directive' && n.lname === 'loglevel' && n !== node);
@@ -88,7 +99,43 @@ export function setModuleLevel(file: ConfigFile, node: Directive, ancestors: rea
     }
     where += ` and again after the later LogLevel on line ${lineOf(file, d.start)}, which would reset it`;
   }
-  return { edits, where };
+  return { edits, where, resetElsewhere: project ? lastResetElsewhere(project, file, node, word) : null };
+}
+
+/**
+ * The last plain LogLevel that httpd reads after `node` for the same server (same enclosing
+ * VirtualHost, Directory… or the main server, following Include lines), when it lies in another
+ * file and does not set `word`'s module again itself: as a clause naming its file and line.
+ */
+function lastResetElsewhere(project: Project, file: ConfigFile, node: Directive, word: string): string | null {
+  const order = readingOrder(project, file);
+  const at = order.indexOf.get(node);
+  if (at === undefined) return null;
+  const scope = serverScope(order.lines[at]!.sections);
+  let last: (typeof order.lines)[number] | null = null;
+  for (let i = at + 1; i < order.lines.length; i++) {
+    const l = order.lines[i]!;
+    if (resetsModules(l.directive) && serverScope(l.sections) === scope && readBy24(l.sections)) last = l;
+  }
+  if (!last || last.file === file || setsModuleAfterReset(last.directive, word)) return null;
+  const shown = project.byPath.get(last.path)?.display ?? last.path;
+  return `the plain \`${last.file.text.slice(last.directive.contentStart, last.directive.contentEnd)}\` that httpd reads later for the same server`
+    + ` (${shown}:${lineOf(last.file, last.directive.start)}) resets every module's level in 2.4, so the trace would stay off: add \` ${word}\``
+    + ' to that line (inside the same conditional sections as this one, if any), and this line can then be migrated';
+}
+
+/** The innermost section around a line that is a configuration scope of its own (not an <IfModule>-like test), or null for the main server. */
+function serverScope(sections: readonly Section[]): Section | null {
+  for (let i = sections.length - 1; i >= 0; i--) if (!CONDITIONAL_SECTIONS.has(sections[i]!.lname)) return sections[i]!;
+  return null;
+}
+
+/** True when a LogLevel line sets `word`'s module (`rewrite:…`) after its last plain level, so that it does not reset it. */
+function setsModuleAfterReset(d: Directive, word: string): boolean {
+  const module = word.slice(0, word.indexOf(':') + 1).toLowerCase();
+  let plain = -1;
+  d.args.forEach((a, i) => { if (!a.value.includes(':')) plain = i; });
+  return d.args.some((a, i) => i > plain && a.value.toLowerCase().startsWith(module));
 }
 
 /** LogLevel lines with a plain level after offset `at` in `scope` (conditional sections included), other than `skip`. */

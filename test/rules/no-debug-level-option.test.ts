@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
 import { fixFile } from '../../src/engine/fix-loop.js';
+import { runOnTree } from '../helpers/include-tree.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {
@@ -43,5 +44,16 @@ describe('no-debug-level-option in .htaccess', () => {
     const r = fixFile(ht, [rule], project);
     expect(r.output).toBe('CharsetOptions ImplicitAdd\n');
     expect(r.applied.map((p) => p.message)).toEqual([expect.stringContaining('LogLevel cannot go in .htaccess: write `LogLevel charset_lite:trace3` in the matching <Directory>')]);
+  });
+});
+
+describe('no-debug-level-option with a plain LogLevel of an included file read later', () => {
+  it('names that line in a finding instead of a fix that it would undo', () => {
+    const r = runOnTree(rule, {
+      'httpd.conf': 'ServerRoot "${dir}"\nLogLevel debug\nCharsetOptions DebugLevel=4\nInclude conf.d/*.conf\n',
+      'conf.d/defaults.conf': 'LogLevel debug\n',
+    });
+    expect(r.applied).toEqual([]);
+    expect(r.remaining.map((p) => p.message)).toEqual([expect.stringMatching(/write `LogLevel charset_lite:trace4`, but the plain `LogLevel debug` that httpd reads later for the same server \(conf\.d\/defaults\.conf:1\) resets/)]);
   });
 });

@@ -1,4 +1,6 @@
+import { describe, expect, it } from 'vitest';
 import rule from '../../rules/prefer-log-level-dumpio.js';
+import { runOnTree } from '../helpers/include-tree.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {
@@ -18,4 +20,19 @@ ruleTester(rule, {
     },
     { name: 'reports a value that is no level', code: 'DumpIOLogLevel 7\n', output: null, errors: ['`7` is not a level'] },
   ],
+});
+
+describe('a plain LogLevel of an included file read later', () => {
+  it('is named in a finding instead of a fix that it would undo', () => {
+    const tree = (defaults: string) => runOnTree(rule, {
+      'httpd.conf': 'ServerRoot "${dir}"\nLogLevel debug\nDumpIOLogLevel debug\nInclude conf.d/*.conf\n',
+      'conf.d/defaults.conf': defaults,
+    });
+    const r = tree('LogLevel debug\n');
+    expect(r.applied).toEqual([]);
+    expect(r.remaining.map((p) => p.message)).toEqual([expect.stringMatching(/`LogLevel dumpio:trace7` must take its place, but the plain `LogLevel debug` that httpd reads later for the same server \(conf\.d\/defaults\.conf:1\) resets every module's level/)]);
+    const fixed = tree('LogLevel debug dumpio:trace7\n');
+    expect(fixed.applied).toHaveLength(1);
+    expect(fixed.output).toMatch(/\nLogLevel debug dumpio:trace7\nInclude conf\.d\/\*\.conf\n$/);
+  });
 });

@@ -1,4 +1,6 @@
+import { describe, expect, it } from 'vitest';
 import rule from '../../rules/prefer-log-level-rewrite.js';
+import { runOnTree } from '../helpers/include-tree.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {
@@ -37,4 +39,27 @@ ruleTester(rule, {
     },
     { name: 'caps level 9', code: 'RewriteLog \\\r\n  logs/r\r\nRewriteLogLevel 9\r\n', output: 'LogLevel rewrite:trace8\r\n', errors: ['level 9 is capped', 'RewriteLog'] },
   ],
+});
+
+describe('a plain LogLevel that another file resets the level with', () => {
+  /** The tree of the bug report: the old lines before `Include conf.d/*.conf`, whose file holds `defaults`. */
+  const tree = (defaults: string, around = (s: string) => s) => runOnTree(rule, {
+    'httpd.conf': `ServerRoot "\${dir}"\nRewriteEngine On\nRewriteLog logs/rewrite.log\nRewriteLogLevel 3\n${around('Include conf.d/*.conf')}\n`,
+    'conf.d/defaults.conf': defaults,
+  });
+
+  it('reports instead of fixing when the last reset of the same server is in an included file read later, naming its file and line', () => {
+    const r = tree('# site defaults\nLogLevel warn\n');
+    expect(r.applied).toEqual([]);
+    expect(r.remaining.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^RewriteLog logs\/rewrite\.log wrote/),
+      expect.stringMatching(/^RewriteLogLevel 3 set .*`LogLevel rewrite:trace3` must take its place, but the plain `LogLevel warn` that httpd reads later for the same server \(.*conf\.d\/defaults\.conf:2\) resets every module's level in 2\.4, so the trace would stay off: add ` rewrite:trace3` to that line/),
+    ]);
+  });
+
+  it('fixes as before once that line sets the module again, or when the reset is for another server', () => {
+    expect(tree('LogLevel warn rewrite:trace3\n').applied.map((p) => p.message)).toEqual([expect.stringContaining('write `LogLevel rewrite:trace3` in its place'), expect.stringContaining('RewriteLog logs')]);
+    expect(tree('<VirtualHost *:80>\nLogLevel warn\n</VirtualHost>\n').applied).toHaveLength(2);
+    expect(tree('LogLevel warn\n', (s) => `<VirtualHost *:80>\n${s}\n</VirtualHost>`).applied).toHaveLength(2);
+  });
 });
