@@ -15,6 +15,12 @@ export interface TreeOptions {
   mpm?: string;
   pruneLegacy?: boolean;
   httpd?: string;
+  /** More directories inside the tree (--root). */
+  roots?: readonly string[];
+  /** --config <file>, or false for --no-config. */
+  config?: string | false;
+  /** False for --no-ignore. */
+  ignore?: boolean;
 }
 
 /**
@@ -39,6 +45,10 @@ function pathArg(path: string): string {
 export function treeArgs(opts: TreeOptions): string {
   const words = opts.paths.map(pathArg);
   if (opts.serverRoot !== undefined) words.push('--server-root', opts.serverRoot);
+  for (const root of opts.roots ?? []) words.push('--root', root);
+  if (opts.config === false) words.push('--no-config');
+  else if (opts.config !== undefined) words.push('--config', opts.config);
+  if (opts.ignore === false) words.push('--no-ignore');
   if (!opts.followIncludes) words.push('--no-follow-includes');
   if (!opts.htaccess) words.push('--no-htaccess');
   if (opts.only?.length) words.push('--only', opts.only.join(','));

@@ -80,3 +80,16 @@ describe.skipIf(oracle.skip)('--httpd', () => {
     expect(readFileSync(join(root, 'httpd.conf'), 'latin1').split('\n')[line - 1]).toBe('Frobnicate on');
   });
 });
+
+// Found by a helper's bug hunt: a mistyped --httpd ran the whole migration, then was reported as an internal error (a bug of ours).
+describe('--httpd naming nothing that runs', () => {
+  it('is a usage error before the run, naming the path, and writes nothing', async () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'httpd.conf'), 'MaxClients 20\n');
+    for (const bad of [join(root, 'apache2x'), join(root, 'httpd.conf'), root, 'no-such-httpd']) {
+      const r = await runCli(['write', 'httpd.conf', '--httpd', bad], { cwd: root, env: { PATH: '/usr/bin:/bin' } });
+      expect([bad, r.code, r.stderr]).toEqual([bad, 2, `httpd-migrate: --httpd ${bad}: no such program (give the path of httpd or apache2, e.g. /usr/sbin/apache2)\n`]);
+      expect(readFileSync(join(root, 'httpd.conf'), 'latin1')).toBe('MaxClients 20\n');
+    }
+  });
+});

@@ -23,7 +23,7 @@ import { escapeControls } from '../../report/escape.js';
 import { writeTree, type WriteItem, type WriteOutcome } from '../../write/atomic.js';
 import { components } from '../../project/components.js';
 import { removeStaleTemps, staleTemps } from '../../write/temp-names.js';
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { existingParent, insideTree, real } from '../../project/boundary.js';
 import { displayPath } from '../../project/read.js';
 import { colorDiff } from '../../diff/color.js';
@@ -87,6 +87,8 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   if (missingRoot !== undefined) throw new UsageError(`--root ${missingRoot}: no such directory`);
   // Nor a --server-root: every relative path of the tree would resolve to nothing (httpd: "ServerRoot must be a valid directory").
   if (opts.serverRoot !== undefined && !isDirectory(resolve(io.cwd, opts.serverRoot))) throw new UsageError(`--server-root ${opts.serverRoot}: no such directory`);
+  // A --httpd that cannot run is a typo, found before the run rather than after it.
+  if (opts.httpd !== undefined && !runnable(opts.httpd, io)) throw new UsageError(`--httpd ${opts.httpd}: no such program (give the path of httpd or apache2, e.g. /usr/sbin/apache2)`);
   const inputs = await readInputs(opts, io, mode);
   const loading = activity(io);
   const load = () => loadProject(inputs.paths, {
@@ -244,6 +246,19 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   }
   for (const part of stylish(shown, { ...layout, mode: refuse ? 'check' : mode })) human.write(part);
   return code;
+}
+
+/** Whether `cmd` names an executable file: a path (against the working directory), or a name found on PATH. */
+function runnable(cmd: string, io: Io): boolean {
+  const candidates = cmd.includes('/') ? [resolve(io.cwd, cmd)] : (io.env.PATH ?? '').split(':').filter(Boolean).map((d) => resolve(io.cwd, d, cmd));
+  return candidates.some((p) => {
+    try {
+      accessSync(p, constants.X_OK);
+      return statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** A path for a shell command line: single-quoted unless it is plain. */
