@@ -169,6 +169,17 @@ describe('--quiet and --max-warnings', () => {
   });
 });
 
+// Found by a helper's bug hunt: --disable took a typo for a usage error, --apply-suggestions= applied nothing and said nothing.
+describe('rule ids on the command line', () => {
+  it('are checked alike in --only, --disable and --apply-suggestions=', async () => {
+    const cwd = tree({ 'a.conf': WARNING_ONLY });
+    for (const option of ['--only=explicit-changed-default', '--disable=explicit-changed-default', '--apply-suggestions=explicit-changed-default']) {
+      const r = await runCli(['check', option, 'a.conf'], { cwd });
+      expect([option, r.code, r.stderr]).toEqual([option, 2, "httpd-migrate: unknown rule id: explicit-changed-default (httpd-migrate rules lists them)\n"]);
+    }
+  });
+});
+
 describe('no command', () => {
   // Found by a helper's bug hunt: the usage went to stderr and the exit code was 0.
   it('prints the usage and exits 2, as a usage error does', async () => {

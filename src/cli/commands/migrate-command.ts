@@ -415,7 +415,8 @@ function withPruneLegacy(opts: MigrateCommandOptions): boolean | string[] | unde
 
 function selectRules(opts: MigrateCommandOptions): readonly Rule[] {
   const known = new Set(allRules.map((r) => r.meta.id));
-  const unknown = [...(opts.only ?? []), ...(opts.disable ?? [])].filter((id) => !known.has(id));
+  const suggested = Array.isArray(opts.suggestions) ? opts.suggestions : [];
+  const unknown = [...(opts.only ?? []), ...(opts.disable ?? []), ...suggested].filter((id) => !known.has(id));
   if (unknown.length) throw new UsageError(`unknown rule id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (httpd-migrate rules lists them)`);
   let rules = allRules;
   if (opts.only?.length) rules = rules.filter((r) => opts.only!.includes(r.meta.id));
