@@ -71,9 +71,11 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
     if (r.file.readError !== undefined) {
       findings.push({ path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', message: r.file.readError, ruleId: 'io', fixable: false });
     }
+    const moved = positions === 'output' && r.changed;
+    // Offsets in the file as read, at their place in the file as reported (rewritten, for write).
     const span = (start: number, end: number) => {
-      const a = r.positions.inputPosition(start);
-      const b = r.positions.inputPosition(end);
+      const a = moved ? r.positions.outputPosition(r.positions.toOutput(start)) : r.positions.inputPosition(start);
+      const b = moved ? r.positions.outputPosition(Math.max(r.positions.toOutput(end), r.positions.toOutput(start))) : r.positions.inputPosition(end);
       return { line: a.line, col: a.col, endLine: b.line, endCol: b.col };
     };
     for (const d of r.diagnostics) {
@@ -84,13 +86,7 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
     for (const d of projectDiags.filter((x) => x.path === r.file.path && !(r.file.readError !== undefined && READ_CODES.has(x.code)))) {
       findings.push({ path, ...span(d.start, d.end), severity: d.severity, message: readableText(d.message), ruleId: 'include', fixable: false });
     }
-    const moved = positions === 'output' && r.changed;
-    const at = (p: Problem) => {
-      if (!moved) return { ...span(p.start, p.end), line: p.line, col: p.col };
-      const a = r.positions.outputPosition(r.positions.toOutput(p.start));
-      const b = r.positions.outputPosition(Math.max(r.positions.toOutput(p.end), r.positions.toOutput(p.start)));
-      return { line: a.line, col: a.col, endLine: b.line, endCol: b.col };
-    };
+    const at = (p: Problem) => (moved ? span(p.start, p.end) : { ...span(p.start, p.end), line: p.line, col: p.col });
     const edits = (list: Edit[] | undefined) =>
       (list?.length && !moved ? list.map((e): FindingEdit => ({ range: [e.start, e.end], text: e.text })) : undefined);
     const finding = (p: Problem, fixable: boolean): Finding => {
