@@ -10,6 +10,8 @@ ruleTester(rule, {
     'ErrorLog "|$/usr/bin/logger 2>&1"\n',
     'CustomLog logs/access_log "combined"\n',
     'ErrorLog syslog:local1\n',
+    'ForensicLog "|/usr/sbin/rotatelogs /var/log/forensic.%Y%m%d 86400"\n',
+    'ForensicLog logs/forensic_log\n',
     '<IfVersion ~ ^2\\.2>\n  ErrorLog "|/usr/bin/logger 2>&1"\n</IfVersion>\n',
   ],
   invalid: [
@@ -27,6 +29,21 @@ ruleTester(rule, {
     },
     { name: 'reads a continued line', code: 'CustomLog \\\n  "|/usr/bin/a | /usr/bin/b" common', output: 'CustomLog \\\n  "|$/usr/bin/a | /usr/bin/b" common', errors: ['the pipe'] },
     { name: 'spots a shell builtin inside <IfModule>', code: '<IfModule log_config_module>\n\tCustomLog "|exec /usr/bin/cronolog /l/%Y" combined\n</IfModule>\n', output: '<IfModule log_config_module>\n\tCustomLog "|$exec /usr/bin/cronolog /l/%Y" combined\n</IfModule>\n', errors: ['the shell builtin `exec`'] },
+    {
+      // Found by a helper's bug hunt: 2.4 ran gzip with the arguments `>>` and the file name (AH00106).
+      name: 'ForensicLog, which 2.2 also ran through the shell, names the shell, since mod_log_forensic takes |$ as a path below ServerRoot',
+      code: 'ForensicLog "|/usr/bin/gzip -c >> /var/log/forensic.gz"\n',
+      output: "ForensicLog \"|/bin/sh -c '/usr/bin/gzip -c >> /var/log/forensic.gz'\"\n",
+      errors: [/^ForensicLog .* the redirection `>>` would reach .*mod_log_forensic reads `\|\$` as a program below ServerRoot .*write `ForensicLog "\|\/bin\/sh -c '\/usr\/bin\/gzip -c >> \/var\/log\/forensic.gz'"`/],
+    },
+    { name: 'an unquoted ForensicLog command gets quoted', code: 'ForensicLog |/bin/cat>>/tmp/f\n', output: "ForensicLog \"|/bin/sh -c '/bin/cat>>/tmp/f'\"\n", errors: ['the redirection `>>`'] },
+    { name: 'a ForensicLog command with quotes of its own is only reported', code: "ForensicLog \"|/bin/x 'a b' >> /tmp/f\"\n", output: null, errors: ['its own quotes and backslashes escaped'] },
+    {
+      name: 'a command from a ${NAME} gets the shell: |${…} is no |$',
+      code: 'CustomLog "|${LOGGER} -t httpd" common\n',
+      output: 'CustomLog "|$${LOGGER} -t httpd" common\n',
+      errors: ['so whatever shell syntax ${LOGGER} holds when httpd starts would reach the program'],
+    },
   ],
 });
 

@@ -1,0 +1,26 @@
+/**
+ * `${NAME}` in a configuration line. Both 2.2 (getenv) and 2.4 (Define, then getenv) replace it
+ * with the variable's value on the whole line before the directive reads its words (ap_resolve_env,
+ * httpd-semantics.md §1.3). A value holding one is therefore only known when httpd starts, and may
+ * even become several words: rules must not decide on it as if it were the text written.
+ */
+
+/** Each `${NAME}` of a text, as ap_resolve_env reads it (everything up to the next `}`); group 1 is the name. */
+export function variableRefs(text: string): IterableIterator<RegExpMatchArray> {
+  return text.matchAll(/\$\{([^}]*)\}/g);
+}
+
+/** True when a text holds a `${NAME}`. */
+export function hasVariable(text: string): boolean {
+  return text.includes('${') && /\$\{[^}]*\}/.test(text);
+}
+
+/** True when some word of a directive holds a `${NAME}`: its words, even how many there are, are known only when httpd starts. */
+export function usesVariable(d: { readonly args: readonly { readonly value: string }[] }): boolean {
+  return d.args.some((a) => hasVariable(a.value));
+}
+
+/** The `${NAME}` references of a text, each once, for a message: `${A}` or `${A}, ${B}`. */
+export function variablesNamed(text: string): string {
+  return [...new Set([...variableRefs(text)].map((m) => m[0]))].join(', ');
+}
