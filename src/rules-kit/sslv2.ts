@@ -2,12 +2,29 @@
  * Taking SSLv2 out of SSLProtocol and SSLCipherSuite lines. 2.4's mod_ssl
  * (`ssl_cmd_protocol_parse`) refuses `SSLv2` and `+SSLv2` ("SSLProtocol: SSLv2
  * is no longer supported") and skips `-SSLv2`; its `all` no longer contains SSLv2.
+ * Built against an OpenSSL without SSLv3 (OPENSSL_NO_SSL3: OpenSSL 1.1.0 and later by
+ * default, Debian's 2.4), it refuses `SSLv3` and `+SSLv3` as well ("SSLv3 not supported by
+ * this version of OpenSSL", tested on 2.4.68) and accepts `-SSLv3`; its `all` then has no SSLv3.
  */
 import type { ConfigFile, Directive } from '../ast/nodes.js';
 import { applyEdits, type Edit } from '../edit/edit.js';
 
 const PROTOCOLS_22 = ['sslv2', 'sslv3', 'tlsv1', 'tlsv1.1', 'tlsv1.2'];
-const isSslv2Word = (w: string) => /^[+-]?sslv2$/i.test(w);
+/** An SSLProtocol word naming SSLv2 (every one goes: 2.4 refuses two and skips `-SSLv2`). */
+export const isSslv2Word = (w: string) => /^[+-]?sslv2$/i.test(w);
+/** An SSLProtocol word that selects SSLv3, which a 2.4 without SSLv3 refuses (`-SSLv3` it accepts). */
+export const isSslv3Word = (w: string) => /^\+?sslv3$/i.test(w);
+
+/** What a protocol line loses: the words taken out, and the protocols 2.4 then cannot offer. */
+export interface Dropped {
+  word: (w: string) => boolean;
+  protocols: readonly string[];
+}
+
+/** SSLv2, which no 2.4 has. */
+export const SSLV2: Dropped = { word: isSslv2Word, protocols: ['sslv2'] };
+/** SSLv2 and SSLv3, for a 2.4 built against an OpenSSL without SSLv3. */
+export const SSLV2_AND_3: Dropped = { word: (w) => isSslv2Word(w) || isSslv3Word(w), protocols: ['sslv2', 'sslv3'] };
 
 /**
  * The protocols a list of SSLProtocol words selects, as mod_ssl computes them: a word
@@ -27,14 +44,18 @@ export function protocolSet(words: readonly string[], all: readonly string[]): S
   return set;
 }
 
-/** Edits removing the SSLv2 words of an SSLProtocol line, or null when the 2.4 line would select other protocols than 2.2's minus SSLv2. */
-export function protocolEdits(d: Directive): Edit[] | null {
+/**
+ * Edits removing the words `drop` names from an SSLProtocol line (SSLv2's by default), or null when
+ * the 2.4 line would select other protocols than 2.2's minus the dropped ones.
+ */
+export function protocolEdits(d: Directive, drop: Dropped = SSLV2): Edit[] | null {
+  const isSslv2Word = drop.word;
   const words = d.args.map((a) => a.value);
   const kept = d.args.filter((a) => !isSslv2Word(a.value));
   const before = protocolSet(words, PROTOCOLS_22);
-  const after = protocolSet(kept.map((a) => a.value), PROTOCOLS_22.filter((p) => p !== 'sslv2'));
+  const after = protocolSet(kept.map((a) => a.value), PROTOCOLS_22.filter((p) => !drop.protocols.includes(p)));
   if (kept.length === 0 || before === null || after === null) return null;
-  before.delete('sslv2');
+  for (const p of drop.protocols) before.delete(p);
   if (before.size !== after.size || [...before].some((p) => !after.has(p))) return null;
   const edits: Edit[] = [];
   const firstKept = d.args.indexOf(kept[0]!);

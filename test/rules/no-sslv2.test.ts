@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/no-sslv2.js';
 import { protocolSet } from '../../src/rules-kit/sslv2.js';
-import { ruleTester } from '../helpers/rule-tester.js';
+import { ruleTester, runRule } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {
   valid: [
     'SSLProtocol all -SSLv3\n',
+    'SSLProxyProtocol -SSLv3 +TLSv1\n',
     'SSLCipherSuite HIGH:!aNULL:!MD5\n',
     // "sslv2" in lower case is no OpenSSL cipher keyword; "EXP-SSLv2"-like compounds are left alone too.
     'SSLCipherSuite ALL:sslv2:RC4+SSLv2\n',
@@ -29,6 +30,23 @@ ruleTester(rule, {
       code: 'SSLProtocol All \\\n   -SSLv2 -SSLv3\n',
       output: 'SSLProtocol All -SSLv3\n',
       errors: ['Write "SSLProtocol All -SSLv3"'],
+    },
+    {
+      // Found by a helper's bug hunt: the SSLv2 fix left "+SSLv3 +TLSv1", which Debian's 2.4 refuses, with no finding.
+      name: 'offers to take SSLv3 out too, on SSLProxyProtocol as on SSLProtocol (the tester takes suggestions)',
+      code: 'SSLProxyProtocol +SSLv2 +SSLv3 +TLSv1\nSSLProtocol +SSLv3 +TLSv1\n',
+      output: 'SSLProxyProtocol +TLSv1\nSSLProtocol +TLSv1\n',
+      errors: [
+        // (The suggestion takes SSLv2 out as well, so the SSLv2 fix has nothing left to do; write alone: see below.)
+        /^SSLProxyProtocol selects SSLv3 \("\+SSLv3"\): 2\.4 built against an OpenSSL without SSLv3 .*refuses "SSLv3" and "\+SSLv3" at start-up \("SSLv3 not supported by this version of OpenSSL"\).* write "SSLProxyProtocol \+TLSv1"\.$/,
+        /^SSLProtocol selects SSLv3 \("\+SSLv3"\).* write "SSLProtocol \+TLSv1"\.$/,
+      ],
+    },
+    {
+      name: 'reports SSLv3 without a suggestion when nothing else would be left',
+      code: 'SSLProtocol SSLv3\n',
+      output: null,
+      errors: ['write one such as "SSLProtocol all -SSLv3"'],
     },
     {
       name: 'reports without a fix when only SSLv2 is selected',
@@ -55,6 +73,16 @@ ruleTester(rule, {
       errors: ['would leave no cipher'],
     },
   ],
+});
+
+describe('write alone', () => {
+  it('takes SSLv2 out of SSLProxyProtocol and leaves SSLv3 with an error naming the refusal', () => {
+    const code = 'SSLProxyProtocol +SSLv2 +SSLv3 +TLSv1\n';
+    const r = runRule(rule, code, 'test.conf', { suggestions: [] });
+    expect(r.output).toBe('SSLProxyProtocol +SSLv3 +TLSv1\n');
+    expect(r.remaining.map((p) => [p.severity, p.message.slice(0, 50)])).toEqual([['error', 'SSLProxyProtocol selects SSLv3 ("+SSLv3"): 2.4 bui']]);
+    expect(r.remaining[0]!.message).toContain('write "SSLProxyProtocol +TLSv1"');
+  });
 });
 
 describe('protocolSet', () => {
