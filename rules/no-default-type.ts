@@ -1,13 +1,36 @@
+import type { ConfigFile } from '../src/ast/nodes.js';
+import { walk } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
 import { removeLine, replaceContent } from '../src/edit/fixer.js';
 import { asciiLower } from '../src/parse/words.js';
+import { handlerOfType } from '../src/apache/handler-types.js';
+import { hasVariable, variablesNamed } from '../src/apache/variables.js';
 import { loadState } from '../src/rules-kit/load-module.js';
 import { gather } from '../src/rules-kit/project-facts.js';
-import { directives } from '../src/ast/walk.js';
+import { sameServer, serversOf } from '../src/rules-kit/directive-scope.js';
+import type { Project } from '../src/project/project.js';
 
 /** The 2.4 line that gives untyped successful responses the type (measured on 2.4.71: see rules/no-default-type.md). */
 export function headerForType(raw: string): string {
   return `Header set Content-Type ${raw} "expr=-z %{CONTENT_TYPE}"`;
+}
+
+/** One DefaultType line of the tree: its value as written (`None` when it has none) and the servers it applies to. */
+interface Line {
+  value: string;
+  servers: string[];
+}
+
+/** A value as a message shows it: in double quotes when it has spaces (`"text/plain; charset=utf-8"`), else as it is. */
+const shown = (value: string) => (/\s/.test(value) ? `"${value}"` : value);
+const isNone = (value: string) => asciiLower(value) === 'none';
+/** A value a Header line cannot stand for: a handler's type, or one known only when httpd starts. */
+const notAType = (value: string) => handlerOfType(value) !== null || hasVariable(value);
+
+function linesOf(project: Project, f: ConfigFile): Line[] {
+  const out: Line[] = [];
+  walk(f, { directive: (d, ancestors) => { if (d.lname === 'defaulttype') out.push({ value: d.args[0]?.value || 'None', servers: serversOf(project, f, ancestors) }); } });
+  return out;
 }
 
 export default defineRule({
@@ -18,34 +41,67 @@ export default defineRule({
     kind: 'fix',
   },
   create(context) {
-    // Every DefaultType value of the tree: where several differ, one may override another below it or after it.
-    const values = () => new Set(gather(context.project, context.file, 'no-default-type:values', (f) => directives(f, 'defaulttype').map((d) => asciiLower(d.args[0]?.value ?? 'none'))));
+    // Every DefaultType line of the tree: where several differ on one server, one may override another below it or after it.
+    const lines = () => gather(context.project, context.file, 'no-default-type:lines', (f) => linesOf(context.project, f));
     return {
-      'Directive:defaulttype'(node) {
+      'Directive:defaulttype'(node, ancestors) {
         const arg = node.args[0];
-        const value = arg?.value ?? '';
-        const others = [...values()].filter((v) => v !== asciiLower(value || 'none'));
-        if (!arg || asciiLower(value) === 'none') {
-          if (others.some((v) => v !== 'none')) {
+        const value = arg?.value || 'None';
+        const servers = serversOf(context.project, context.file, ancestors);
+        // The other values set on a server this line applies to (a sibling <VirtualHost> never meets it).
+        const others = [...new Set(lines().filter((l) => asciiLower(l.value) !== asciiLower(value) && sameServer(l.servers, servers)).map((l) => asciiLower(l.value)))];
+        const list = (values: string[]) => values.map((v) => shown(asciiLower(v))).join(', ');
+        if (hasVariable(value)) {
+          context.report({
+            node,
+            message: `DefaultType ${shown(value)} takes its value from ${variablesNamed(value)}, known only when httpd starts; 2.4 ignores DefaultType (AH00117) whatever it is. `
+              + `If it names a type, write ${headerForType(arg!.raw)} in its place where mod_headers is loaded (files of no known type then keep that type); `
+              + `if it names a handler's type (application/x-httpd-cgi…), give the files that relied on it the handler with SetHandler or ForceType; if it is None, delete the line.`,
+          });
+          return;
+        }
+        const handler = handlerOfType(value);
+        if (handler !== null) {
+          const by = handler === 'a handler' ? 'the handler of that type' : handler;
+          context.report({
+            node,
+            message: `DefaultType ${shown(value)} also chose the handler in 2.2: ap_invoke_handler took the handler of a file of no known type from the default type, so ${by} ran such files here (a script was executed). `
+              + `2.4 ignores DefaultType (AH00117) and serves them as they are, the source of a script included, and a Header line would only label that source. `
+              + `Give the files that relied on it the handler yourself, for example \`<FilesMatch "^[^.]+$">\` with \`ForceType ${value}\` (or SetHandler with the handler's name) where they are, then delete this line.`,
+          });
+          return;
+        }
+        if (isNone(value)) {
+          const types = others.filter((v) => !isNone(v));
+          const plain = types.filter((v) => !notAType(v));
+          if (plain.length) {
             // A Header line cannot be turned off below it, so no 2.4 line does what this one did.
             context.report({
               node,
               severity: 'warning',
-              message: `DefaultType None here turned off another DefaultType of the tree (${others.filter((v) => v !== 'none').join(', ')}) where it applied, or after it in the same section; that one becomes a Header set Content-Type line in 2.4, which no line can turn off here. Check which responses should get a type, and narrow that Header line's expr (for example to a path), or delete this line if they all should.`,
+              message: `DefaultType None here turned off another DefaultType of the tree (${list(plain)}) where it applied, or after it in the same section; that one becomes a Header set Content-Type line in 2.4, which no line can turn off here. Check which responses should get a type, and narrow that Header line's expr (for example to a path), or delete this line if they all should.`,
+            });
+            return;
+          }
+          if (types.length) {
+            context.report({
+              node,
+              severity: 'warning',
+              message: `DefaultType None here turned off another DefaultType of the tree (${list(types)}) where it applied, or after it in the same section, so no handler ran files of no known type here. Whatever line gives those files their handler in 2.4 (SetHandler or ForceType), keep it from reaching here, then delete this line, which 2.4 ignores.`,
             });
             return;
           }
           context.report({ node, severity: 'info', message: 'DefaultType none is removed: it has no effect in 2.4.', fix: [removeLine(context.file, node)] });
           return;
         }
-        const header = headerForType(arg.raw);
+        const header = headerForType(arg!.raw);
         const differs = `What still differs from 2.2: only successful (2xx) responses get the type; an error document or other non-2xx response with no type of its own stays without one.`;
-        const head = `DefaultType ${value}: 2.2 sent Content-Type ${value} for files of no known type; 2.4 ignores the directive (AH00117) and sends no Content-Type for them.`;
+        const head = `DefaultType ${shown(value)}: 2.2 sent Content-Type ${shown(value)} for files of no known type; 2.4 ignores the directive (AH00117) and sends no Content-Type for them.`;
         if (loadState(context.project, context.file, 'headers') === 'loaded') {
           if (others.length) {
             context.report({
               node,
-              message: `${head} ${header} would set it on every response that has none, also where another DefaultType of the tree (${others.join(', ')}) changed it in 2.2, since a Header line reaches every section below it: check those, then write it.`,
+              message: `${head} ${header} would set it on every response that has none, also where another DefaultType of the tree (${list(others)}) changed it in 2.2, since a Header line reaches every section below it: check those, then write it.`,
               suggestion: [replaceContent(node, header)],
             });
             return;

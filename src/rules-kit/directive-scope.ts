@@ -7,7 +7,8 @@
 import { CONDITIONAL_SECTIONS } from '../ast/query.js';
 import { readBy24 } from './reach.js';
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
-import { walk } from '../ast/walk.js';
+import { sections, walk } from '../ast/walk.js';
+import { includeChains } from '../project/include-chains.js';
 import type { Project } from '../project/project.js';
 import { gather } from './project-facts.js';
 import { memo } from '../ast/memo.js';
@@ -24,6 +25,37 @@ export function deadIn24(ancestors: readonly Section[]): boolean {
 /** The enclosing `<VirtualHost>`, or null for the main server. */
 export function virtualHostOf(ancestors: readonly Section[]): Section | null {
   return ancestors.find((s) => s.lname === 'virtualhost') ?? null;
+}
+
+/** The key serversOf gives the main server: its lines (and .htaccess files) reach every virtual host as well. */
+export const MAIN_SERVER = '';
+
+/** A file's `<VirtualHost>` sections in order (their rank is their key's, stable across a later pass's re-parse). */
+function virtualHosts(file: ConfigFile): Section[] {
+  return memo(file, 'virtualHosts', () => sections(file, 'virtualhost'));
+}
+
+/**
+ * The servers a line applies to: its `<VirtualHost>` (as its file and rank there), along each way
+ * its file is read when it has none itself (an Include inside a `<VirtualHost>`), else MAIN_SERVER.
+ */
+export function serversOf(project: Project, file: ConfigFile, ancestors: readonly Section[]): string[] {
+  const own = virtualHostOf(ancestors);
+  if (own) return [`${file.path}#${virtualHosts(file).indexOf(own)}`];
+  const keys = memo(project, 'serversOf:keys', () => {
+    const m = new Map<Section, string>();
+    for (const f of project.files) virtualHosts(f.ast).forEach((s, i) => m.set(s, `${f.path}#${i}`));
+    return m;
+  });
+  return includeChains(project, file.path).map((chain) => {
+    const vhost = virtualHostOf(chain);
+    return vhost ? keys.get(vhost) ?? MAIN_SERVER : MAIN_SERVER;
+  });
+}
+
+/** True when lines of these servers (serversOf) can meet: one is in the main server, or both in one virtual host. */
+export function sameServer(a: readonly string[], b: readonly string[]): boolean {
+  return a.includes(MAIN_SERVER) || b.includes(MAIN_SERVER) || a.some((k) => b.includes(k));
 }
 
 /** The nearest enclosing section that is not a conditional container, or null at the top of the file. */

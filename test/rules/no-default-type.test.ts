@@ -1,6 +1,12 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/no-default-type.js';
+import { handlerOfType } from '../../src/apache/handler-types.js';
+import { splitMessage } from '../../src/report/message.js';
+import { runCli } from '../helpers/cli.js';
 import { ruleTester, runRule } from '../helpers/rule-tester.js';
+import { tempDir } from '../helpers/tmp.js';
 
 const HEADERS = 'LoadModule headers_module modules/mod_headers.so\n';
 
@@ -40,7 +46,84 @@ ruleTester(rule, {
       ],
     },
     { code: 'ServerName a\r\n  defaulttype "application/octet-stream"', output: 'ServerName a', errors: ['DefaultType application/octet-stream: 2.2 sent'] },
+    {
+      // Found by a helper's bug hunt: 2.2 ran the files through mod_cgi, the Header line made 2.4 send their source.
+      name: 'a handler type is reported, not turned into a Content-Type',
+      code: `${HEADERS}<Directory /srv/app>\n    Options ExecCGI\n    DefaultType application/x-httpd-cgi\n</Directory>\n`,
+      output: null,
+      errors: [/^DefaultType application\/x-httpd-cgi also chose the handler in 2\.2: .*so mod_cgi ran such files here.*serves them as they are, the source of a script included.*`ForceType application\/x-httpd-cgi` \(or SetHandler with the handler's name\).*then delete this line\.$/],
+    },
+    { name: 'mod_include\'s type, with parameters and in another case', code: 'DefaultType "Text/X-Server-Parsed-HTML; charset=utf-8"\n', output: null, errors: ['so mod_include ran such files here'] },
+    { name: 'the x-httpd- family', code: `${HEADERS}DefaultType application/x-httpd-php5\n`, output: null, errors: ['so the handler of that type ran such files here'] },
+    {
+      name: 'a DefaultType None below a handler type is left, and says what to keep from reaching it',
+      code: 'DefaultType application/x-httpd-cgi\n<Directory /x/static>\n    DefaultType None\n</Directory>\n',
+      output: null,
+      errors: ['also chose the handler in 2.2', /^DefaultType None here turned off another DefaultType of the tree \(application\/x-httpd-cgi\) .*so no handler ran files of no known type here\. .*SetHandler or ForceType/],
+    },
+    {
+      // Found by a helper's bug hunt: the None of another virtual host was said to turn this one off.
+      name: 'a DefaultType None in a sibling <VirtualHost> does not meet this one: both are rewritten',
+      code: `${HEADERS}<VirtualHost *:80>\n  DefaultType text/plain\n</VirtualHost>\n<VirtualHost *:80>\n  DefaultType None\n</VirtualHost>\n`,
+      output: `${HEADERS}<VirtualHost *:80>\n  Header set Content-Type text/plain "expr=-z %{CONTENT_TYPE}"\n</VirtualHost>\n<VirtualHost *:80>\n</VirtualHost>\n`,
+      errors: ['It becomes Header set Content-Type text/plain', 'DefaultType none is removed'],
+    },
+    {
+      name: 'a DefaultType of the main server still meets a None in a <VirtualHost>',
+      code: `${HEADERS}DefaultType text/plain\n<VirtualHost *:80>\n  DefaultType None\n</VirtualHost>\n`,
+      output: `${HEADERS}Header set Content-Type text/plain "expr=-z %{CONTENT_TYPE}"\n<VirtualHost *:80>\n</VirtualHost>\n`,
+      errors: ['also where another DefaultType of the tree (none) changed it in 2.2', 'DefaultType none is removed'],
+    },
+    {
+      name: 'a value from a ${NAME} is not decided on',
+      code: `${HEADERS}DefaultType \${DEFAULT_TYPE}\n`,
+      output: null,
+      errors: [/^DefaultType \$\{DEFAULT_TYPE\} takes its value from \$\{DEFAULT_TYPE\}, known only when httpd starts; .*If it names a type, write Header set Content-Type \$\{DEFAULT_TYPE\} .*if it is None, delete the line\.$/],
+    },
   ],
+});
+
+describe('how the message reads', () => {
+  it('keeps a value with "; " whole in the headline, and makes no bullets of it', () => {
+    const r = runRule(rule, `${HEADERS}DefaultType "text/plain; charset=iso-8859-1"\n`, 'test.conf', { suggestions: [] });
+    const parts = splitMessage(r.applied[0]!.message);
+    expect(parts.headline).toBe('DefaultType "text/plain; charset=iso-8859-1"');
+    expect(parts.body[0]!.text).toMatch(/^2\.2 sent Content-Type "text\/plain; charset=iso-8859-1" for files of no known type; 2\.4 ignores/);
+    expect(parts.body[0]!.items).toEqual([]);
+  });
+});
+
+describe('handlerOfType', () => {
+  it('knows the handler types, cut at ";" as ap_invoke_handler cut them, and the x-httpd- family', () => {
+    expect(handlerOfType('application/x-httpd-cgi')).toBe('mod_cgi');
+    expect(handlerOfType('text/x-server-parsed-html3')).toBe('mod_include');
+    expect(handlerOfType('application/x-httpd-cgi ; q=1')).toBe('mod_cgi');
+    expect(handlerOfType('application/x-httpd-eperl')).toBe('a handler');
+    expect(handlerOfType('text/plain')).toBeNull();
+    expect(handlerOfType('application/octet-stream')).toBeNull();
+  });
+});
+
+describe('virtual hosts across files', () => {
+  it('tells the virtual host an Include inside it reads a DefaultType into', async () => {
+    const d = tempDir();
+    writeFileSync(join(d, 'httpd.conf'), `ServerRoot "${d}"\nListen 80\nLoadModule headers_module modules/mod_headers.so\n`
+      + '<VirtualHost *:80>\n  Include a.conf\n</VirtualHost>\n<VirtualHost *:80>\n  Include b.conf\n</VirtualHost>\n<VirtualHost *:80>\n  Include c.conf\n  DefaultType None\n</VirtualHost>\n');
+    writeFileSync(join(d, 'a.conf'), 'DefaultType text/plain\n');
+    writeFileSync(join(d, 'b.conf'), 'DefaultType None\n');
+    writeFileSync(join(d, 'c.conf'), 'DefaultType text/html\n');
+    const r = await runCli(['check', '--format', 'json', 'httpd.conf'], { cwd: d });
+    const found = (JSON.parse(r.stdout) as { files: { path: string; findings: { ruleId: string; message: string; line: number }[] }[] }).files
+      .flatMap((f) => f.findings.filter((x) => x.ruleId === 'no-default-type').map((x) => ({ at: `${f.path}:${x.line}`, message: x.message })));
+    const at = (where: string) => found.find((f) => f.at === where)?.message ?? '';
+    expect(found.map((f) => f.at).sort()).toEqual(['a.conf:1', 'b.conf:1', 'c.conf:1', 'httpd.conf:12']);
+    // a.conf's vhost has no other DefaultType (b.conf's None is another vhost's): the Header line is written.
+    expect(at('a.conf:1')).toContain('It becomes Header set Content-Type text/plain');
+    expect(at('b.conf:1')).toBe('DefaultType none is removed: it has no effect in 2.4.');
+    // c.conf is read inside the vhost whose own None follows it.
+    expect(at('c.conf:1')).toContain('also where another DefaultType of the tree (none) changed it in 2.2');
+    expect(at('httpd.conf:12')).toContain('DefaultType None here turned off another DefaultType of the tree (text/html)');
+  });
 });
 
 describe('write alone', () => {
