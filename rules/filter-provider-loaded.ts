@@ -5,6 +5,7 @@ import { directives } from '../src/ast/walk.js';
 import { moduleList } from '../src/rules-kit/load-module.js';
 import { effectiveLoaded } from '../src/httpd/missing-modules.js';
 import { allHold } from '../src/apache/conditions.js';
+import { hasVariable } from '../src/apache/variables.js';
 import { gather } from '../src/rules-kit/project-facts.js';
 
 /** Directives that define a filter of the configuration's own: its name is then known to 2.4 too. */
@@ -36,7 +37,8 @@ export default defineRule({
         if (!known || !node.args[0]) return;
         const { loaded, own } = known;
         if (!allHold(ancestors, { version: '2.4', hasModule: (m) => loaded.has(m) })) return;
-        const names = filterNames(node.args[0].value).filter((n) => !own.has(n.toLowerCase()));
+        // A ${NAME} is replaced when httpd starts: which filter it names is not known here.
+        const names = filterNames(node.args[0].value).filter((n) => !own.has(n.toLowerCase()) && !hasVariable(n));
         const missing = names.filter((n) => { const m = filterModule(n); return m === undefined || !loaded.has(m); });
         if (!missing.length) return;
         const modules = [...new Set(missing.map(filterModule))];
@@ -45,7 +47,9 @@ export default defineRule({
           return m ? `${n} (mod_${m}, which no LoadModule line loads)` : `${n} (no module of httpd's provides it, and the configuration does not define it)`;
         }).join(' and ');
         const head = `AddOutputFilterByType names ${said}: 2.2's core only stored the names and skipped a filter no module provided when it answered, 2.4's mod_filter looks each one up and httpd does not start ("Unknown filter provider ${missing[0]}").`;
-        const only = modules.length === 1 && modules[0] !== undefined && missing.length === names.length ? modules[0] : null;
+        // The <IfModule> fix would also drop a filter a ${NAME} names wherever the module is missing: reported only.
+        const withVariable = filterNames(node.args[0].value).some(hasVariable);
+        const only = modules.length === 1 && modules[0] !== undefined && missing.length === names.length && !withVariable ? modules[0] : null;
         if (!only) {
           context.report({ node, severity: 'error', message: `${head} Remove ${missing.length === 1 ? 'that name' : 'those names'} to keep what 2.2 did, or load the module${modules.length === 1 ? '' : 's'} to have the filter run.` });
           return;

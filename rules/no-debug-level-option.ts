@@ -5,6 +5,7 @@ import type { Edit } from '../src/edit/edit.js';
 import { effectiveLogLevel, levelAllows, setModuleLevel, traceLevel } from '../src/rules-kit/log-level.js';
 import { projectFiles } from '../src/rules-kit/load-module.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
+import { hasVariable, variablesNamed } from '../src/apache/variables.js';
 
 const MODULE: Record<string, string> = { charsetoptions: 'charset_lite', extfilteroptions: 'ext_filter' };
 
@@ -28,6 +29,11 @@ export default defineRule({
       const cut: Edit = only ? removeLine(file, node) : { start: i === 0 ? arg.start : node.args[i - 1]!.end, end: i === 0 ? node.args[1]!.start : arg.end, text: '' };
       const head = `${node.name} ${arg.raw} made mod_${mod} log debugging detail in 2.2 (at LogLevel debug); 2.4 refuses the DebugLevel option and logs that detail at the trace levels of \`LogLevel ${mod}:traceN\`.`;
       const rest = only ? ` Remove the line (it has no other option).` : ` Remove \`${arg.raw}\`.`;
+      if (hasVariable(arg.value)) {
+        // httpd replaces ${NAME} before the directive reads it: the level is known only when it starts.
+        context.report({ node, message: `${head}${rest} The level comes from ${variablesNamed(arg.raw)}, known only when httpd starts: where it is 1 or more (and the server's LogLevel let debug messages through), also write \`LogLevel ${mod}:traceN\`, N being the level (at most 8).` });
+        return;
+      }
       const level = traceLevel(n);
       const server = effectiveLogLevel(projectFiles(context.project, file), ancestors);
       if (level === null || !levelAllows(server, 'debug')) {

@@ -87,7 +87,9 @@ export default defineRule({
             context.report({
               node,
               severity: 'warning',
-              message: `DefaultType None here turned off another DefaultType of the tree (${list(types)}) where it applied, or after it in the same section, so no handler ran files of no known type here. Whatever line gives those files their handler in 2.4 (SetHandler or ForceType), keep it from reaching here, then delete this line, which 2.4 ignores.`,
+              message: types.some(hasVariable)
+                ? `DefaultType None here turned off another DefaultType of the tree (${list(types)}) where it applied, or after it in the same section. Whatever line replaces that one in 2.4 (a Header line for a type, SetHandler or ForceType for a handler's type), keep it from reaching here, then delete this line, which 2.4 ignores.`
+                : `DefaultType None here turned off another DefaultType of the tree (${list(types)}) where it applied, or after it in the same section, so no handler ran files of no known type here. Whatever line gives those files their handler in 2.4 (SetHandler or ForceType), keep it from reaching here, then delete this line, which 2.4 ignores.`,
             });
             return;
           }

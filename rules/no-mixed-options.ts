@@ -1,6 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import { replaceContent } from '../src/edit/fixer.js';
 import { asciiLower } from '../src/parse/words.js';
+import { hasVariable, variablesNamed } from '../src/apache/variables.js';
 
 /** 2.2's option bits (core.h), as set_options (core.c) combines them. */
 const INDEXES = 1, INCLUDES = 2, SYM_LINKS = 4, EXECCGI = 8, INCNOEXEC = 32, SYM_OWNER = 64, MULTI = 128;
@@ -76,6 +77,20 @@ export default defineRule({
     return {
       'Directive:options'(node) {
         const words = node.args.map((a) => a.value);
+        if (words.some(hasVariable)) {
+          // httpd replaces ${NAME} before Options reads the line: its words, and whether they mix signs, are known only when it starts.
+          const literal = words.filter((w) => !hasVariable(w));
+          if (!literal.length) return;
+          const sign = literal.some((w) => w[0] === '+' || w[0] === '-');
+          const plain = literal.some((w) => w[0] !== '+' && w[0] !== '-');
+          context.report({
+            node,
+            severity: sign && plain ? 'error' : 'warning',
+            message: `Options ${words.join(' ')} takes words from ${variablesNamed(words.join(' '))}, known only when httpd starts; 2.4 refuses to start on a line that mixes options with and without +/- ("Either all Options must start with + or -, or no Option may."), where 2.2 read the first plain word as a reset. `
+              + (sign && plain ? 'The words written already mix them: write the options meant, with + or - on every word or on none.' : `Make sure the value ${sign ? 'puts + or - on every word' : 'puts + or - on no word'}, as the words written here do.`),
+          });
+          return;
+        }
         const signed = words.filter((w) => w[0] === '+' || w[0] === '-');
         if (signed.length === 0 || signed.length === words.length) return;
         const { words: set, illegal, carried } = options22(words);

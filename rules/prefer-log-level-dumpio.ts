@@ -3,6 +3,7 @@ import { removeLine } from '../src/edit/fixer.js';
 import { effectiveLogLevel, LEVELS, levelAllows, setModuleLevel } from '../src/rules-kit/log-level.js';
 import { projectFiles } from '../src/rules-kit/load-module.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
+import { hasVariable, variablesNamed } from '../src/apache/variables.js';
 
 export default defineRule({
   meta: {
@@ -18,6 +19,11 @@ export default defineRule({
         if (!readBy24(ancestors)) return;
         const level = node.args[0]?.value.toLowerCase() ?? '';
         const head = `DumpIOLogLevel ${node.args[0]?.raw ?? ''} chose the level at which mod_dumpio logged the data in 2.2; 2.4 has no DumpIOLogLevel and always logs the data at trace7.`;
+        if (hasVariable(level)) {
+          // httpd replaces ${NAME} before DumpIOLogLevel reads it: the level is known only when it starts.
+          context.report({ node, message: `${head} The level comes from ${variablesNamed(node.args[0]!.raw)}, known only when httpd starts: remove the line, and write \`LogLevel dumpio:trace7\` if the server's LogLevel let that level through, so 2.2 logged the data.` });
+          return;
+        }
         if (!(LEVELS as readonly string[]).includes(level)) {
           context.report({ node, message: `${head} \`${level}\` is not a level; write \`LogLevel dumpio:trace7\` by hand if the data should be logged.` });
           return;

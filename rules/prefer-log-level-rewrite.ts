@@ -6,6 +6,7 @@ import { removeLine } from '../src/edit/fixer.js';
 import { setModuleLevel, traceLevel } from '../src/rules-kit/log-level.js';
 import { gather } from '../src/rules-kit/project-facts.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
+import { hasVariable, variablesNamed } from '../src/apache/variables.js';
 
 export default defineRule({
   meta: {
@@ -39,6 +40,11 @@ export default defineRule({
         const n = Number.parseInt(raw, 10);
         const level = traceLevel(n);
         const head = `RewriteLogLevel ${raw} set how much mod_rewrite wrote to its RewriteLog in 2.2; 2.4 has no RewriteLogLevel and writes rewrite tracing to the ErrorLog at the LogLevel set for the module \`rewrite\`.`;
+        if (hasVariable(raw)) {
+          // httpd replaces ${NAME} before RewriteLogLevel reads it: the level is known only when it starts.
+          context.report({ node, message: `${head} The level comes from ${variablesNamed(raw)}, known only when httpd starts: remove the line, and where it is 1 or more (and a RewriteLog names a file for this server) write \`LogLevel rewrite:traceN\` for this server, N being the level (at most 8).` });
+          return;
+        }
         if (level === null) {
           context.report({ node, message: `${head} Level ${raw} logged nothing, which is also 2.4's default: remove the line.`, fix: [removeLine(file, node)] });
           return;

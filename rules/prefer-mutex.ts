@@ -6,8 +6,24 @@ import { removeLine, replaceContent } from '../src/edit/fixer.js';
 import { ACCEPT_MECHS, lockDir, mechWord, sslMutexPlan } from '../src/apache/mutex.js';
 import { gather } from '../src/rules-kit/project-facts.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
+import { hasVariable, variablesNamed } from '../src/apache/variables.js';
 import { isDir } from '../src/project/directory-match.js';
 import { dirname, resolve } from 'node:path';
+
+/**
+ * Whether a value's mechanism or lock file name holds a `${NAME}`, which httpd replaces when it starts:
+ * then neither the mechanism nor the directory is known here. A `${NAME}` in the directory part alone
+ * (`${APACHE_LOCK_DIR}/accept.lock`, `file:${APACHE_RUN_DIR}/ssl_mutex`) is kept as it is.
+ */
+function undecidable(d: Directive | null): boolean {
+  const value = d?.args[0]?.value ?? '';
+  if (!d || !hasVariable(value)) return false;
+  if (d.lname === 'acceptmutex') return true;
+  const colon = d.lname === 'sslmutex' || d.lname === 'sslstaplingmutex' ? value.indexOf(':') : -1;
+  if (colon < 0 && (d.lname === 'sslmutex' || d.lname === 'sslstaplingmutex')) return true;
+  if (hasVariable(value.slice(0, Math.max(colon, 0)))) return true;
+  return d.lname !== 'watchdogmutexpath' && hasVariable(value.slice(value.lastIndexOf('/') + 1));
+}
 
 const NAMES: Record<string, string> = {
   rewritelock: 'rewrite-map', watchdogmutexpath: 'watchdog-callback', sslmutex: 'ssl-cache', sslstaplingmutex: 'ssl-stapling',
@@ -68,6 +84,7 @@ export default defineRule({
       },
       'Directive:acceptmutex'(node, ancestors) {
         if (!readBy24(ancestors)) return;
+        if (undecidable(node) || undecidable(pairOf(node) ?? lastLock)) return unknown(node, 'mpm-accept', [node, pairOf(node) ?? lastLock]);
         const mech = node.args[0]?.value.toLowerCase() ?? '';
         if (!validAccept(node)) {
           context.report({ node, message: `AcceptMutex ${mech} is not a mechanism 2.2 accepted, and 2.4 has no AcceptMutex: write \`Mutex default mpm-accept\` (or another mechanism) by hand.` });
@@ -91,6 +108,7 @@ export default defineRule({
         const arg = node.args[0];
         if (!arg) return;
         if (lastAccept && validAccept(lastAccept) && pairOf(lastAccept) === node) return; // merged into the AcceptMutex line
+        if (undecidable(node) || undecidable(lastAccept)) return unknown(node, 'mpm-accept', [node, lastAccept]);
         const mech = lastAccept?.args[0]?.value.toLowerCase() ?? 'default';
         const known = (ACCEPT_MECHS as readonly string[]).includes(mech) ? mech : 'default';
         const dir = usable(lockDir(arg.value), known);
@@ -106,6 +124,16 @@ export default defineRule({
       'Directive:sslmutex': sslDirective,
       'Directive:sslstaplingmutex': sslDirective,
     };
+
+    /** A line whose mechanism or lock file comes from a ${NAME} (see undecidable): reported, not rewritten. */
+    function unknown(node: Directive, name: string, from: (Directive | null)[]): void {
+      const vars = variablesNamed(from.filter((d) => undecidable(d)).map((d) => d!.args[0]!.value).join(' '));
+      context.report({
+        node,
+        message: `${node.name} ${node.args.map((a) => a.raw).join(' ')} depends on ${vars}, known only when httpd starts, for the mechanism or the lock file; `
+          + `2.4 replaced ${node.name} with Mutex, which takes a mechanism and a directory, never a file. Write the \`Mutex <mechanism>[:<directory>] ${name}\` line by hand from the values ${vars.includes(',') ? 'they have' : 'it has'}, then remove this line.`,
+      });
+    }
 
     function validAccept(d: Directive): boolean {
       return d.args.length === 1 && (ACCEPT_MECHS as readonly string[]).includes(d.args[0]!.value.toLowerCase());
@@ -123,6 +151,7 @@ export default defineRule({
       const arg = node.args[0];
       if (!arg) return;
       const name = NAMES[node.lname]!;
+      if (undecidable(node)) return unknown(node, name, [node]);
       const wanted = node.lname === 'watchdogmutexpath' ? arg.value : lockDir(arg.value);
       const dir = usable(wanted);
       const line = `Mutex ${mechWord('default', dir, arg.quote !== null)} ${name}`;
@@ -138,6 +167,7 @@ export default defineRule({
       const arg = node.args[0];
       if (!arg) return;
       const name = NAMES[node.lname]!;
+      if (undecidable(node)) return unknown(node, name, [node]);
       const plan = sslMutexPlan(arg.value, name, arg.quote !== null);
       const invalid = plan.line === null && !/^(none|no)$/i.test(arg.value);
       context.report({

@@ -5,9 +5,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { fileIndex, gather } from '../src/rules-kit/project-facts.js';
 import { readInTree } from '../src/rules-kit/tree-reach.js';
 import { condition } from '../src/ast/query.js';
-
-/** `${NAME}` as ap_resolve_env reads it: everything up to the next `}`. */
-const VAR = /\$\{([^}]*)\}/g;
+import { variableRefs } from '../src/apache/variables.js';
 
 /** One Define or UnDefine line: `on` for a Define, `value` when it sets a variable (a bare `Define NAME` only defines the name for `<IfDefine>`). */
 interface DefineEvent { at: number; name: string; on: boolean; value: boolean }
@@ -66,7 +64,7 @@ export default defineRule({
       && !ancestors.some((s) => s.lname === 'ifdefine' && condition(s).negated && isSet(condition(s).name, s.start, 'names'));
     const check = (line: LineSpan, ancestors: readonly Section[]) => {
       const text = file.text.slice(line.contentStart, line.contentEnd);
-      for (const m of text.matchAll(VAR)) {
+      for (const m of variableRefs(text)) {
         const name = m[1]!;
         if (name === '' || name.includes(':') || env[name] !== undefined) continue;
         const start = line.contentStart + m.index;

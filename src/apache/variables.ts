@@ -6,7 +6,7 @@
  */
 
 /** Each `${NAME}` of a text, as ap_resolve_env reads it (everything up to the next `}`); group 1 is the name. */
-export function variableRefs(text: string): IterableIterator<RegExpMatchArray> {
+export function variableRefs(text: string): IterableIterator<RegExpExecArray> {
   return text.matchAll(/\$\{([^}]*)\}/g);
 }
 

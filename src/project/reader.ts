@@ -14,6 +14,7 @@ import { hasWildcard } from './fnmatch.js';
 import { expandInclude, MAX_INCLUDE_DEPTH, refusedBy22, resolveIncludePattern } from './include.js';
 import { emptyFacts, type DirSection, type TreeFacts } from './overrides.js';
 import type { FileKind, IncludeSite, ProjectDiagnostic, SourceFile } from './project.js';
+import { hasVariable } from '../apache/variables.js';
 import { displayPath, readSource, type ReadResult } from './read.js';
 
 /** Read-time conditionals: we follow every branch, so they only show up in `context`. */
@@ -206,7 +207,7 @@ export class TreeReader {
       return 0;
     }
     const raw = latin1ToUtf8(d.args[0]!.value);
-    if (/\$\{[^}]*\}/.test(raw)) {
+    if (hasVariable(raw)) {
       this.diag(file, d, 'INCLUDE_VARIABLE', 'warning', `${d.name} '${raw}' uses a variable that is only known when httpd starts, so it was not followed.`);
       return 0;
     }

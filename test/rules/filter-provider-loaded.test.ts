@@ -8,7 +8,7 @@ const MAIN = 'LoadModule mime_module modules/mod_mime.so\nLoadModule dir_module 
 // Found by a helper's bug hunt: the migrated tree loaded mod_filter only, and the real 2.4 stopped
 // with "Unknown filter provider DEFLATE".
 ruleTester(rule, {
-  valid: [
+  valid: [`${MAIN}AddOutputFilterByType ${'$'}{EXTRA_FILTER} text/html\n`, 
     `${MAIN}AddOutputFilterByType INCLUDES text/html\n`,
     `${MAIN}LoadModule deflate_module modules/mod_deflate.so\nAddOutputFilterByType deflate;INCLUDES text/html\n`,
     `${MAIN}<IfModule mod_deflate.c>\n    AddOutputFilterByType DEFLATE text/html\n</IfModule>\n`,
@@ -27,6 +27,13 @@ ruleTester(rule, {
       code: `${MAIN}AddOutputFilterByType SUBSTITUTE;INCLUDES text/html\nAddOutputFilterByType MYFILTER text/html\n`,
       output: null,
       errors: ['names SUBSTITUTE (mod_substitute', 'names MYFILTER (no module of httpd\'s provides it'],
+    },
+    // Found by a helper's bug hunt: both 2.2 and 2.4 replace ${NAME} before the directive reads the line, so the value is not decided on.
+    {
+      name: 'a ${NAME} filter is not called unknown, and holds back the <IfModule> fix',
+      code: `${MAIN}AddOutputFilterByType DEFLATE;${'$'}{EXTRA_FILTER} text/html\n`,
+      output: null,
+      errors: [/^AddOutputFilterByType names DEFLATE \(mod_deflate, which no LoadModule line loads\): .*Remove that name/],
     },
   ],
 });

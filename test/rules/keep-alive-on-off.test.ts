@@ -9,5 +9,12 @@ ruleTester(rule, {
     { code: 'KeepAlive true\r\n', output: 'KeepAlive On\r\n', errors: ['On'] },
     { code: 'KeepAlive "yes"  \n', output: 'KeepAlive On  \n', errors: ['KeepAlive "yes" becomes'] },
     { name: 'reads "00" as On, as 2.2 did (only the exact word 0 is Off)', code: 'KeepAlive 00\n', output: 'KeepAlive On\n', errors: ['On'] },
+    // Found by a helper's bug hunt: both 2.2 and 2.4 replace ${NAME} before the directive reads the line, so the value is not decided on.
+    {
+      name: 'a ${NAME} value is reported, not rewritten to On',
+      code: 'KeepAlive ${KEEPALIVE}\n',
+      output: null,
+      errors: [/^KeepAlive \$\{KEEPALIVE\} is valid in 2\.4 only if \$\{KEEPALIVE\} is On or Off: .*Set it to Off where it was 0/],
+    },
   ],
 });

@@ -30,6 +30,16 @@ ruleTester(rule, {
       options: {},
       errors: ["The server's LogLevel warn hid debug messages"],
     },
+    // Found by a helper's bug hunt: both 2.2 and 2.4 replace ${NAME} before the directive reads the line, so the value is not decided on.
+    {
+      name: 'a ${NAME} level is reported, not removed as "Level 0 logged nothing"',
+      code: 'CharsetOptions DebugLevel=${CS_DEBUG}\nExtFilterOptions LogStderr DebugLevel=${EF_DEBUG}\n',
+      output: null,
+      errors: [
+        /^CharsetOptions DebugLevel=\$\{CS_DEBUG\} made .* Remove the line \(it has no other option\)\. The level comes from \$\{CS_DEBUG\}, known only when httpd starts: where it is 1 or more .*`LogLevel charset_lite:traceN`/,
+        /Remove `DebugLevel=\$\{EF_DEBUG\}`\. The level comes from \$\{EF_DEBUG\}/,
+      ],
+    },
   ],
 });
 

@@ -3,7 +3,7 @@ import rule, { options22 } from '../../rules/no-mixed-options.js';
 import { ruleTester, runRule } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {
-  valid: ['Options Indexes FollowSymLinks\n', 'Options +Indexes -ExecCGI\n', 'Options None\n'],
+  valid: ['Options ${OPTIONS}\n', 'Options Indexes FollowSymLinks\n', 'Options +Indexes -ExecCGI\n', 'Options None\n'],
   invalid: [
     { code: 'Options Indexes +Includes\n', output: 'Options Indexes Includes\n', errors: ['this line set exactly "Indexes Includes"'] },
     { name: 'writes None when nothing is left', code: 'Options Indexes -Indexes\n', output: 'Options None\n', errors: ['"None"'] },
@@ -13,6 +13,14 @@ ruleTester(rule, {
     { name: 'clears a compound word\'s part', code: 'Options IncludesNOEXEC -Includes\n', output: 'Options None\n', errors: ['"None"'] },
     { name: 'clears ExecCGI from RunScripts', code: 'Options RunScripts -ExecCGI\n', output: 'Options MultiViews\n', errors: ['"MultiViews"'] },
     { name: 'leaves a line 2.2 refused', code: 'Options Indexes +Bogus\n', output: null, errors: ['Options Indexes +Bogus names Bogus, which is no option: 2.2 refused the line ("Illegal option Bogus")'] },
+    // Found by a helper's bug hunt: both 2.2 and 2.4 replace ${NAME} before the directive reads the line, so the value is not decided on.
+    {
+      name: 'a ${NAME} word is not called an illegal option',
+      code: 'Options +Indexes ${MORE_OPTIONS}\n',
+      output: null,
+      errors: [/^Options \+Indexes \$\{MORE_OPTIONS\} takes words from \$\{MORE_OPTIONS\}, known only when httpd starts; .*Make sure the value puts \+ or - on every word/],
+    },
+    { name: 'literal words that already mix', code: 'Options Indexes +FollowSymLinks ${X}\n', output: null, errors: ['The words written already mix them'] },
   ],
 });
 

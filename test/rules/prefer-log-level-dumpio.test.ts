@@ -19,6 +19,8 @@ ruleTester(rule, {
       errors: ['write `LogLevel dumpio:trace7` in its place'],
     },
     { name: 'reports a value that is no level', code: 'DumpIOLogLevel 7\n', output: null, errors: ['`7` is not a level'] },
+    // Found by a helper's bug hunt: both 2.2 and 2.4 replace ${NAME} before the directive reads the line, so the value is not decided on.
+    { name: 'a ${NAME} level is reported as such', code: 'DumpIOLogLevel ${DUMP_LEVEL}\n', output: null, errors: [/The level comes from \$\{DUMP_LEVEL\}, known only when httpd starts: remove the line, and write `LogLevel dumpio:trace7` if/] },
   ],
 });
 

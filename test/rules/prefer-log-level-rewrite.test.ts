@@ -38,6 +38,13 @@ ruleTester(rule, {
       errors: ['No RewriteLog named a file', 'RewriteLog'],
     },
     { name: 'caps level 9', code: 'RewriteLog \\\r\n  logs/r\r\nRewriteLogLevel 9\r\n', output: 'LogLevel rewrite:trace8\r\n', errors: ['level 9 is capped', 'RewriteLog'] },
+    // Found by a helper's bug hunt: both 2.2 and 2.4 replace ${NAME} before the directive reads the line, so the value is not decided on.
+    {
+      name: 'a ${NAME} level is reported, not read as "logged nothing"',
+      code: 'RewriteEngine On\nRewriteLogLevel ${REWRITE_LEVEL}\n',
+      output: null,
+      errors: [/^RewriteLogLevel \$\{REWRITE_LEVEL\} set how much .*The level comes from \$\{REWRITE_LEVEL\}, known only when httpd starts: remove the line, and where it is 1 or more .*`LogLevel rewrite:traceN`/],
+    },
   ],
 });
 

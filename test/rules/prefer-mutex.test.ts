@@ -38,6 +38,16 @@ ruleTester(rule, {
     { code: 'RewriteLock rewrite.lock', output: 'Mutex default:. rewrite-map', errors: ['rewrite-map lock\'s file'] },
     { code: 'SSLStaplingMutex sysvsem\nWatchdogMutexPath /tmp\n', output: 'Mutex sysvsem ssl-stapling\nMutex default:/tmp watchdog-callback\n', errors: ['ssl-stapling', 'watchdog-callback lock\'s directory'] },
     { name: 'reports an unknown mechanism without fixing', code: 'AcceptMutex bogus\nSSLMutex whatever\n', output: null, errors: ['not a mechanism 2.2 accepted', 'by hand'] },
+    // Found by a helper's bug hunt: both 2.2 and 2.4 replace ${NAME} before the directive reads the line, so the value is not decided on.
+    {
+      name: 'a lock file named by a ${NAME} is reported, not read as a file in the current directory',
+      code: 'LockFile ${LOCK_FILE}\n',
+      output: null,
+      errors: [/^LockFile \$\{LOCK_FILE\} depends on \$\{LOCK_FILE\}, known only when httpd starts, .*Write the `Mutex <mechanism>\[:<directory>\] mpm-accept` line by hand/],
+    },
+    { name: 'a ${NAME} mechanism too, and the LockFile paired with it', code: 'AcceptMutex ${MECH}\nLockFile /tmp/accept.lock\n', output: null, errors: ['AcceptMutex ${MECH} depends on ${MECH}, known only', 'LockFile /tmp/accept.lock depends on ${MECH}, known only'] },
+    { name: 'an SSLMutex of a ${NAME} mechanism', code: 'SSLMutex ${SSL_MUTEX}\n', output: null, errors: ['SSLMutex ${SSL_MUTEX} depends on ${SSL_MUTEX}'] },
+    { name: 'a ${NAME} in the directory alone is kept, as before', code: 'SSLMutex file:${APACHE_RUN_DIR}/ssl_mutex\n', output: 'Mutex file:${APACHE_RUN_DIR} ssl-cache\n', errors: ['Write `Mutex file:${APACHE_RUN_DIR} ssl-cache`'] },
   ],
 });
 

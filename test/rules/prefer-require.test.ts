@@ -115,6 +115,14 @@ ruleTester(rule, {
       output: '<Directory /srv>\nRequire all denied\n</Directory>\n<Location /status>\nRequire all denied\n</Location>\n',
       errors: ['<Location /status> uses the 2.2 Order/Deny/Allow directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: Require all denied.'],
     },
+    {
+      // Found by a helper's bug hunt: `Allow from ${TRUSTED}` became `Require host ${TRUSTED}`, which is wrong as soon as
+      // TRUSTED holds an address, a network or `all`; httpd replaces ${NAME} before Allow reads the line.
+      name: 'a section whose access line takes a ${NAME} is left, with the reason',
+      code: '<Directory /srv>\n  Order deny,allow\n  Deny from all\n  Allow from 127.0.0.1 ${TRUSTED}\n</Directory>\n',
+      output: null,
+      errors: [/^<Directory \/srv> is left with its 2\.2 Order\/Deny\/Allow lines: its line `Allow from 127\.0\.0\.1 \$\{TRUSTED\}` takes a value from a variable, which httpd replaces when it starts, so what the section allows is known only then and no rewrite can be proven\. Migrate it by hand/],
+    },
   ],
 });
 

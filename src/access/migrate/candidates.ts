@@ -9,7 +9,7 @@ import { dualBlocks } from './dual-version.js';
 import { htaccessOf } from '../decide/index.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
-import { includedLinesReason, noRequestReason, ownState, translateScope, UNIT_INDENT } from './translate-scope.js';
+import { includedLinesReason, noRequestReason, variableLinesReason, ownState, translateScope, UNIT_INDENT } from './translate-scope.js';
 import { readTranslations } from './translation-items.js';
 import type { Verdict } from './verdict.js';
 import { translateMixedState } from './translate-mixed.js';
@@ -143,6 +143,8 @@ export function mixedCandidates(project: Project, after0: Model, c22: CondContex
   for (const s of after0.scopes) {
     if (!s.items.some((i) => COMPAT.has(i.k))) continue;
     if (dualVersion(project, s, s, c22, c24, out.verdicts)) continue;
+    const variable = variableLinesReason(s);
+    if (variable) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: variable }); continue; }
     if (s.errors.length) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `httpd 2.4 rejects this section (${s.errors[0]})` }); continue; }
     const included = includedLinesReason(s);
     if (included) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: included }); continue; }

@@ -97,8 +97,16 @@ export function ownState(model: Model, s: Scope): { req: Request; m: Merged; unr
   return { req, m, unread: named || naming.length ? NEVER_READ : NOT_NAMED };
 }
 
+/** Why a section with an access line that holds a `${NAME}` is not rewritten, or null. */
+export function variableLinesReason(s: Scope): string | null {
+  if (s.variableLine === undefined) return null;
+  return `its line \`${s.variableLine}\` takes a value from a variable, which httpd replaces when it starts, so what the section allows is known only then and no rewrite can be proven`;
+}
+
 /** Translates one section, or says why it cannot be. */
 export function translateScope(before: Model, s: Scope): { lines: string[] } | { reason: string } {
+  const variable = variableLinesReason(s);
+  if (variable) return { reason: variable };
   if (s.errors.length) return { reason: `httpd 2.2 itself rejects this section (${s.errors[0]})` };
   const included = includedLinesReason(s);
   if (included) return { reason: included };

@@ -15,6 +15,7 @@ import { conditionHolds, type CondContext } from './module-conditions.js';
 import { compilePcre } from '../../apache/pcre.js';
 import { canonicalDir } from '../../apache/paths.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
+import { usesVariable } from '../../apache/variables.js';
 
 export interface BuildOptions {
   version: Version;
@@ -146,6 +147,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     }
     fail(target.errors, r.errors, ctx, d);
     if (ctx.path !== target.path && r.items.length > 0) target.includedLinesFrom ??= ctx.path;
+    if (usesVariable(d)) target.variableLine ??= [d.name, ...d.args.map((a) => a.raw)].join(' ');
     for (const it of r.items) {
       const top = ctx.containers[ctx.containers.length - 1];
       if (it.k === 'authz' && top) top.children.push(it.node);

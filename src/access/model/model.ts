@@ -111,6 +111,12 @@ export interface Scope {
    * the section's own): a rewrite of the section alone would leave them as they are.
    */
   includedLinesFrom?: string;
+  /**
+   * The first access line of the section whose words hold a `${NAME}` (`Allow from ${TRUSTED}`), as
+   * written: httpd replaces it before reading the line, so what the line does is known only when
+   * httpd starts, and the model's reading of the literal text proves nothing about it.
+   */
+  variableLine?: string;
   /** For a .htaccess: whether it holds any directive or section at all (2.4 refuses every one when nothing is allowed). */
   hasContent?: boolean;
   /**
