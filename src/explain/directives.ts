@@ -45,6 +45,13 @@ export const UNKNOWN_DIRECTIVES: DirectiveCause[] = [
     ruleIds: ['load-implicit-modules', 'prefer-require'],
   },
   {
+    // httpd names a section without its closing bracket: "Invalid command '<RequireAll', …".
+    names: ['RequireAll', 'RequireAny', 'RequireNone', 'AuthMerging'],
+    cause: `In 2.4 <RequireAll>, <RequireAny>, <RequireNone> and AuthMerging come from mod_${mod('<RequireAll')}, which is not loaded.`,
+    remedy: `Load ${loadIt('<RequireAll')}, with the provider modules the Require lines inside use.`,
+    ruleIds: ['load-implicit-modules'],
+  },
+  {
     names: ['AuthType', 'AuthName', 'AuthnProviderAlias'],
     cause: `In 2.4 AuthType, AuthName and <AuthnProviderAlias> come from mod_${mod('AuthType')} (AuthnProviderAlias was mod_authn_alias in 2.2).`,
     remedy: `Load ${loadIt('AuthType')}.`,

@@ -31,6 +31,16 @@ const entry = (id: string, pattern: RegExp, cause: string, remedy: string, ruleI
   ({ id, pattern, cause, remedy, ruleIds, ...(generic ? { generic } : {}) });
 
 const ACCESS = ['prefer-require'];
+
+/**
+ * How a .htaccess error shows in the error log: `[client IP:port] FILE: message` (core:alert, no AH
+ * code), or a pasted `…/.htaccess: message`. A configuration file's error reads "Syntax error on line N
+ * of FILE: message" instead, so `FILE:` alone does not tell them apart.
+ */
+const HTACCESS_ALERT = String.raw`(?:\[client [^\]]*\]\s+\S+|\.htaccess):\s*`;
+/** Access directives of override category Limit, and of AuthConfig (semantics §1.9), as httpd names them in "X not allowed here". */
+const LIMIT_ACCESS = '(?:order|allow|deny)';
+const AUTHCONFIG_ACCESS = '(?:require|satisfy|<require(?:all|any|none)|authmerging)';
 const MODULES = ['load-implicit-modules'];
 
 export const MESSAGES: ExplainEntry[] = [
@@ -51,8 +61,8 @@ export const MESSAGES: ExplainEntry[] = [
   entry('22-authtype-not-set', /couldn't perform authentication\.\s+AuthType not set/i, '(2.2 message) A 2.4 Require line such as Require all granted was read by 2.2, which takes it as a user requirement with no AuthType.',
     'Keep 2.2 access control (Order/Allow/Deny) until the server runs 2.4.', ACCESS),
   // Request-level access results.
-  entry('AH01797', /AH01797/, 'mod_access_compat denied the request: an Order/Allow/Deny rule refused the client. In a mixed configuration these rules take precedence over Require lines.',
-    'Convert the Order/Allow/Deny lines of the directory or location to Require (for example Require local or Require ip …), so one model decides.', ACCESS),
+  entry('AH01797', /AH01797/, 'mod_access_compat denied the request: the Order/Allow/Deny host rules that apply, inherited ones included, refused the client. They do not take precedence over Require lines, whatever the upgrading guide says: under Satisfy All (the default) the host rules and the Require lines must both grant, so a Require all granted does not lift an inherited Deny from all; under Satisfy Any this line is logged even when authentication then admits the request.',
+    'Find the Order/Allow/Deny lines that apply to the path (inherited ones too: a Deny from all in <Directory /> reaches every directory) and convert them to Require with the same hosts (Allow from 127.0.0.1 → Require ip 127.0.0.1, not Require local, which also admits ::1, all of 127.0.0.0/8 and the server\'s own addresses), so one model decides.', ACCESS),
   entry('AH01630', /AH01630/, 'mod_authz_core denied the request: the Require lines that apply (after merging) evaluated to denied.',
     'Check the merged Require lines for the URL (AuthMerging, RequireAny/RequireAll) and grant the client explicitly.', ACCESS),
   entry('client-denied', /client denied by server configuration/i, 'Access control refused the client (AH01797: Order/Allow/Deny; AH01630: Require).',
@@ -72,13 +82,26 @@ export const MESSAGES: ExplainEntry[] = [
     'Set AuthGroupFile, or write Require dbm-group for mod_authz_dbm.', ACCESS),
   entry('AH01666', /user doesn't appear in group file|is not part of the 'require'ed group/i, 'The user is not in any group the Require group line names.', 'Check the group file and the Require group line.', ACCESS),
   // Start-up errors from Require and compat syntax (oracle §6).
-  entry('unknown-authz-provider', /Unknown Authz provider:?\s*\S*/i, 'Require names a provider no loaded module supplies: its module is missing, or it is 2.2 syntax (Require group with DBM groups is Require dbm-group).',
-    'Load the provider module (mod_authz_host for ip/host/local, mod_authz_user for user/valid-user, mod_authz_groupfile for group, mod_authnz_ldap for ldap-*), or rewrite the line.', [...ACCESS, ...MODULES]),
+  // httpd's exact text ("Unknown Authz provider: X"), matched case-sensitively: the case of X is the point.
+  entry('authz-provider-case', /Unknown Authz provider: *\S*[A-Z]/, 'Require names its provider with a capital letter: 2.4 provider names are case-sensitive (Require Valid-User names no provider), where 2.2 accepted any case. Loading a module does not help.',
+    'Write the provider name in lower case (Require valid-user, Require user, Require group).', ACCESS),
+  entry('unknown-authz-provider', /Unknown Authz provider(?!: *\S*[A-Z])/, 'Require names a provider no loaded module supplies: its module is missing, the name is misspelled (2.4 provider names are case-sensitive and lower case), or it is 2.2 syntax (Require group with DBM groups is Require dbm-group).',
+    'Load the provider module (mod_authz_host for ip/host/local, mod_authz_user for user/valid-user, mod_authz_groupfile for group, mod_authnz_ldap for ldap-*), or rewrite the line.', [...ACCESS, ...MODULES, 'load-module-for-directive']),
   entry('negative-require', /negative Require directive has no effect/i, 'A Require not … line stands alone in an implicit <RequireAny>, where it can never grant.', 'Put it in a <RequireAll> with a positive Require line.', ACCESS),
-  entry('no-comments', /No comments are allowed here/i, 'A comment follows a Require line on the same line.', 'Move the comment to its own line.', ACCESS),
-  entry('invalid-ip', /ip address '[^']*' appears to be invalid/i, 'A Require ip argument is not an address or network.', 'Correct the address or network mask.', ACCESS),
+  entry('no-comments', /No comments are allowed here/i, 'A comment follows an Allow or Deny line on the same line (Allow from 127.0.0.1 # local): httpd has no inline comments, and 2.4 (2.4.32 and later) refuses the # host name, where 2.2 took # and the words after it as host names that never matched.',
+    'Move the comment to its own line (prefer-require, converting the line, drops the # but keeps each word after it as a Require host, as 2.2 read it; delete those by hand).', ACCESS),
+  entry('invalid-ip', /ip address '[^']*' appears to be invalid/i, 'A Require ip argument is not an address or network; ip address \'#\' means a comment follows on the same line, which httpd reads as more arguments (it has no inline comments).',
+    'Correct the address or network mask, and move any comment to its own line.', ACCESS),
+  entry('require-all-argument', /Argument for 'Require all' must be 'granted' or 'denied'/i, 'Require all takes exactly one word, granted or denied: another word, or anything after it such as a comment on the same line (httpd has no inline comments), is refused.',
+    'Write Require all granted or Require all denied alone on its line, with any comment on a line of its own.', ACCESS),
+  entry('htaccess-limit-method', /Could not register method '[^']*' for <Limit/i, 'A <Limit> or <LimitExcept> in a .htaccess file names a method httpd does not know (method names are case-sensitive: get is not GET). 2.4 registers new methods only from the configuration files, so every request below that .htaccess gets a 500.',
+    'Write the method as httpd knows it (GET, POST…), or register it at start-up with a <Limit METHOD> in a configuration file (an empty one in a <Location> that matches nothing will do).', ACCESS),
   entry('invalid-mask', /The specified network mask is invalid/i, 'An Allow/Deny/Require ip network has a bad mask (such as /33).', 'Correct the mask.', ACCESS),
-  entry('access-context', /\b(?:order|allow|deny|satisfy|require) not allowed (?:here|in <)/i, 'An access directive sits where it is not allowed: Order/Allow/Deny in <VirtualHost>, or Require at server level.',
+  entry('htaccess-authconfig', new RegExp(`${HTACCESS_ALERT}${AUTHCONFIG_ACCESS} not allowed (?:here|in <)`, 'i'), 'The AllowOverride of the directory does not grant AuthConfig, which Require, Satisfy, <RequireAll>/<RequireAny>/<RequireNone> and AuthMerging need in a .htaccess file (or no AllowOverride applies: 2.4 then still reads the file but allows nothing in it). Converting Allow from … to Require ip … under AllowOverride Limit gives exactly this 500.',
+    'Add AuthConfig to the AllowOverride of the <Directory> above the .htaccess (AllowOverride Limit AuthConfig), or write AllowOverride explicitly where none applies.', ['allowoverride-authconfig', 'explicit-allow-override']),
+  entry('htaccess-limit', new RegExp(`${HTACCESS_ALERT}${LIMIT_ACCESS} not allowed (?:here|in <)`, 'i'), 'The AllowOverride of the directory does not grant Limit, which Order, Allow and Deny need in a .htaccess file (or no AllowOverride applies: 2.2 defaulted to All, while 2.4 still reads the file but allows nothing in it).',
+    'Add Limit to the AllowOverride of the <Directory> above the .htaccess, or write AllowOverride explicitly where none applies (AllowOverride All keeps the 2.2 default).', ['explicit-allow-override']),
+  entry('access-context', new RegExp(`(?<!${HTACCESS_ALERT})(?<![\\w<])(?:${LIMIT_ACCESS}|${AUTHCONFIG_ACCESS}) not allowed (?:here|in <)`, 'i'), 'An access directive sits where it is not allowed: Order, Allow, Deny, Satisfy, Require or a <Require…> container at server level or directly in <VirtualHost>.',
     'Move it into a <Directory> or <Location>.', ACCESS),
   entry('order-syntax', /order takes one argument|Satisfy either 'any' or 'all'/i, 'An Order or Satisfy value is misspelled (Order deny, allow with a space, Satisfy some).', 'Write Order deny,allow / allow,deny, Satisfy any / all, or convert to Require.', ACCESS),
   // Other start-up errors a rule fixes (texts from apache2 -t, 2.4.68).

@@ -35,7 +35,7 @@ const CASES: [string, string, string[]][] = [
   ['[access_compat:error] [pid 7] [client 127.0.0.1:5000] AH01797: client denied by server configuration: /var/www/html/server-status', 'AH01797', ['prefer-require']],
   ['client denied by server configuration: /path', 'client-denied', ['prefer-require']],
   ['AH00534: apache2: Configuration error: No MPM loaded.', 'AH00534', ['load-implicit-modules', 'build-notes']],
-  ['AH00526: Syntax error on line 30 of /tmp/X/httpd.conf:\nUnknown Authz provider: foo', 'unknown-authz-provider', ['prefer-require', 'load-implicit-modules']],
+  ['AH00526: Syntax error on line 30 of /tmp/X/httpd.conf:\nUnknown Authz provider: foo', 'unknown-authz-provider', ['prefer-require', 'load-implicit-modules', 'load-module-for-directive']],
   ["Include/IncludeOptional: No matches for the wildcard '*.conf' in '/etc/httpd/sites', failing", 'include-no-match', ['prefer-include-optional']],
   ["apache2: Syntax error on line 33 of /dev/shm/famc-ctIq/httpd.conf: Include/IncludeOptional: No matches for the wildcard '*.conf' in '/dev/shm/famc-ctIq/empty', failing", 'include-no-match', ['prefer-include-optional']],
   ['[Sat Nov 21 14:19:37.888970 2026] [core:warn] [pid 18633:tid 18633] AH00111: Config variable ${NOT_SET_FAMC} is not defined', 'AH00111', ['undefined-variable']],
@@ -59,6 +59,24 @@ const CASES: [string, string, string[]][] = [
   ['[substitute:error] [pid 9] [client 127.0.0.1:1] AH01328: Line too long, URI /app/big.js', 'AH01328', ['substitute-line-limit']],
   ['[ssl:info] AH02004: SSL Proxy: Peer certificate is expired', 'AH02004', ['ssl-proxy-check-peer']],
   ['configuration error:  couldn\'t check user.  Check your authn provider!: /uri', '22-authn-provider', []],
+  // Real apache2 2.4.68 texts (-t on small configs, and error-log lines of requests), found by a helper's bug hunt.
+  ['[Thu Nov 26 18:53:14.386087 2026] [core:alert] [pid 20036:tid 20038] [client 127.0.0.1:36068] /srv/www/a/.htaccess: Require not allowed here', 'htaccess-authconfig', ['allowoverride-authconfig', 'explicit-allow-override']],
+  ['[core:alert] [pid 20586:tid 20588] [client 127.0.0.1:49794] /srv/www/c/.htaccess: Require not allowed in <Limit> context', 'htaccess-authconfig', ['allowoverride-authconfig', 'explicit-allow-override']],
+  ['[core:alert] [pid 20036:tid 20043] [client 127.0.0.1:36100] /srv/www/d/.htaccess: <RequireAll not allowed here', 'htaccess-authconfig', ['allowoverride-authconfig', 'explicit-allow-override']],
+  ['[core:alert] [pid 20036:tid 20045] [client 127.0.0.1:36114] /srv/www/f/.acl: Satisfy not allowed here', 'htaccess-authconfig', ['allowoverride-authconfig', 'explicit-allow-override']],
+  ['/srv/www/a/.htaccess: AuthMerging not allowed here', 'htaccess-authconfig', ['allowoverride-authconfig', 'explicit-allow-override']],
+  ['[core:alert] [pid 20036:tid 20040] [client 127.0.0.1:36082] /srv/www/b/.htaccess: order not allowed here', 'htaccess-limit', ['explicit-allow-override']],
+  ['AH00526: Syntax error on line 10 of /tmp/t.conf:\norder not allowed here', 'access-context', ['prefer-require']],
+  ['Require not allowed in <VirtualHost> context', 'access-context', ['prefer-require']],
+  ['apache2: Syntax error on line 3 of /x/httpd.conf: Syntax error on line 1 of /x/a.conf: <RequireAll not allowed here', 'access-context', ['prefer-require']],
+  ['AH00526: Syntax error on line 11 of /tmp/t.conf:\nNo comments are allowed here', 'no-comments', ['prefer-require']],
+  ["AH00526: Syntax error on line 11 of /tmp/t.conf:\nArgument for 'Require all' must be 'granted' or 'denied'", 'require-all-argument', ['prefer-require']],
+  ["[core:alert] [pid 20036:tid 20042] [client 127.0.0.1:36092] /srv/www/c/.htaccess: Could not register method 'PURGE' for <Limit from .htaccess configuration", 'htaccess-limit-method', ['prefer-require']],
+  ['AH00526: Syntax error on line 12 of /tmp/t.conf:\nUnknown Authz provider: Valid-User', 'authz-provider-case', ['prefer-require']],
+  ["AH00526: Syntax error on line 10 of /tmp/t.conf:\nInvalid command '<RequireAll', perhaps misspelled or defined by a module not included in the server configuration", 'unknown-requireall', ['load-implicit-modules']],
+  ["Invalid command '<RequireAny', perhaps misspelled or defined by a module not included in the server configuration", 'unknown-requireall', ['load-implicit-modules']],
+  ["Invalid command '<RequireNone', perhaps misspelled or defined by a module not included in the server configuration", 'unknown-requireall', ['load-implicit-modules']],
+  ["Invalid command 'AuthMerging', perhaps misspelled or defined by a module not included in the server configuration", 'unknown-requireall', ['load-implicit-modules']],
 ];
 
 describe('explain', () => {
@@ -83,6 +101,26 @@ describe('explain', () => {
     for (const d of UNKNOWN_DIRECTIVES) {
       for (const name of d.names) expect(explain(`Invalid command '${name}', perhaps misspelled`)[0]?.remedy).toBe(d.remedy);
     }
+  });
+
+  it('gives one entry for a .htaccess access error, not the server-level one too', () => {
+    expect(ids('[client 127.0.0.1:1] /srv/www/a/.htaccess: Require not allowed here')).toEqual(['htaccess-authconfig']);
+    expect(ids('/srv/www/b/.htaccess: order not allowed here')).toEqual(['htaccess-limit']);
+    expect(ids('Unknown Authz provider: Valid-User')).toEqual(['authz-provider-case']);
+    expect(ids('Unknown Authz provider: valid-user')).toEqual(['unknown-authz-provider']);
+  });
+
+  it('says what httpd really does, not what the upgrade notes claim (semantics §1.2, §3.2, §3.5, §4.2)', () => {
+    const [noComments] = explain('No comments are allowed here');
+    expect(noComments!.cause).toMatch(/Allow or Deny/);
+    expect(noComments!.cause).not.toMatch(/Require line/);
+    const [ah01797] = explain('AH01797: client denied by server configuration: /srv/www/x');
+    expect(ah01797!.cause).not.toMatch(/these rules take precedence/);
+    expect(ah01797!.cause).toMatch(/both grant/);
+    expect(ah01797!.remedy).toMatch(/Require ip 127\.0\.0\.1, not Require local/);
+    const [caseEntry] = explain('Unknown Authz provider: Valid-User');
+    expect(caseEntry!.cause).toMatch(/case-sensitive/);
+    expect(caseEntry!.remedy).toMatch(/lower case/);
   });
 
   it('finds nothing in an unrelated line', () => {
