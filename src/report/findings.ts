@@ -12,6 +12,9 @@ const REPORTED_BY_RULES: ReadonlySet<string> = new Set(['DOUBLE_BACKSLASH_EOL'])
 
 /** One replacement of a fix: bytes [start, end) of the file as read become `text` (Latin-1: one character per byte). */
 
+/** The rule id of the errors and warnings the user's httpd printed for the migrated tree (--httpd). */
+export const HTTPD_RULE_ID = 'httpd';
+
 export interface FindingEdit {
   range: [number, number];
   text: string;

@@ -9,7 +9,7 @@ import { Chalk } from 'chalk';
 import { linePatch } from '../diff/line-patch.js';
 import type { FileReport, Finding } from './findings.js';
 import type { SectionProof } from './access-proof.js';
-import { splitMessage } from './message.js';
+import { findingParts } from './message.js';
 import { summary, type StylishMode } from './stylish.js';
 import { readableText } from './escape.js';
 
@@ -69,7 +69,7 @@ ul.findings{padding-left:18px}
 `;
 
 function findingHtml(f: Finding, mode: StylishMode): string {
-  const { headline, body } = splitMessage(f.message);
+  const { headline, body } = findingParts(f.message, f.ruleId);
   const detail = body.map((b) => `${b.text ? `<div>${esc(b.text)}</div>` : ''}${b.items.length ? `<ul>${b.items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>` : ''}`).join('');
   return `<span class="sev">${esc(f.severity)}</span><strong>${esc(headline)}</strong>${f.fixable ? ` <em>(${mode === 'check' ? 'fixable' : 'fixed'})</em>` : ''}<span class="rule">${esc(f.ruleId)}</span>`
     + (detail ? `<div class="detail">${detail}</div>` : '');

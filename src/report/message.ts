@@ -5,6 +5,8 @@
  * keep the message whole and only the terminal and HTML reports lay it out.
  */
 
+import { HTTPD_RULE_ID } from './findings.js';
+
 export interface MessageParts {
   /** The first clause, without its closing punctuation. */
   headline: string;
@@ -102,4 +104,13 @@ export function splitMessage(message: string): MessageParts {
     else merged.push({ ...b });
   }
   return { headline, body: merged };
+}
+
+/**
+ * A finding's message in parts. httpd's own messages (--httpd) are not sentence runs: their colons
+ * set httpd's context before the error ("Unknown Authz provider: usr", "AH00534: apache2:
+ * Configuration error: No MPM loaded."), so the whole message is the headline.
+ */
+export function findingParts(message: string, ruleId: string): MessageParts {
+  return ruleId === HTTPD_RULE_ID ? { headline: oneSpaced(message).trim().replace(/[.;:]$/, ''), body: [] } : splitMessage(message);
 }

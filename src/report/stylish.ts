@@ -6,7 +6,7 @@
  */
 import { Chalk } from 'chalk';
 import type { FileReport, Finding } from './findings.js';
-import { splitMessage } from './message.js';
+import { findingParts } from './message.js';
 import { wrap } from './wrap.js';
 import { escapeControls } from './escape.js';
 
@@ -53,7 +53,7 @@ function fileBlock(report: FileReport, findings: Finding[], options: StylishOpti
   const indent = 2 + posWidth + 2 + sevWidth + 2;
   const room = options.width === undefined ? Infinity : Math.max(20, options.width - indent);
   // Each message is split once: a tree of 10,000 vhosts has tens of thousands of findings.
-  const parts = findings.map((f) => splitMessage(escapeControls(f.message)));
+  const parts = findings.map((f) => findingParts(escapeControls(f.message), f.ruleId));
   const heads = findings.map((f, i) => parts[i]!.headline + (f.fixable && options.mode === 'check' ? ' (fixable)' : ''));
   const fits = (h: string, f: Finding) => h.length + 2 + f.ruleId.length <= room;
   // Rule ids line up in one column, as far as the width allows; a long headline does not push it out.

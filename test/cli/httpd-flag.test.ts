@@ -79,6 +79,21 @@ describe.skipIf(oracle.skip)('--httpd', () => {
     expect(line).toBeGreaterThan(5);
     expect(readFileSync(join(root, 'httpd.conf'), 'latin1').split('\n')[line - 1]).toBe('Frobnicate on');
   });
+
+  it("heads each httpd finding with httpd's whole message, not the text before its first colon", async () => {
+    // Found by a helper's bug hunt: the headlines were "Unknown Authz provider" and "AH00534".
+    const root = tempDir();
+    const mods = '/usr/lib/apache2/modules';
+    writeFileSync(join(root, 'httpd.conf'), [`ServerRoot "${root}"`, 'Listen 127.0.0.1:18125', `LoadModule mpm_event_module ${mods}/mod_mpm_event.so`,
+      `LoadModule authz_core_module ${mods}/mod_authz_core.so`, `LoadModule authz_user_module ${mods}/mod_authz_user.so`,
+      '<Directory /x>', 'Require usr', '</Directory>', ''].join('\n'));
+    const r = await runCli(['check', 'httpd.conf', '--httpd', httpd], { cwd: root });
+    expect(findingLines(r.stdout)).toMatch(/^httpd\.conf:7:1 {2}error {2}Unknown Authz provider: usr \(\S+ -t( as \w+)?\) {2}httpd$/m);
+    const noMpm = tempDir();
+    writeFileSync(join(noMpm, 'httpd.conf'), `ServerRoot "${noMpm}"\nListen 127.0.0.1:18126\n`);
+    const r2 = await runCli(['check', 'httpd.conf', '--httpd', httpd], { cwd: noMpm });
+    expect(findingLines(r2.stdout)).toMatch(/ {2}error {2}AH00534: \S+: Configuration error: No MPM loaded\. \(\S+ -t( as \w+)?\) {2}httpd$/m);
+  });
 });
 
 // Found by a helper's bug hunt: a mistyped --httpd ran the whole migration, then was reported as an internal error (a bug of ours).

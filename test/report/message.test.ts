@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitMessage } from '../../src/report/message.js';
+import { findingParts, splitMessage } from '../../src/report/message.js';
 import { wrap } from '../../src/report/wrap.js';
 
 describe('splitMessage', () => {
@@ -46,5 +46,15 @@ describe('wrap', () => {
     expect(wrap('aaa bbb ccc', 7)).toEqual(['aaa bbb', 'ccc']);
     expect(wrap('x /a/very/long/path y', 6)).toEqual(['x', '/a/ver', 'y/long', '/path', 'y']);
     expect(wrap('short', Infinity)).toEqual(['short']);
+  });
+});
+
+describe('findingParts', () => {
+  it("keeps httpd's own message whole as the headline: its colons are not clause breaks", () => {
+    expect(findingParts('Unknown Authz provider: usr (/usr/sbin/apache2 -t as nobody)', 'httpd'))
+      .toEqual({ headline: 'Unknown Authz provider: usr (/usr/sbin/apache2 -t as nobody)', body: [] });
+    expect(findingParts('AH00534: apache2: Configuration error: No MPM loaded. (/usr/sbin/apache2 -t)', 'httpd').headline)
+      .toBe('AH00534: apache2: Configuration error: No MPM loaded. (/usr/sbin/apache2 -t)');
+    expect(findingParts('Order is gone: use Require.', 'prefer-require')).toEqual(splitMessage('Order is gone: use Require.'));
   });
 });

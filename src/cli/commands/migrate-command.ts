@@ -9,7 +9,7 @@ import { EXIT, UsageError } from '../errors.js';
 import { loadProject } from '../../project/load.js';
 import { migrate, type MigrateOptions } from '../../migrate.js';
 import { allRules } from '../../../rules/index.js';
-import { blocking, collectFindings, type FileReport } from '../../report/findings.js';
+import { blocking, collectFindings, HTTPD_RULE_ID, type FileReport } from '../../report/findings.js';
 import { stylish } from '../../report/stylish.js';
 import { jsonReport } from '../../report/json.js';
 import { sarifReport } from '../../report/sarif.js';
@@ -396,7 +396,7 @@ function addHttpdFindings(httpd: string, result: MigrateResult, reports: FileRep
     const message = e.line && line !== e.line
       ? e.message.split(`line ${e.line} of ${path}`).join(`line ${line} of ${path}`).split(`${path}:${e.line}`).join(`${path}:${line}`)
       : e.message;
-    report?.findings.push({ path, line, col: 1, endLine: line, endCol: 1, severity, message: `${message} (${httpd} -t${check.user ? ` as ${check.user}` : ''})`, ruleId: 'httpd', fixable: false });
+    report?.findings.push({ path, line, col: 1, endLine: line, endCol: 1, severity, message: `${message} (${httpd} -t${check.user ? ` as ${check.user}` : ''})`, ruleId: HTTPD_RULE_ID, fixable: false });
   };
   for (const e of check.errors) add(e, e.environment ? 'warning' : 'error');
   for (const w of check.warnings) add(w, 'warning');
