@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { canonicalDir } from '../src/apache/paths.js';
 import { defineRule } from '../src/engine/rule.js';
+import { mainConfigs } from '../src/rules-kit/directive-scope.js';
 import { memo } from '../src/ast/memo.js';
 import type { Directive, Section } from '../src/ast/nodes.js';
 import { dirCovers, overrideSource } from '../src/access/decide/index.js';
@@ -70,7 +71,10 @@ export default defineRule({
         if (!first) return;
         context.report({
           node: first.type === 'section' ? first.open : first,
-          message: `This .htaccess uses Allow/Deny, which 2.2 accepted under AllowOverride Limit; their 2.4 translation is Require, which needs AuthConfig. The <Directory> that sets AllowOverride for ${dir} is outside this tree: make sure it grants AuthConfig (AllowOverride Limit AuthConfig), or 2.4 answers 500.`,
+          message: mainConfigs(context.project, file).length
+            // A complete main configuration: no <Directory> anywhere sets AllowOverride here, so 2.4 leaves it unset.
+            ? `This .htaccess uses Allow/Deny, which 2.2 read under its default AllowOverride All; no <Directory> of this configuration covers ${dir}, so in 2.4 AllowOverride is unset there and every directive in this file answers 500. Add a <Directory ${dir}> (or one above it) with AllowOverride Limit AuthConfig, or All, to keep the 2.2 behaviour.`
+            : `This .htaccess uses Allow/Deny, which 2.2 accepted under AllowOverride Limit; their 2.4 translation is Require, which needs AuthConfig. The <Directory> that sets AllowOverride for ${dir} is outside this tree: make sure it grants AuthConfig (AllowOverride Limit AuthConfig), or 2.4 answers 500.`,
         });
       },
     };

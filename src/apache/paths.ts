@@ -10,3 +10,11 @@ export function canonicalDir(p: string): string {
   const n = p.startsWith('/') ? posix.normalize(p) : p;
   return n.length > 1 ? n.replace(/\/+$/, '') || '/' : n;
 }
+
+/**
+ * A path argument httpd takes against the ServerRoot (ap_server_root_relative: Include, DocumentRoot,
+ * …): an absolute one as it is, a relative one joined to the ServerRoot (`.` and `..` folded).
+ */
+export function serverRootRelative(p: string, serverRoot: string): string {
+  return posix.resolve(serverRoot, p);
+}

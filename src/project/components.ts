@@ -4,9 +4,12 @@
  * DocumentRoot covers its directory. Files in different groups are independent inputs
  * (loose files, the pre-commit case), which can be migrated and proven apart.
  */
-import { canonicalDir } from '../apache/paths.js';
+import { canonicalDir, serverRootRelative } from '../apache/paths.js';
 import { dirname } from 'node:path';
 import { directives, sections } from '../ast/walk.js';
+import type { Section } from '../ast/nodes.js';
+import { regexPrefix } from './directory-match.js';
+import { hasWildcard } from './fnmatch.js';
 import { projectOf, type Project, type SourceFile } from './project.js';
 
 export function components(project: Project): Project[] {
@@ -34,7 +37,7 @@ export function components(project: Project): Project[] {
   const namedBy = new Map<string, number[]>();
   files.forEach((f, c) => {
     if (f.kind !== 'conf') return;
-    for (const d of coveredDirs(f)) {
+    for (const d of coveredDirs(f, project.serverRoot)) {
       const list = namedBy.get(d);
       if (!list) namedBy.set(d, [c]);
       else if (list[list.length - 1] !== c) list.push(c);
@@ -71,14 +74,29 @@ export function components(project: Project): Project[] {
 }
 
 /**
- * The absolute directories a configuration file's <Directory> sections and DocumentRoot lines
- * name. `<Directory />`, which nearly every main configuration has, does not link: it would join
- * every .htaccess on the machine to every configuration file passed with it.
+ * The absolute directories a configuration file's <Directory> sections, DocumentRoot and Alias lines
+ * name (a relative DocumentRoot taken against the ServerRoot, as httpd does). A wildcard or regex
+ * section names the literal directory all its matches lie in (`/srv/*` and `^/srv/[a-z]+`: /srv),
+ * so that a .htaccess below a directory it matches is proven with it. `<Directory />`, which nearly
+ * every main configuration has, does not link (nor a pattern whose literal part is `/`): it would
+ * join every .htaccess on the machine to every configuration file passed with it.
  */
-function coveredDirs(f: SourceFile): string[] {
+function coveredDirs(f: SourceFile, serverRoot: string | null): string[] {
   const named = [
-    ...sections(f.ast, 'directory').map((s) => s.args[0]?.value ?? ''),
-    ...directives(f.ast, 'documentroot').map((d) => d.args[0]?.value ?? ''),
+    ...sections(f.ast, 'directory', 'directorymatch').map(sectionDir),
+    ...directives(f.ast, 'documentroot').map((d) => d.args[0]?.value ?? '')
+      .map((p) => (serverRoot === null || p === '' || p.includes('${') ? p : serverRootRelative(p, serverRoot))),
+    ...directives(f.ast, 'alias', 'scriptalias').map((d) => d.args[1]?.value ?? ''),
   ];
   return named.filter((p) => p.startsWith('/')).map(canonicalDir).filter((p) => p !== '/');
+}
+
+/** The literal directory a <Directory> or <DirectoryMatch> section's matches all lie in ('' when none is known). */
+function sectionDir(s: Section): string {
+  const regex = s.lname === 'directorymatch' || s.args[0]?.value === '~';
+  const pattern = s.args[regex && s.lname === 'directory' ? 1 : 0]?.value ?? '';
+  if (regex) return regexPrefix(pattern) ?? '';
+  if (!hasWildcard(pattern)) return pattern;
+  const parts = pattern.split('/');
+  return parts.slice(0, parts.findIndex((p) => hasWildcard(p))).join('/');
 }

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import type { Severity } from '../ast/nodes.js';
 import { fnmatch, hasWildcard, sortBytes } from './fnmatch.js';
 import { pseudoFs } from './boundary.js';
+import { serverRootRelative } from '../apache/paths.js';
 
 /** httpd's AP_MAX_FNMATCH_DIR_DEPTH and AP_MAX_INCLUDE_DEPTH. */
 export const MAX_INCLUDE_DEPTH = 128;
@@ -34,7 +35,7 @@ const PREFIX = 'Include/IncludeOptional: ';
 
 /** An Include argument made absolute against the ServerRoot, as ap_server_root_relative does (`.` and `..` folded). */
 export function resolveIncludePattern(pattern: string, serverRoot: string): string {
-  return resolve(serverRoot, pattern);
+  return serverRootRelative(pattern, serverRoot);
 }
 
 /**

@@ -16,6 +16,7 @@ import { emptyFacts, type DirSection, type TreeFacts } from './overrides.js';
 import type { FileKind, IncludeSite, ProjectDiagnostic, SourceFile } from './project.js';
 import { hasVariable } from '../apache/variables.js';
 import { displayPath, readSource, type ReadResult } from './read.js';
+import { serverRootRelative } from '../apache/paths.js';
 
 /** Read-time conditionals: we follow every branch, so they only show up in `context`. */
 
@@ -148,7 +149,7 @@ export class TreeReader {
             if (real.length === 0 && d.args.length === 1) this.setServerRoot(file, d, value, sr);
             break;
           case 'documentroot':
-            if (d.args.length >= 1 && !value.includes('${')) this.facts.docRoots.push(resolveIncludePattern(value, sr.value));
+            if (d.args.length >= 1 && !value.includes('${')) this.facts.docRoots.push(serverRootRelative(value, sr.value));
             break;
           case 'accessfilename':
             this.facts.accessNames.push({ names: d.args.map((a) => latin1ToUtf8(a.value)), inVirtualHost: real.includes('virtualhost') });

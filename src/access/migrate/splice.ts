@@ -24,7 +24,7 @@ export function readAlone(reference: Model, edited: ConfigFile, htaccessDir?: st
   const input: SourceInput = htaccessDir !== undefined ? { file: edited, kind: 'htaccess', dir: htaccessDir }
     : { file: edited, kind: 'conf', ...(isFragment(edited) ? { wrap: '/probe' } : {}) };
   return buildModel([input], {
-    version: reference.version, modules: reference.modules, anyModule: reference.cond?.anyModule ?? false, cache: reference.cache,
+    version: reference.version, modules: reference.modules, anyModule: reference.cond?.anyModule ?? false, cache: reference.cache, serverRoot: reference.serverRoot ?? null,
   });
 }
 

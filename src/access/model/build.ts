@@ -13,7 +13,7 @@ import { directiveReader } from './read-directive.js';
 import type { AuthzNode, Mask, Model, Scope, ScopeKind, Version } from './model.js';
 import { conditionHolds, type CondContext } from './module-conditions.js';
 import { compilePcre } from '../../apache/pcre.js';
-import { canonicalDir } from '../../apache/paths.js';
+import { canonicalDir, serverRootRelative } from '../../apache/paths.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { usesVariable } from '../../apache/variables.js';
 
@@ -27,6 +27,8 @@ export interface BuildOptions {
   /** Wrap top-level access directives as the body of `<Directory wrap>` (.htaccess and loose fragments). */
   wrap?: string | null;
   project?: Project | null;
+  /** The ServerRoot relative paths are taken against (default: the project's); null: not known. */
+  serverRoot?: string | null;
   /** The run's memo the model keeps its caches in (default: the project's, else a new one). */
   cache?: RunCache;
 }
@@ -93,6 +95,9 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   }
   const replaced = new Map(inputs.map((i) => [i.file.path, i.file]));
   const readDirective = directiveReader(opts.version, modules, cache);
+  // DocumentRoot is taken against the ServerRoot (ap_server_root_relative); null: not known, kept as written.
+  const serverRoot = opts.serverRoot !== undefined ? opts.serverRoot : opts.project?.serverRoot ?? null;
+  model.serverRoot = serverRoot;
 
   const newScope = (kind: ScopeKind, pattern: string, regex: RegExp | null, ctx: Ctx, node: Section | null, path: string): Scope => {
     const s: Scope = { kind, pattern, regex, within: ctx.scope, vhost: ctx.vhost, order: order++, items: [], node, path, errors: [] };
@@ -129,7 +134,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     }
     if (d.lname === 'define' && opts.version === '2.4' && d.args[0]) (cond.defines as Set<string>).add(d.args[0].value);
     if (!ctx.scope) {
-      if (d.lname === 'documentroot' && d.args[0]) model.docroots.set(ctx.vhost, canonicalDir(d.args[0].value));
+      if (d.lname === 'documentroot' && d.args[0]) model.docroots.set(ctx.vhost, canonicalDir(serverRoot === null ? d.args[0].value : serverRootRelative(d.args[0].value, serverRoot)));
       else if (d.lname === 'accessfilename' && d.args.length) model.accessFileNames!.set(ctx.vhost, d.args.map((a) => a.value));
       else if ((d.lname === 'alias' || d.lname === 'scriptalias') && d.args.length >= 2) {
         const list = model.aliases.get(ctx.vhost) ?? [];

@@ -143,7 +143,9 @@ export interface Model {
   scopes: Scope[];
   /** Virtual-host keys, in order. */
   vhosts: string[];
-  /** DocumentRoot per context ('' = main server). */
+  /** The ServerRoot a relative DocumentRoot was taken against (null: not known, kept as written). */
+  serverRoot?: string | null;
+  /** DocumentRoot per context ('' = main server), made absolute against serverRoot. */
   docroots: Map<string, string>;
   /** Alias URL prefix → directory, per context. */
   aliases: Map<string, [string, string][]>;
