@@ -13,6 +13,7 @@ import { compatChanges, decide, describeDifference, eachRepresentative } from '.
 import { mixedCandidates, pureCandidates } from './candidates.js';
 import { applicableScopes, startupError } from '../decide/index.js';
 import { currentAccessText } from './rewrite.js';
+import { unfollowedRefusals } from './unfollowed.js';
 import type { ProjectProof, Verdict } from './verdict.js';
 
 export type { ProjectProof, Verdict };
@@ -46,6 +47,15 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   for (const s of [...candidates.keys()]) {
     const file = project.byPath.get(s.path);
     const reason = readForContext(project, s.path) ? OUTSIDE : file && leftForSyntaxErrors(file) ? SYNTAX_ERRORS : null;
+    if (!reason) continue;
+    candidates.delete(s);
+    verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason });
+  }
+  // A mapping the probes do not follow may join a <Location> and a file-system section on one request.
+  // A section read in several contexts is one text: refused in one, it is refused in all.
+  const unfollowed = new Map([...unfollowedRefusals(project, before, candidates.keys())].map(([u, why]) => [keyOf(u), why]));
+  for (const s of [...candidates.keys()]) {
+    const reason = unfollowed.get(keyOf(s));
     if (!reason) continue;
     candidates.delete(s);
     verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason });

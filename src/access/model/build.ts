@@ -14,6 +14,7 @@ import type { AuthzNode, Mask, Model, Scope, ScopeKind, Version } from './model.
 import { conditionHolds, type CondContext } from './module-conditions.js';
 import { compilePcre } from '../../apache/pcre.js';
 import { canonicalDir, serverRootRelative } from '../../apache/paths.js';
+import { inheritedByVirtualHosts, unfollowedMapping } from '../../apache/url-mappings.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { usesVariable } from '../../apache/variables.js';
 
@@ -81,7 +82,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   const cond: CondContext = { version: opts.version, modules, anyModule: opts.anyModule ?? false, defines: new Set(opts.defines ?? []) };
   const cache = opts.cache ?? opts.project?.cache ?? new RunCache();
   const model: Model = {
-    version: opts.version, modules: opts.modules, scopes: [], vhosts: [], docroots: new Map(), aliases: new Map(), errors: [], errorsAt: [], cond, cache,
+    version: opts.version, modules: opts.modules, scopes: [], vhosts: [], docroots: new Map(), aliases: new Map(), unfollowed: new Map(), errors: [], errorsAt: [], cond, cache,
     accessFileNames: new Map(), accessFilesIn: new Map(),
   };
   const vhostCount = new Map<string, number>();
@@ -98,6 +99,8 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   // DocumentRoot is taken against the ServerRoot (ap_server_root_relative); null: not known, kept as written.
   const serverRoot = opts.serverRoot !== undefined ? opts.serverRoot : opts.project?.serverRoot ?? null;
   model.serverRoot = serverRoot;
+  const rewriteInherited = { value: false };
+  const mappings: { vhost: string; name: string; path: string; offset: number }[] = [];
 
   const newScope = (kind: ScopeKind, pattern: string, regex: RegExp | null, ctx: Ctx, node: Section | null, path: string): Scope => {
     const s: Scope = { kind, pattern, regex, within: ctx.scope, vhost: ctx.vhost, order: order++, items: [], node, path, errors: [] };
@@ -133,6 +136,11 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       return;
     }
     if (d.lname === 'define' && opts.version === '2.4' && d.args[0]) (cond.defines as Set<string>).add(d.args[0].value);
+    if (!ctx.htaccess) {
+      const name = unfollowedMapping(d, ctx.scope !== null);
+      if (name) mappings.push({ vhost: ctx.vhost, name, path: ctx.path, offset: d.contentStart });
+      else if (d.lname === 'rewriteoptions' && d.args.some((a) => /inherit/i.test(a.value))) rewriteInherited.value = true;
+    }
     if (!ctx.scope) {
       if (d.lname === 'documentroot' && d.args[0]) model.docroots.set(ctx.vhost, canonicalDir(serverRoot === null ? d.args[0].value : serverRootRelative(d.args[0].value, serverRoot)));
       else if (d.lname === 'accessfilename' && d.args.length) model.accessFileNames!.set(ctx.vhost, d.args.map((a) => a.value));
@@ -236,6 +244,11 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     } else {
       visit(input.file.children, base);
     }
+  }
+  for (const m of mappings) {
+    const list = model.unfollowed!.get(m.vhost) ?? [];
+    list.push({ name: m.name, path: m.path, offset: m.offset, inherited: m.vhost === '' && (inheritedByVirtualHosts(m.name) || rewriteInherited.value) });
+    model.unfollowed!.set(m.vhost, list);
   }
   for (const s of model.scopes) {
     const before = s.errors.length;

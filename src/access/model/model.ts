@@ -126,6 +126,17 @@ export interface Scope {
   accessName?: string;
 }
 
+/** One line that maps URLs in a way the prover does not follow. */
+export interface UnfollowedMapping {
+  /** What it is (`AliasMatch`, `RewriteRule [P]`, `AcceptPathInfo On`). */
+  name: string;
+  path: string;
+  /** Offset of the line in its file. */
+  offset: number;
+  /** For a main-server line: whether the virtual hosts inherit it. */
+  inherited: boolean;
+}
+
 /** An error httpd reports for one line: at start-up in a configuration file, as 500 in a .htaccess file. */
 export interface ErrorAt {
   path: string;
@@ -153,6 +164,11 @@ export interface Model {
   accessFileNames?: Map<string, readonly string[]>;
   /** The access files the model holds by directory: the names present, each context reads the first of its list among them. */
   accessFilesIn?: Map<string, Set<string>>;
+  /**
+   * URL-to-file mappings the prover does not follow (AliasMatch, ProxyPass… see src/apache/url-mappings.ts),
+   * per context ('' = main server); a main-server one marked `inherited` applies in every virtual host too.
+   */
+  unfollowed?: Map<string, UnfollowedMapping[]>;
   /** Startup errors anywhere (outside sections). */
   errors: string[];
   /** Every error of a directive or section line, in a section or not, with where it is. */

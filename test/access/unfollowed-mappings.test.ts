@@ -1,0 +1,56 @@
+/**
+ * URL-to-file mappings the prover does not follow (found by a helper's bug hunt): AliasMatch,
+ * ScriptAliasMatch, UserDir, ProxyPass, a server-level RewriteRule, AcceptPathInfo On. Through them
+ * a <Location> and a file-system section meet on one request; 2.2 combined their access lines, and
+ * in 2.4 the Require of one replaces the other's (semantics §2.1, §4.5), so the rewrite of either
+ * alone gave 401 -> 200 or 403 -> 200 on the real server. The rewrite is refused, naming the line.
+ */
+import { describe, expect, it } from 'vitest';
+import { migrateText } from './prove-helpers.js';
+
+const AUTH = '    AuthType Basic\n    AuthName x\n    AuthUserFile /etc/htpasswd\n    Require valid-user\n';
+const OPEN = '    Order allow,deny\n    Allow from all\n';
+const ONLY = '    Order deny,allow\n    Deny from all\n    Allow from 10.0.0.2\n';
+
+const cases: [string, string, string, string][] = [
+  ['AliasMatch', 'AliasMatch ^/pm/(.*)$ /opt/pm/$1\n', `<Directory /opt/pm>\n${AUTH}</Directory>\n`, `<Location /pm>\n${OPEN}</Location>\n`],
+  ['ScriptAliasMatch', 'ScriptAliasMatch ^/cgi-bin/(.*) /opt/cgi/$1\n', `<Directory /opt/cgi>\n${AUTH}</Directory>\n`, `<Location /cgi-bin>\n${OPEN}</Location>\n`],
+  ['RewriteRule', 'RewriteEngine On\nRewriteRule ^/docs/(.*)$ /opt/private/$1\n', `<Directory /opt/private>\n${AUTH}</Directory>\n`, `<Location /docs>\n${OPEN}</Location>\n`],
+  ['UserDir', 'UserDir /home/*/public_html\n', `<Directory /home/bob/public_html>\n${AUTH}</Directory>\n`, `<Location /~bob>\n${OPEN}</Location>\n`],
+  ['ProxyPass', 'ProxyPass /api http://127.0.0.1:9/api\n', `<Proxy *>\n${ONLY}</Proxy>\n`, `<Location /api>\n${AUTH}</Location>\n`],
+  ['AcceptPathInfo On', 'AcceptPathInfo On\n', `<Files "index.php">\n${AUTH}</Files>\n`, `<LocationMatch "^/index\\.php/admin$">\n${ONLY}</LocationMatch>\n`],
+];
+
+describe('a <Location> and a file-system section joined by a mapping the proof does not follow', () => {
+  it.each(cases)('%s: neither section is rewritten, and the finding names the line', (name, mapping, fs, loc) => {
+    const input = `DocumentRoot /srv/www\n${mapping}${fs}${loc}`;
+    const { output, messages } = migrateText(input);
+    expect(output).toBe(input);
+    const line = mapping.split('\n').length - 1 + 1;
+    const refusals = messages.filter((m) => m.includes(`${name} at test.conf:${line} maps URLs to files in a way the proof does not follow`));
+    expect(refusals).toHaveLength(2);
+    expect(refusals[0]).toMatch(/<(Location|LocationMatch) [^>]+> \(test\.conf:\d+\) and <(Directory|Files|Proxy) [^>]+> \(test\.conf:\d+\) could then apply to one request/);
+  });
+
+  it('still rewrites when the context holds access lines in sections of one kind only', () => {
+    const input = `DocumentRoot /srv/www\nAliasMatch ^/pm/(.*)$ /opt/pm/$1\n<Location /pm>\n${ONLY}</Location>\n<Directory /opt/pm>\n    Options None\n</Directory>\n`;
+    expect(migrateText(input).output).toContain('<Location /pm>\n    Require ip 10.0.0.2\n</Location>');
+  });
+
+  it('does not count mappings that map nothing: a redirect, ProxyPass !, UserDir disabled', () => {
+    const input = 'DocumentRoot /srv/www\nRewriteEngine On\nRewriteRule ^/old/(.*)$ http://example.com/$1 [R=301,L]\nRewriteRule ^/x - [F]\n'
+      + `ProxyPass /api !\nUserDir disabled\n<Directory /srv/www/priv>\n${ONLY}</Directory>\n<Location /pub>\n${OPEN}</Location>\n`;
+    const { output } = migrateText(input);
+    expect(output).toContain('<Directory /srv/www/priv>\n    Require ip 10.0.0.2\n</Directory>');
+    expect(output).toContain('<Location /pub>\n    Require all granted\n</Location>');
+  });
+
+  it('applies a main-server ProxyPass in the virtual hosts, but not a main-server RewriteRule (not inherited)', () => {
+    const vhost = `<VirtualHost *:80>\nServerName a.test\nDocumentRoot /srv/a\n<Proxy *>\n${ONLY}</Proxy>\n<Location /api>\n${AUTH}</Location>\n</VirtualHost>\n`;
+    const proxied = migrateText(`DocumentRoot /srv/www\nProxyPass /api http://127.0.0.1:9/api\n${vhost}`);
+    expect(proxied.output).toContain(`<Proxy *>\n${ONLY}</Proxy>`);
+    expect(proxied.messages.some((m) => m.includes('ProxyPass at test.conf:2 maps URLs'))).toBe(true);
+    const rewritten = migrateText(`DocumentRoot /srv/www\nRewriteEngine On\nRewriteRule ^/api/(.*)$ /opt/api/$1\n${vhost}`);
+    expect(rewritten.messages.some((m) => m.includes('RewriteRule at'))).toBe(false);
+  });
+});
