@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
-import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
-import { accessDirectives, authTypeLine, currentAccessText, fileVerdicts, NEVER_READ, NOT_NAMED, rewriteEdits } from '../src/access/migrate/index.js';
+import type { ConfigFile, Directive, Node, Section } from '../src/ast/nodes.js';
+import { accessDirectives, authTypeLine, currentAccessText, fileVerdicts, NEVER_READ, NOT_NAMED, rewriteEdits, serverLevelAccess, type ServerLevelAccess } from '../src/access/migrate/index.js';
 import { commentStart, commentWordMatches } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 
@@ -33,6 +33,21 @@ function commentNote(body: readonly Node[], live: (s: Section) => boolean): stri
   return ` httpd has no inline comments: 2.2 read ${words.map((w) => `"${w}"`).join(', ')} after the # as host names, allowing or denying every client whose name ends in them, so they stay, as Require host. Delete them if they were meant as a comment; that changes who is allowed.`;
 }
 
+/** A <Limit> or access line at server level: 2.4 refuses it, and no rewrite there would start either. */
+function serverLevelFinding({ node, empty, inVirtualHost }: ServerLevelAccess): { node: Section['open'] | Directive; severity: 'error'; message: string } {
+  if (node.type === 'directive') {
+    return {
+      node, severity: 'error',
+      message: `${node.name} stands outside every <Directory>, <Location> and <Files> section, where neither 2.2 nor 2.4 accepts it ("${node.name} not allowed here": httpd does not start). Move it into the section it was meant for (<Directory /> or <Location /> for the whole server), then migrate that section.`,
+    };
+  }
+  return {
+    node: node.open, severity: 'error',
+    message: `<${node.name}> stands outside every <Directory>, <Location> and <Files> section: 2.2 accepted it there, 2.4 does not start ("<${node.name} not allowed ${inVirtualHost ? 'in <VirtualHost> context' : 'here'}"). `
+      + (empty ? 'It holds nothing: delete it.' : `Move it into <Directory /> or <Location /> if its access lines are meant for the whole server, or delete the <${node.name}> and </${node.name}> lines if what it holds is not access control (only Order, Allow, Deny, Satisfy and Require are limited by method; every other directive in it applies to all methods).`),
+  };
+}
+
 export default defineRule({
   meta: {
     id: 'prefer-require',
@@ -45,6 +60,7 @@ export default defineRule({
     const modules = context.options['modules'] as string[] | undefined;
     return {
       File(file) {
+        for (const at of serverLevelAccess(file)) context.report(serverLevelFinding(at));
         let verdicts: ReturnType<typeof fileVerdicts>;
         try {
           verdicts = fileVerdicts(context.project, file, modules ? { modules } : {});

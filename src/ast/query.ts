@@ -20,3 +20,28 @@ export function condition(section: Section): { name: string; negated: boolean } 
   const negated = raw.startsWith('!');
   return { name: (negated ? raw.slice(1) : raw).trim(), negated };
 }
+
+/** Server-level directives that only a main server configuration holds (with ServerRoot, see holdsServerSetup). */
+export const MAIN_MARKERS: readonly string[] = ['listen', 'loadmodule', 'pidfile', 'user', 'group'];
+
+/**
+ * True for what looks like a main server configuration: ServerRoot at server level, or at least two
+ * of MAIN_MARKERS (a lone `ports.conf` or `mod.load` is not one). `names`: the lower-case names of
+ * the file's server-level directives.
+ */
+export function holdsServerSetup(names: ReadonlySet<string>): boolean {
+  return names.has('serverroot') || MAIN_MARKERS.filter((n) => names.has(n)).length >= 2;
+}
+
+/** The lower-case names of a file's directives outside every section but conditional containers. */
+export function serverLevelNames(file: ConfigFile): Set<string> {
+  const out = new Set<string>();
+  const visit = (nodes: ConfigFile['children']): void => {
+    for (const n of nodes) {
+      if (n.type === 'directive') out.add(n.lname);
+      else if (n.type === 'section' && CONDITIONAL_SECTIONS.has(n.lname)) visit(n.children);
+    }
+  };
+  visit(file.children);
+  return out;
+}

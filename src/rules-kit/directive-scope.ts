@@ -4,7 +4,7 @@
  * which file is the main server configuration, and which virtual host (or the
  * main server) a directive belongs to.
  */
-import { CONDITIONAL_SECTIONS } from '../ast/query.js';
+import { CONDITIONAL_SECTIONS, holdsServerSetup, MAIN_MARKERS } from '../ast/query.js';
 import { readBy24 } from './reach.js';
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { sections, walk } from '../ast/walk.js';
@@ -89,15 +89,12 @@ export function serverLevel(file: ConfigFile, ...lnames: string[]): Located[] {
   return memo(file, `server:${lnames.join(',')}`, () => liveDirectives(file, ...lnames).filter((l) => scopeOf(l.ancestors) === null));
 }
 
-const MAIN_MARKERS = ['listen', 'loadmodule', 'pidfile', 'user', 'group'];
-
 /**
  * True for what looks like a main server configuration: ServerRoot at server level, or at least
  * two of Listen, LoadModule, PidFile, User and Group (a lone `ports.conf` or `mod.load` is not one).
  */
 export function isMainConfig(file: ConfigFile): boolean {
-  const names = new Set(serverLevel(file, 'serverroot', ...MAIN_MARKERS).map((l) => l.directive.lname));
-  return names.has('serverroot') || names.size >= 2;
+  return holdsServerSetup(new Set(serverLevel(file, 'serverroot', ...MAIN_MARKERS).map((l) => l.directive.lname)));
 }
 
 /** The main configurations of a project, in reading order: those no other file includes. */

@@ -7,3 +7,4 @@ export { NEVER_READ, NOT_NAMED, translateScope } from './translate-scope.js';
 export { itemsOf, readTranslations } from './translation-items.js';
 export { accessDirectives, authTypeLine, currentAccessText, rewriteEdits } from './rewrite.js';
 export { htaccessAlone, readAlone, readsTheSame, vhostsNamedAlike } from './splice.js';
+export { serverLevelAccess, type ServerLevelAccess } from './server-level.js';

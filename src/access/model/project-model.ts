@@ -9,10 +9,16 @@ import type { Model, Version } from './model.js';
 import { loadedModules, moduleSet } from './module-conditions.js';
 import { refusedHtaccessDirs } from './override-categories.js';
 import { ACCESS_DIRECTIVES } from '../../apache/access-directives.js';
+import { holdsServerSetup, serverLevelNames } from '../../ast/query.js';
 
 
-/** True when a conf file has access directives outside any section: it is a fragment (read as `<Directory /probe>`). */
+/**
+ * True when a conf file has access directives outside any section: it is a fragment (read as
+ * `<Directory /probe>`). Not a main configuration (ServerRoot, Listen…): there httpd reads them at
+ * server level, where both versions refuse them (and 2.4 a `<Limit>` too), see prefer-require.
+ */
 export function isFragment(file: ConfigFile): boolean {
+  if (holdsServerSetup(serverLevelNames(file))) return false;
   const top = (nodes: ConfigFile['children']): boolean => nodes.some((n) =>
     (n.type === 'directive' && ACCESS_DIRECTIVES.has(n.lname))
     || (n.type === 'section' && /^(ifmodule|ifdefine|ifversion|limit|limitexcept|requireall|requireany|requirenone)$/.test(n.lname) && top(n.children)));
