@@ -21,28 +21,80 @@ function rewriteMapping(d: Directive): string | null {
 }
 
 /**
- * The name of the mapping a server-configuration directive sets up that the prover does not follow
+ * A mapping the prover does not follow: what it is, and the literal beginnings of the URLs it maps
+ * and of the places it maps them to ('' when any; PROXIED for a proxied resource), so that only
+ * sections that can meet through it are held back.
+ */
+export interface MappingReach {
+  name: string;
+  url: string;
+  target: string;
+}
+
+/** The target of a proxying mapping: it meets <Proxy> sections, not file-system ones. */
+export const PROXIED = 'proxy:';
+
+/** The literal beginning of a regex: what every match starts with ('' unless anchored with ^). */
+export function regexLiteralPrefix(re: string): string {
+  if (!re.startsWith('^')) return '';
+  let out = '';
+  for (let i = 1; i < re.length; i++) {
+    const c = re[i]!;
+    if (c === '\\' && i + 1 < re.length && /[^A-Za-z0-9]/.test(re[i + 1]!)) { out += re[++i]; continue; }
+    if ('\\.[]()*+?{}|$^'.includes(c)) {
+      // A quantifier makes the character before it optional.
+      return '*?{'.includes(c) ? out.slice(0, -1) : out;
+    }
+    out += c;
+  }
+  return out;
+}
+
+/** The literal beginning of a substitution: what comes before its first back-reference or variable. */
+function substitutionPrefix(subst: string): string {
+  const i = subst.search(/[$%]/);
+  return i < 0 ? subst : subst.slice(0, i);
+}
+
+/** The literal beginning of a wildcard path: what comes before its first *, ? or [. */
+export function wildcardLiteralPrefix(p: string): string {
+  const i = p.search(/[*?[]/);
+  return i < 0 ? p : p.slice(0, i);
+}
+
+/**
+ * The mapping a server-configuration directive sets up that the prover does not follow
  * (`AliasMatch`, `ProxyPass`, `RewriteRule [P]`…), or null. `inSection`: the line stands inside a
  * per-directory section (a RewriteRule there makes an internal redirect, mapped afresh).
  */
-export function unfollowedMapping(d: Directive, inSection: boolean): string | null {
+export function unfollowedMapping(d: Directive, inSection: boolean): MappingReach | null {
+  const arg = (i: number) => d.args[i]?.value;
   switch (d.lname) {
     case 'aliasmatch': case 'scriptaliasmatch':
-      return d.args.length >= 2 ? d.name : null;
+      return d.args.length >= 2 ? { name: d.name, url: regexLiteralPrefix(arg(0)!), target: substitutionPrefix(arg(1)!) } : null;
     case 'userdir': {
       // `UserDir disabled` (with or without names) turns it off; anything else maps /~user.
-      const first = d.args[0]?.value.toLowerCase();
-      return first === undefined || (first === 'disabled' && d.args.length === 1) ? null : d.name;
+      const first = arg(0)?.toLowerCase();
+      if (first === undefined || (first === 'disabled' && d.args.length === 1)) return null;
+      const dirs = d.args.map((a) => a.value).filter((v) => v.toLowerCase() !== 'enabled' && v.toLowerCase() !== 'disabled');
+      // An absolute path names where the users' directories are; a relative one is below each home directory, anywhere.
+      const target = dirs.length === 1 && dirs[0]!.startsWith('/') ? wildcardLiteralPrefix(dirs[0]!) : '';
+      return { name: d.name, url: '/~', target };
     }
     case 'proxypass': case 'proxypassmatch': {
-      const target = d.args[inSection ? 0 : 1]?.value;
-      return target === undefined || target === '!' ? null : d.name;
+      const target = arg(inSection ? 0 : 1);
+      if (target === undefined || target === '!') return null;
+      const url = inSection ? '' : d.lname === 'proxypass' ? arg(0)! : regexLiteralPrefix(arg(0)!);
+      return { name: d.name, url, target: PROXIED };
     }
-    case 'rewriterule':
-      return inSection ? null : rewriteMapping(d);
+    case 'rewriterule': {
+      const name = inSection ? null : rewriteMapping(d);
+      // A substitution that is a path may be a URL mapped again (through any Alias): its target is anywhere.
+      return name ? { name, url: regexLiteralPrefix(arg(0) ?? ''), target: name.endsWith('[P]') ? PROXIED : '' } : null;
+    }
     case 'acceptpathinfo':
       // A URL with path info reaches the file before it: /index.php/admin is index.php.
-      return d.args[0]?.value.toLowerCase() === 'on' ? `${d.name} On` : null;
+      return arg(0)?.toLowerCase() === 'on' ? { name: `${d.name} On`, url: '', target: '' } : null;
     default:
       return null;
   }

@@ -37,6 +37,19 @@ describe('a <Location> and a file-system section joined by a mapping the proof d
     expect(migrateText(input).output).toContain('<Location /pm>\n    Require ip 10.0.0.2\n</Location>');
   });
 
+  // The stock 2.2 tree: AliasMatch ^/manual… beside <Location /server-status> and <Directory …/htdocs>: no request meets both through it.
+  it('still rewrites sections the mapping cannot join: its URLs and its targets lie elsewhere', () => {
+    const input = 'DocumentRoot /srv/www\nAliasMatch ^/manual(?:/(?:de|en))?(/.*)?$ /opt/manual$1\n'
+      + `<Directory /srv/www>\n${OPEN}</Directory>\n<Location /server-status>\n${ONLY}</Location>\n<Directory /opt/manual>\n${ONLY}</Directory>\n`;
+    const { output, messages } = migrateText(input);
+    expect(messages.filter((m) => m.includes('maps URLs to files'))).toEqual([]);
+    expect(output).toContain('<Location /server-status>\n    Require ip 10.0.0.2\n</Location>');
+    expect(output).toContain('<Directory /srv/www>\n    Require all granted\n</Directory>');
+    // A <Location> under its URLs with a section under its targets: held back.
+    const joined = migrateText(input.replace('<Location /server-status>', '<Location /manual/en>'));
+    expect(joined.messages.filter((m) => m.includes('AliasMatch at test.conf:2 maps URLs to files'))).toHaveLength(2);
+  });
+
   it('does not count mappings that map nothing: a redirect, ProxyPass !, UserDir disabled', () => {
     const input = 'DocumentRoot /srv/www\nRewriteEngine On\nRewriteRule ^/old/(.*)$ http://example.com/$1 [R=301,L]\nRewriteRule ^/x - [F]\n'
       + `ProxyPass /api !\nUserDir disabled\n<Directory /srv/www/priv>\n${ONLY}</Directory>\n<Location /pub>\n${OPEN}</Location>\n`;

@@ -51,7 +51,8 @@ describe.skipIf(data.skip || oracle.skip)('whole tree: stock 2.2.34 on the real 
     expect(run.startError).toBe('');
     expect(run.asked).toBe(248);
     expect(run.mismatches.join('\n')).toBe('');
-    expect(run.write.stdout).toMatch(/Fixed \d+ problems in 1[01] of 14 files\./);
+    // 12 since alice's private .htaccess is proven with <Directory /home/*/public_html> above it (and gets its <Limit> lines).
+    expect(run.write.stdout).toMatch(/Fixed \d+ problems in 1[0-2] of 14 files\./);
     expect(run.second.stdout).not.toMatch(/Fixed \d+ problem/); // printed whenever a file changes
   }, 180_000);
 

@@ -4,30 +4,39 @@
  * src/apache/url-mappings.ts) may bring a <Location> and a file-system section onto one request.
  * 2.2 combined such sections' access lines; in 2.4 the Require of one replaces the other's
  * (semantics §2.1, §3.5, §4.5). The probes map URLs through DocumentRoot and literal Aliases only,
- * so they would never show that pair meeting: such a section's rewrite is refused, unless the
- * context holds no access lines in a section of the other kind. Decided once per context.
+ * so they would never show that pair meeting: such a section's rewrite is refused when a mapping in
+ * force where it applies can join it with a section of the other kind that has access lines (by the
+ * literal beginnings of the mapping's URLs and targets and of the two sections' patterns).
  */
 import type { Project } from '../../project/project.js';
 import { LineCounter } from '../../parse/line-counter.js';
 import { isAccessItem, type Model, type Scope, type UnfollowedMapping } from '../model/index.js';
+import { PROXIED, regexLiteralPrefix, wildcardLiteralPrefix } from '../../apache/url-mappings.js';
 
 const URL_KINDS: ReadonlySet<string> = new Set(['location', 'locationmatch']);
 
 /** A section that applies to every URL (or every file) whatever the mapping: the probes already meet it with every other one. */
 const universal = (s: Scope) => (s.kind === 'location' || s.kind === 'directory') && !s.regex && s.pattern === '/';
 
-interface Pair { url?: Scope; fs?: Scope }
+/**
+ * The literal beginning of what a section matches: the URL for a <Location>, the path for a
+ * file-system section ('' when it may be anything: a <Files> outside any <Directory>; PROXIED
+ * for a <Proxy>, which meets proxied requests only).
+ */
+function reachOf(s: Scope): string {
+  if (s.kind === 'proxy') return PROXIED;
+  if (s.kind === 'files' || s.kind === 'filesmatch') return s.within ? reachOf(s.within) : '';
+  return s.regex ? regexLiteralPrefix(s.pattern) : wildcardLiteralPrefix(s.pattern);
+}
 
-/** The first section with access lines of each kind in each context's own sections (not the main server's). */
-function firstOfKinds(model: Model): Map<string, Pair> {
-  const out = new Map<string, Pair>();
-  for (const s of model.scopes) {
-    if (universal(s) || !s.items.some(isAccessItem)) continue;
-    const p = out.get(s.vhost) ?? {};
-    if (URL_KINDS.has(s.kind)) p.url ??= s; else p.fs ??= s;
-    out.set(s.vhost, p);
-  }
-  return out;
+/** Whether two literal beginnings can describe one string ('' stands for anything). */
+const overlap = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
+
+/** Whether a mapping can bring a URL section and a file-system section onto one request. */
+function joins(m: UnfollowedMapping, url: Scope, fs: Scope): boolean {
+  const target = reachOf(fs);
+  const proxied = target === PROXIED || m.target === PROXIED;
+  return overlap(reachOf(url), m.url) && (m.target === '' ? target !== PROXIED : proxied ? target === m.target : overlap(target, m.target));
 }
 
 /** The mappings in force in a context: its own, then the main server's it inherits. */
@@ -39,26 +48,20 @@ function mappingsOf(model: Model, vhost: string): UnfollowedMapping[] {
 
 /**
  * The candidates (sections of `model`, or copies with the same key) whose rewrite is refused, with
- * why. `model`: the reading whose access lines are the original ones.
+ * why: a mapping in force where the section applies can bring it and a section of the other kind
+ * with access lines onto one request. `model`: the reading whose access lines are the original ones.
  */
 export function unfollowedRefusals(project: Project, model: Model, candidates: Iterable<Scope>): Map<Scope, string> {
   const out = new Map<Scope, string>();
-  if (!model.unfollowed?.size) return out;
-  const kinds = firstOfKinds(model);
-  const main = kinds.get('') ?? {};
-  // For each context with a mapping: the mapping and the pair's sections (own first, else the main server's).
-  const mapped: { mapping: UnfollowedMapping; url?: Scope; fs?: Scope; vhost: string }[] = [];
-  for (const vhost of ['', ...model.vhosts]) {
-    const m = mappingsOf(model, vhost)[0];
-    if (!m) continue;
-    const own = vhost === '' ? {} : kinds.get(vhost) ?? {};
-    mapped.push({ mapping: m, url: own.url ?? main.url, fs: own.fs ?? main.fs, vhost });
+  if (![...model.unfollowed?.values() ?? []].some((list) => list.length)) return out;
+  // The sections with access lines of each context, by kind.
+  const byContext = new Map<string, { url: Scope[]; fs: Scope[] }>();
+  for (const s of model.scopes) {
+    if (universal(s) || !s.items.some(isAccessItem)) continue;
+    let kinds = byContext.get(s.vhost);
+    if (!kinds) byContext.set(s.vhost, (kinds = { url: [], fs: [] }));
+    (URL_KINDS.has(s.kind) ? kinds.url : kinds.fs).push(s);
   }
-  if (!mapped.length) return out;
-  const byVhost = new Map(mapped.map((c) => [c.vhost, c]));
-  // A main-server section applies in every context: the first one with a mapping and a section of the other kind.
-  const mainUrl = mapped.find((c) => c.fs);
-  const mainFs = mapped.find((c) => c.url);
   const lines = new Map<string, LineCounter>();
   const where = (path: string, offset: number): string => {
     const file = project.byPath.get(path);
@@ -73,13 +76,20 @@ export function unfollowedRefusals(project: Project, model: Model, candidates: I
   for (const s of candidates) {
     if (universal(s)) continue;
     const isUrl = URL_KINDS.has(s.kind);
-    const ctx = s.vhost === '' ? (isUrl ? mainUrl : mainFs) : byVhost.get(s.vhost);
-    const other = ctx && (isUrl ? ctx.fs : ctx.url);
-    if (!ctx || !other) continue;
-    const [loc, fs] = isUrl ? [s, other] : [other, s];
-    out.set(s, `${ctx.mapping.name} at ${where(ctx.mapping.path, ctx.mapping.offset)} maps URLs to files in a way the proof does not follow, `
-      + `and ${label(loc)} and ${label(fs)} could then apply to one request; 2.2 combined their access lines, and in 2.4 the Require of one replaces the other's, `
-      + 'so the rewrite cannot be proven: migrate these sections together by hand (a Require in each that keeps both conditions)');
+    // The contexts where the section applies: its own, or every one for a main-server section.
+    for (const vhost of s.vhost === '' ? ['', ...model.vhosts] : [s.vhost]) {
+      const others = [...(byContext.get(vhost)?.[isUrl ? 'fs' : 'url'] ?? []), ...(vhost === '' ? [] : byContext.get('')?.[isUrl ? 'fs' : 'url'] ?? [])];
+      let found: { m: UnfollowedMapping; loc: Scope; fs: Scope } | undefined;
+      for (const m of mappingsOf(model, vhost)) {
+        const other = others.find((o) => (isUrl ? joins(m, s, o) : joins(m, o, s)));
+        if (other) { found = { m, loc: isUrl ? s : other, fs: isUrl ? other : s }; break; }
+      }
+      if (!found) continue;
+      out.set(s, `${found.m.name} at ${where(found.m.path, found.m.offset)} maps URLs to files in a way the proof does not follow, `
+        + `and ${label(found.loc)} and ${label(found.fs)} could then apply to one request; 2.2 combined their access lines, and in 2.4 the Require of one replaces the other's, `
+        + 'so the rewrite cannot be proven: migrate these sections together by hand (a Require in each that keeps both conditions)');
+      break;
+    }
   }
   return out;
 }

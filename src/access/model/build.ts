@@ -100,7 +100,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   const serverRoot = opts.serverRoot !== undefined ? opts.serverRoot : opts.project?.serverRoot ?? null;
   model.serverRoot = serverRoot;
   const rewriteInherited = { value: false };
-  const mappings: { vhost: string; name: string; path: string; offset: number }[] = [];
+  const mappings: { vhost: string; name: string; url: string; target: string; path: string; offset: number }[] = [];
 
   const newScope = (kind: ScopeKind, pattern: string, regex: RegExp | null, ctx: Ctx, node: Section | null, path: string): Scope => {
     const s: Scope = { kind, pattern, regex, within: ctx.scope, vhost: ctx.vhost, order: order++, items: [], node, path, errors: [] };
@@ -137,8 +137,8 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     }
     if (d.lname === 'define' && opts.version === '2.4' && d.args[0]) (cond.defines as Set<string>).add(d.args[0].value);
     if (!ctx.htaccess) {
-      const name = unfollowedMapping(d, ctx.scope !== null);
-      if (name) mappings.push({ vhost: ctx.vhost, name, path: ctx.path, offset: d.contentStart });
+      const reach = unfollowedMapping(d, ctx.scope !== null);
+      if (reach) mappings.push({ vhost: ctx.vhost, ...reach, path: ctx.path, offset: d.contentStart });
       else if (d.lname === 'rewriteoptions' && d.args.some((a) => /inherit/i.test(a.value))) rewriteInherited.value = true;
     }
     if (!ctx.scope) {
@@ -247,7 +247,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   }
   for (const m of mappings) {
     const list = model.unfollowed!.get(m.vhost) ?? [];
-    list.push({ name: m.name, path: m.path, offset: m.offset, inherited: m.vhost === '' && (inheritedByVirtualHosts(m.name) || rewriteInherited.value) });
+    list.push({ name: m.name, path: m.path, offset: m.offset, url: m.url, target: m.target, inherited: m.vhost === '' && (inheritedByVirtualHosts(m.name) || rewriteInherited.value) });
     model.unfollowed!.set(m.vhost, list);
   }
   for (const s of model.scopes) {

@@ -135,6 +135,9 @@ export interface UnfollowedMapping {
   offset: number;
   /** For a main-server line: whether the virtual hosts inherit it. */
   inherited: boolean;
+  /** The literal beginnings of the URLs it maps and of their targets ('' when any; see src/apache/url-mappings.ts). */
+  url: string;
+  target: string;
 }
 
 /** An error httpd reports for one line: at start-up in a configuration file, as 500 in a .htaccess file. */
