@@ -9,6 +9,7 @@ import { type AuthzNode, type Credentials, formatAddress, hostCanMatch, isContig
 import { applicableScopes, applyingScopes, contextScopes, SERVER_ADDRESS } from '../decide/index.js';
 import { probes, type Probe } from './probes.js';
 import { cacheSlot } from '../../project/run-cache.js';
+import { asciiLower } from '../../parse/words.js';
 
 export interface Mentions {
   subnets: Subnet[];
@@ -35,7 +36,7 @@ function addNode(m: Mentions, n: AuthzNode): void {
   if (n.kind === 'container') { n.children.forEach((c) => addNode(m, c)); return; }
   switch (n.name) {
     case 'ip': m.subnets.push(...(n.subnets ?? [])); break;
-    case 'host': case 'forward-dns': n.args.forEach((h) => m.hosts.add(h.toLowerCase())); break;
+    case 'host': case 'forward-dns': n.args.forEach((h) => m.hosts.add(asciiLower(h))); break;
     case 'env': n.args.forEach((v) => m.env.add(v.toLowerCase())); break;
     case 'method': n.args.forEach((x) => m.methods.add(x)); break;
     case 'user': n.args.forEach((u) => m.users.add(u)); break;

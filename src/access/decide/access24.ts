@@ -7,6 +7,7 @@ import { type Address, type AuthzNode, clientAddress, inDomain, type Model, type
 import { hostAllows, satisfyFor } from './host-rules.js';
 import { applies, merge, type Merged } from './merge.js';
 import { startupError } from './startup-error.js';
+import { asciiLower } from '../../parse/words.js';
 
 export type AuthzResult = 'granted' | 'denied' | 'denied-no-user' | 'neutral';
 
@@ -33,7 +34,7 @@ function provider(n: Extract<AuthzNode, { kind: 'provider' }>, req: Request, use
     case 'local': return isLocal(req.ip, addr) ? 'granted' : 'denied';
     case 'host': case 'forward-dns':
       if (req.host === null) return 'denied';
-      for (const d of n.args) if (n.name === 'host' ? inDomain(d, req.host) : d.toLowerCase() === req.host) return 'granted';
+      for (const d of n.args) if (n.name === 'host' ? inDomain(d, req.host) : asciiLower(d) === req.host) return 'granted';
       return 'denied';
     case 'valid-user': return user ? 'granted' : 'denied-no-user';
     case 'user':

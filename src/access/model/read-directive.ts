@@ -2,6 +2,7 @@
 import type { Directive } from '../../ast/nodes.js';
 import type { RunCache } from '../../project/run-cache.js';
 import { ipWord, type Subnet } from './ip.js';
+import { asciiLower } from '../../parse/words.js';
 import { ACCESS_DIRECTIVES, AUTHORITATIVE, REQUIRE_PROVIDER_MODULE } from '../../apache/access-directives.js';
 import type { AuthzNode, HostEntry, Item, Mask, OrderValue, SettingKey, Version } from './model.js';
 
@@ -34,7 +35,7 @@ export function hostCanMatch(e: Extract<HostEntry, { kind: 'host' }>): boolean {
 
 /** Classifies one Allow/Deny word (allow_cmd, semantics §2.3). */
 export function hostEntry(word: string, comment: boolean, cache: RunCache): HostEntry | string {
-  const lw = word.toLowerCase();
+  const lw = asciiLower(word); // host names compare blind to ASCII case only (apr_tolower), as in_domain does
   if (lw.startsWith('env=!')) return { kind: 'env', text: word, name: word.slice(5).toLowerCase(), negated: true };
   if (lw.startsWith('env=')) return { kind: 'env', text: word, name: word.slice(4).toLowerCase(), negated: false };
   if (lw === 'all') return { kind: 'all', text: word };
