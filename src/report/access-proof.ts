@@ -11,7 +11,7 @@ import type { MigrateResult } from '../migrate.js';
 import type { Project } from '../project/project.js';
 import { components } from '../project/components.js';
 import { LineCounter } from '../parse/line-counter.js';
-import { decide, eachRepresentative } from '../access/compare/index.js';
+import { decide, describePath, eachRepresentative } from '../access/compare/index.js';
 import { applicableScopes } from '../access/decide/index.js';
 import { isAccessItem, type Item, keyOf, type Model, type Outcome, type Request, type Scope } from '../access/model/index.js';
 import { contextsOf, itemsOf, proveProject, translateScope, withItems, type Verdict } from '../access/migrate/index.js';
@@ -64,17 +64,8 @@ function clientOf(r: Request): string {
 
 const answer = (o: Outcome) => `${o.status} (${o.by})`;
 
-/**
- * The request's URL path; for a file no URL maps to (the evaluator's `/__fs__` probes), the file,
- * with the evaluator's stand-in for "a directory no section names" said in words.
- */
-function pathOf(r: Request): string {
-  if (!r.path.startsWith('/__fs__/')) return r.path;
-  return `file ${r.file.replace(/^\/__outside__\//, '(a directory no section names)/')}`;
-}
-
 function row(r: Request, b: Outcome, a: Outcome): ProofRow {
-  return { vhost: r.vhost, method: r.method, path: pathOf(r), client: clientOf(r), credentials: credentialsOf(r), before: answer(b), after: answer(a), differs: b.status !== a.status };
+  return { vhost: r.vhost, method: r.method, path: describePath(r), client: clientOf(r), credentials: credentialsOf(r), before: answer(b), after: answer(a), differs: b.status !== a.status };
 }
 
 /** Collects rows for a section: all differing ones first (up to the cap), then the others. */

@@ -103,4 +103,20 @@ describe('verify', () => {
     expect(doc.rows.length).toBeGreaterThan(0);
     expect(doc.rows[0]).toMatchObject({ request: expect.stringMatching(/from 10\./), before: expect.stringMatching(/200/), after: expect.stringMatching(/403/), method: 'GET', client: expect.stringMatching(/^from 10\./) });
   });
+
+  it('names a file no URL reaches in words, not by the internal probe path (found by a helper\'s bug hunt)', async () => {
+    const cwd = trees('');
+    writeFileSync(join(cwd, 'old.conf'), 'DocumentRoot "/srv/www"\n<Directory />\n    Order deny,allow\n    Deny from all\n</Directory>\n<Directory "/srv/www">\n    Order allow,deny\n    Allow from all\n</Directory>\n');
+    writeFileSync(join(cwd, 'new.conf'), 'DocumentRoot "/srv/www"\n<Directory />\n    Require all granted\n</Directory>\n<Directory "/srv/www">\n    Require all granted\n</Directory>\n');
+    const r = await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd });
+    expect(r.stdout).not.toContain('__');
+    expect(r.stdout).toMatch(/^GET file \(a directory no section names\)\/f\.html$/m);
+    const json = JSON.parse((await runCli(['verify', '--format', 'json', 'old.conf', 'new.conf', '--no-htaccess'], { cwd })).stdout);
+    expect(json.rows[0]).toMatchObject({ path: 'file (a directory no section names)/f.html', request: expect.stringMatching(/^GET file \(a directory no section names\)\/f\.html from /) });
+    // check's refusals describe their requests the same way.
+    writeFileSync(join(cwd, 'a.conf'), '<Location />\n    Order deny,allow\n    Deny from all\n</Location>\n<Directory "/srv/x">\n    Order allow,deny\n    Allow from all\n    Satisfy any\n    Require valid-user\n</Directory>\n');
+    const c = await runCli(['check', '--no-color', '--no-follow-includes', '--only', 'prefer-require', 'a.conf'], { cwd });
+    expect(c.stdout).toContain('GET file /srv/x/f.html from 10.0.0.1, no credentials');
+    expect(c.stdout).not.toContain('__fs__');
+  });
 });

@@ -43,7 +43,7 @@ ruleTester(rule, {
       code: '<IfVersion >= 2.4>\n  Require all denied\n</IfVersion>\n<IfVersion < 2.4>\n  Order deny,allow\n  Deny from all\n  Allow from 10.0.0.0/8\n</IfVersion>\n',
       filename: '/srv/www/.htaccess',
       output: null,
-      errors: [/^<IfVersion < 2\.4> is read only by 2\.2, and the 2\.4 branch beside it answers otherwise: GET \S+ from 10\.[\d.]+, no credentials.*: 200 before, 403 after/],
+      errors: [/^<IfVersion < 2\.4> is read only by 2\.2, and the 2\.4 branch beside it answers otherwise: GET file \/probe\/f\.html from 10\.[\d.]+, no credentials.*: 200 before, 403 after/],
     },
   ],
 });

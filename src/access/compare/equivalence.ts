@@ -2,6 +2,7 @@
 import { decide22, decide24 } from '../decide/index.js';
 import type { Model, Outcome, Request } from '../model/index.js';
 import { eachRepresentative } from './partition.js';
+import { describePath } from './probes.js';
 
 export function decide(model: Model, req: Request): Outcome {
   return model.version === '2.2' ? decide22(model, req) : decide24(model, req);
@@ -43,7 +44,7 @@ const STATUS_TEXT: Record<number, string> = { 200: '200', 401: '401', 403: '403'
 
 /** "GET /admin from 10.0.0.5, no credentials" */
 export function describeRequest(r: Request): string {
-  const parts = [`${r.method} ${r.path}`];
+  const parts = [`${r.method} ${describePath(r)}`];
   if (r.vhost) parts.push(`on <VirtualHost ${r.vhost}>`);
   parts.push(`from ${r.ip}${r.host ? ` (${r.host})` : ''}`);
   if (r.env.length) parts.push(`with ${r.env.join(', ')} set`);

@@ -3,6 +3,6 @@ export { compareTrees } from './compare-trees.js';
 export { compatChanges } from './compat-check.js';
 export { compareModels, type Comparison, decide, describeDifference } from './equivalence.js';
 export { clientAddresses, credentialList, eachRepresentative, emptyMentions, envSets, hostNames, methodList, representatives } from './partition.js';
-export { instanceOf, ownRequest, unevaluableRegex, urlMapping } from './probes.js';
+export { describePath, instanceOf, ownRequest, unevaluableRegex, urlMapping } from './probes.js';
 export { sampleFor } from './sample.js';
 export { formatRows, verifyProjects, type VerifyRow } from './verify-projects.js';

@@ -10,6 +10,23 @@ import { sampleFor, samplesFor } from './sample.js';
  */
 export interface Probe { path: string; file: string; docroot?: string }
 
+/** The URL prefix of a probe for a file no URL maps to: the file's path follows it. */
+const FS_PREFIX = '/__fs__';
+
+/** The probes' stand-in for a directory no section names. */
+const OUTSIDE_DIR = '/__outside__';
+
+/**
+ * A request's path as users read it, in every output: the URL path; for a file no URL maps to (a
+ * FS_PREFIX probe), `file` and the file, with the stand-in for a directory no section names said in words.
+ */
+export function describePath(r: Pick<Request, 'path' | 'file'>): string {
+  if (!r.path.startsWith(FS_PREFIX + '/')) return r.path;
+  return `file ${r.file.replace(OUTSIDE_PREFIX, '(a directory no section names)/')}`;
+}
+
+const OUTSIDE_PREFIX = new RegExp(`^${OUTSIDE_DIR}/`);
+
 /** The DocumentRoot assumed for a context when the files loaded set none (nor the main server). */
 export const DEFAULT_DOCROOT = '/srv/htdocs';
 
@@ -41,7 +58,7 @@ export function urlMapping(model: Model, vhost: string, assumed?: string): { doc
   const toUrl = (file: string): string => {
     for (const [url, dir] of aliases) if (file === dir || file.startsWith(dir + '/')) return noSlash(url) + file.slice(dir.length);
     if (file.startsWith(docroot + '/')) return file.slice(docroot.length);
-    return '/__fs__' + file;
+    return FS_PREFIX + file;
   };
   const toFile = (url: string): string => {
     for (const [prefix, dir] of aliases) if (url === prefix || url.startsWith(noSlash(prefix) + '/')) return dir + url.slice(noSlash(prefix).length);
@@ -165,7 +182,7 @@ function unmatched(s: Scope, what: string, section: string): string {
 export function probes(model: Model, vhost: string, scopes: readonly Scope[], gaps: string[]): Probe[] {
   const known = knownDocroot(model, vhost);
   const roots = known !== undefined ? [known] : docrootCandidates(scopes);
-  const dirs = new Set<string>([...roots.map((r) => r || '/'), '/__outside__']);
+  const dirs = new Set<string>([...roots.map((r) => r || '/'), OUTSIDE_DIR]);
   // In a virtual host whose DocumentRoot is known, the main server's directories its URLs cannot
   // reach are not probed: no URL of that host reaches them, and the main server's context probes
   // them (a hosting tree's .htaccess of every site would otherwise be probed in every site).

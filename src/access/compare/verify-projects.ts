@@ -6,6 +6,7 @@
 import type { Project } from '../../project/project.js';
 import { below } from '../../project/boundary.js';
 import { compareModels, describeOutcome, describeRequest } from './equivalence.js';
+import { describePath } from './probes.js';
 import { type ErrorAt, loadedModules, type Model, type ModelOptions, projectModel, type Scope } from '../model/index.js';
 
 export interface VerifyRow {
@@ -50,7 +51,7 @@ export function verifyProjects(oldProject: Project, newProject: Project, opts: V
     // The client alone: the DocumentRoot a request assumed (when the tree sets none) stays in `request`.
     const plain = describeRequest({ ...r, docroot: undefined });
     const client = plain.slice(plain.indexOf(' from ') + 1);
-    return { request: describeRequest(r), before: describeOutcome(b), after: describeOutcome(a), vhost: r.vhost, method: r.method, path: r.path, client };
+    return { request: describeRequest(r), before: describeOutcome(b), after: describeOutcome(a), vhost: r.vhost, method: r.method, path: describePath(r), client };
   });
   return { rows, checked, gaps, startErrors: { old: confErrors(before, oldProject), new: confErrors(after, newProject) } };
 }
