@@ -104,6 +104,19 @@ describe('verify', () => {
     expect(doc.rows[0]).toMatchObject({ request: expect.stringMatching(/from 10\./), before: expect.stringMatching(/200/), after: expect.stringMatching(/403/), method: 'GET', client: expect.stringMatching(/^from 10\./) });
   });
 
+  it('places the start-up errors of Require containers on the line httpd names, not on the <Directory> line (found by a helper\'s bug hunt)', async () => {
+    const cwd = trees('<Directory "/srv/www">\n    Options None\n    Require not ip 10.0.0.1\n</Directory>\n');
+    const r = await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd });
+    expect(r.code).toBe(2);
+    // apache2 -t: "Syntax error on line 3 … negative Require directive has no effect in <RequireAny> directive".
+    expect(r.stderr).toContain('new.conf:3:5  error  negative Require directive has no effect in <RequireAny> directive\n');
+    writeFileSync(join(cwd, 'new.conf'), '<Directory "/srv/www">\n    Options None\n    <RequireAll>\n    </RequireAll>\n    <RequireNone>\n        Require ip 10.0.0.1\n    </RequireNone>\n</Directory>\n');
+    const r2 = await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd });
+    expect(r2.stderr).toContain('new.conf:3:5  error  <RequireAll> directive contains no authorization directives\n');
+    // apache2 -t: "<RequireNone> directive has no effect in <RequireAny> directive", on its own line.
+    expect(r2.stderr).toContain('new.conf:5:5  error  <RequireNone> directive has no effect in <RequireAny> directive\n');
+  });
+
   it('names a file no URL reaches in words, not by the internal probe path (found by a helper\'s bug hunt)', async () => {
     const cwd = trees('');
     writeFileSync(join(cwd, 'old.conf'), 'DocumentRoot "/srv/www"\n<Directory />\n    Order deny,allow\n    Deny from all\n</Directory>\n<Directory "/srv/www">\n    Order allow,deny\n    Allow from all\n</Directory>\n');

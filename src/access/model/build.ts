@@ -161,8 +161,10 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     fail(target.errors, r.errors, ctx, d);
     if (ctx.path !== target.path && r.items.length > 0) target.includedLinesFrom ??= ctx.path;
     if (usesVariable(d)) target.variableLine ??= [d.name, ...d.args.map((a) => a.raw)].join(' ');
+    const top = ctx.containers[ctx.containers.length - 1];
     for (const it of r.items) {
-      const top = ctx.containers[ctx.containers.length - 1];
+      // add_authz_provider: a negated line where any one grant suffices (the section's own implicit <RequireAny> too).
+      if (it.k === 'authz' && it.node.negate && (!top || top.op === 'or')) fail(target.errors, [NEGATIVE_IN_ANY], ctx, d);
       if (it.k === 'authz' && top) top.children.push(it.node);
       else target.items.push(it);
     }
@@ -219,9 +221,15 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
         kind: 'container', op: s.lname === 'requireall' ? 'and' : 'or', negate: s.lname === 'requirenone', mask: ctx.mask, children: [],
       };
       const top = ctx.containers[ctx.containers.length - 1];
+      const name = `<Require${c.op === 'and' ? 'All' : c.negate ? 'None' : 'Any'}>`;
+      // 2.4 start-up checks on Require containers (semantics §3.3), on the line httpd names: the container's.
+      if (c.negate && (!top || top.op === 'or')) fail(ctx.scope.errors, [`${name} directive has no effect in <RequireAny> directive`], ctx, s.open);
       if (top) top.children.push(c);
       else ctx.scope.items.push({ k: 'authz', node: c });
       visit(s.children, { ...ctx, containers: [...ctx.containers, c] });
+      if (c.children.length === 0) fail(ctx.scope.errors, [`${name} directive contains no authorization directives`], ctx, s.open);
+      // AH01624, found after reading (no line of its own in httpd's message): placed on the container's.
+      else if (c.children.every((x) => x.negate)) fail(ctx.scope.errors, [`${name} directive contains only negative authorization directives`], ctx, s.open);
       return;
     }
     visit(s.children, ctx);
@@ -251,28 +259,15 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     model.unfollowed!.set(m.vhost, list);
   }
   for (const s of model.scopes) {
-    const before = s.errors.length;
-    checkTree(s);
-    // Placed on the section's opening line: the containers keep no line of their own.
-    const at = s.node?.open ?? { contentStart: 0, contentEnd: 0 };
-    for (const message of s.errors.slice(before)) model.errorsAt.push({ path: s.path, start: at.contentStart, end: at.contentEnd, message });
     s.items = s.items.slice(); // complete now: a copy without the room push left (a tree has thousands of scopes)
   }
   return model;
 }
 
+/** add_authz_provider's message for a negated Require line where it can never decide (semantics §3.3). */
+const NEGATIVE_IN_ANY = 'negative Require directive has no effect in <RequireAny> directive';
+
 function trimSlash(p: string): string {
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
 }
 
-/** 2.4 start-up checks on Require containers (semantics §3.3). */
-function checkTree(s: Scope): void {
-  const check = (n: AuthzNode, parentOr: boolean): void => {
-    if (n.negate && parentOr) s.errors.push(`negative Require directive has no effect in <RequireAny> directive`);
-    if (n.kind !== 'container') return;
-    if (n.children.length === 0) s.errors.push(`<Require${n.op === 'and' ? 'All' : n.negate ? 'None' : 'Any'}> directive contains no authorization directives`);
-    else if (n.children.every((c) => c.negate)) s.errors.push('directive contains only negative authorization directives');
-    for (const c of n.children) check(c, n.op === 'or');
-  };
-  for (const it of s.items) if (it.k === 'authz') check(it.node, true);
-}
