@@ -20,8 +20,10 @@ export interface Comparison {
   counterexample: Difference | null;
   /** Every differing request (up to `limit`). */
   differences: Difference[];
-  /** Why the partition may be incomplete. */
+  /** Why the partition may be incomplete, the requests not decided (model/undecided.ts) included. */
   gaps: string[];
+  /** How many of the gaps are requests not decided: neither compared nor counted in `checked`. */
+  undecided: number;
   checked: number;
 }
 
@@ -29,6 +31,8 @@ export interface Comparison {
 export function compareModels(before: Model, after: Model, contexts?: readonly string[], limit = 1): Comparison {
   const differences: Difference[] = [];
   let checked = 0;
+  // One gap per reason, named by its first request.
+  const undecided = new Map<string, string>();
   const gaps = eachRepresentative([before, after], contexts, (request) => {
     checked++;
     const b = decide(before, request);
@@ -36,8 +40,9 @@ export function compareModels(before: Model, after: Model, contexts?: readonly s
     if (b.status === a.status) return false;
     differences.push({ request, before: b, after: a });
     return differences.length >= limit;
-  });
-  return { equivalent: differences.length === 0 && gaps.length === 0, counterexample: differences[0] ?? null, differences, gaps, checked };
+  }, undefined, (gap, _probe, reason) => { if (!undecided.has(reason)) undecided.set(reason, gap); });
+  gaps.push(...undecided.values());
+  return { equivalent: differences.length === 0 && gaps.length === 0, counterexample: differences[0] ?? null, differences, gaps, undecided: undecided.size, checked };
 }
 
 const STATUS_TEXT: Record<number, string> = { 200: '200', 401: '401', 403: '403', 500: '500' };

@@ -5,4 +5,4 @@ export { compareModels, type Comparison, decide, describeDifference } from './eq
 export { clientAddresses, credentialList, eachRepresentative, emptyMentions, envSets, hostNames, methodList, representatives } from './partition.js';
 export { describePath, instanceOf, ownRequest, unevaluableRegex, urlMapping } from './probes.js';
 export { sampleFor } from './sample.js';
-export { formatRows, verifyProjects, type VerifyRow } from './verify-projects.js';
+export { formatRows, verifyProjects, type VerifyResult, type VerifyRow } from './verify-projects.js';

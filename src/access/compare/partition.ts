@@ -5,9 +5,9 @@
  * no name, every combination of the variables, each method class plus an
  * unlisted method, and anonymous / each user and group / a wrong password.
  */
-import { type AuthzNode, type Credentials, formatAddress, hostCanMatch, isContiguous, type Item, type Mask, type Model, type Request, type Scope, type Subnet, subnetRange, V4_FULL, V6_FULL } from '../model/index.js';
+import { type AuthzNode, type Credentials, formatAddress, hostCanMatch, isContiguous, type Item, type Mask, type Model, type Request, type Scope, type Subnet, subnetRange, undecidedGap, V4_FULL, V6_FULL } from '../model/index.js';
 import { applicableScopes, applyingScopes, contextScopes, SERVER_ADDRESS } from '../decide/index.js';
-import { probes, type Probe } from './probes.js';
+import { describePath, probes, type Probe } from './probes.js';
 import { cacheSlot } from '../../project/run-cache.js';
 import { asciiLower } from '../../parse/words.js';
 
@@ -199,13 +199,32 @@ export function representatives(models: readonly Model[], contexts?: readonly st
 }
 
 /**
- * Calls `visit` with each representative request (without keeping them), and
- * returns the gaps. `visit` may return true to stop early.
+ * Why the requests of a class cannot be decided (model/undecided.ts): an `<If>` with access lines
+ * outside any section of the context, or a section met that holds one or an unmodelled provider.
  */
-export function eachRepresentative(models: readonly Model[], contexts: readonly string[] | undefined, visit: (r: Request) => boolean | void, maxRequests = 5_000_000): string[] {
+function undecidedReason(models: readonly Model[], vhost: string, scopes: readonly Scope[]): string | undefined {
+  for (const m of models) {
+    const why = m.undecidedIn?.get(vhost) ?? m.undecidedIn?.get('');
+    if (why !== undefined) return why;
+  }
+  return scopes.find((s) => s.undecided !== undefined)?.undecided;
+}
+
+/**
+ * Calls `visit` with each representative request (without keeping them), and
+ * returns the gaps. `visit` may return true to stop early. The requests of a
+ * class no decider can answer (model/undecided.ts) are not visited: `undecided`
+ * gets the gap, the class's first request (method GET, no client) and the
+ * reason, or, without it, the gap joins those returned (once per reason).
+ */
+export function eachRepresentative(
+  models: readonly Model[], contexts: readonly string[] | undefined, visit: (r: Request) => boolean | void, maxRequests = 5_000_000,
+  undecided?: (gap: string, probe: Request, reason: string) => void,
+): string[] {
   const ctxs = contexts ?? [...new Set(['', ...models.flatMap((m) => m.vhosts)])];
   let produced = 0;
   const gaps: string[] = [];
+  const undecidedSeen = new Set<string>();
   // A number for each section, to name the list of sections a probe meets.
   const ids = new Map<Scope, number>();
   const idOf = (s: Scope): number => {
@@ -219,7 +238,7 @@ export function eachRepresentative(models: readonly Model[], contexts: readonly 
       if (i > 0 && sameShape(models[0]!, model, vhost)) continue;
       for (const p of probes(model, vhost, contextScopes(model, vhost), gaps)) map.set(`${p.path}\0${p.file}`, p);
     }
-    const classes = new Map<string, { probe: Probe; key: string; scopes: Scope[] }>();
+    const classes = new Map<string, { probe: Probe; key: string; scopes: Scope[]; probeReq: Request }>();
     for (const p of map.values()) {
       const at = `${vhost}\0${p.path}\0${p.file}`;
       const probeReq: Request = { vhost, path: p.path, file: p.file, method: 'GET', ip: '', host: null, env: NO_ENV, credentials: null, key: at };
@@ -229,9 +248,16 @@ export function eachRepresentative(models: readonly Model[], contexts: readonly 
         for (const s of applyingScopes(m, probeReq)) met += `${idOf(s)},`;
         met += '|';
       }
-      if (!classes.has(met)) classes.set(met, { probe: p, key: at, scopes: models.flatMap((m) => applicableScopes(m, probeReq)) });
+      if (!classes.has(met)) classes.set(met, { probe: p, key: at, scopes: models.flatMap((m) => applicableScopes(m, probeReq)), probeReq });
     }
-    for (const { probe: p, key, scopes } of classes.values()) {
+    for (const { probe: p, key, scopes, probeReq } of classes.values()) {
+      const why = undecidedReason(models, vhost, scopes);
+      if (why !== undefined) {
+        const gap = undecidedGap(why, `GET ${describePath(p)}${vhost ? ` on <VirtualHost ${vhost}>` : ''}`);
+        if (undecided) undecided(gap, probeReq, why);
+        else if (!undecidedSeen.has(why)) { undecidedSeen.add(why); gaps.push(gap); } // once per reason, with its first request
+        continue;
+      }
       const m = mentions(scopes);
       const ips = clientAddresses(m);
       const hosts = hostNames(m);

@@ -25,8 +25,10 @@ export interface VerifyResult {
   rows: VerifyRow[];
   /** How many representative requests were compared. */
   checked: number;
-  /** Why the comparison may have missed a distinction. */
+  /** Why the comparison may have missed a distinction, the requests not decided included. */
   gaps: string[];
+  /** How many of the gaps are requests not decided (an <If>, an unmodelled provider): neither compared nor counted in `checked`. */
+  undecided: number;
   /** The access lines of each tree's configuration files that stop httpd at start-up (.htaccess errors are 500s, in the rows). */
   startErrors: { old: ErrorAt[]; new: ErrorAt[] };
 }
@@ -45,7 +47,7 @@ export function verifyProjects(oldProject: Project, newProject: Project, opts: V
   // are compared at the old tree's, or every request would be decided at the other tree's files.
   const move = treeMove(before.docroots.get(''), read.docroots.get(''));
   const after = move ? rebased(read, move.from, move.to) : read;
-  const { differences, checked, gaps } = compareModels(before, after, undefined, opts.maxRows ?? 10_000);
+  const { differences, checked, gaps, undecided } = compareModels(before, after, undefined, opts.maxRows ?? 10_000);
   if (move) gaps.unshift(`the new tree's paths below ${move.from} were compared as if below ${move.to}, where the old tree keeps the same DocumentRoot`);
   const rows = differences.map(({ request: r, before: b, after: a }): VerifyRow => {
     // The client alone: the DocumentRoot a request assumed (when the tree sets none) stays in `request`.
@@ -53,7 +55,7 @@ export function verifyProjects(oldProject: Project, newProject: Project, opts: V
     const client = plain.slice(plain.indexOf(' from ') + 1);
     return { request: describeRequest(r), before: describeOutcome(b), after: describeOutcome(a), vhost: r.vhost, method: r.method, path: describePath(r), client };
   });
-  return { rows, checked, gaps, startErrors: { old: confErrors(before, oldProject), new: confErrors(after, newProject) } };
+  return { rows, checked, gaps, undecided, startErrors: { old: confErrors(before, oldProject), new: confErrors(after, newProject) } };
 }
 
 function confErrors(model: Model, project: Project): ErrorAt[] {

@@ -46,7 +46,7 @@ function provider(n: Extract<AuthzNode, { kind: 'provider' }>, req: Request, use
       return n.args.some((g) => user.groups.some((ug) => ug.toLowerCase() === g.toLowerCase())) ? 'granted' : 'denied';
     }
     default:
-      // file-owner, ldap-*, ssl…: not modelled; the prover refuses trees that use them.
+      // expr, file-owner, ldap-*, ssl…: not modelled (model/undecided.ts); the comparisons leave every request that meets one undecided.
       return user ? 'denied' : 'denied-no-user';
   }
 }

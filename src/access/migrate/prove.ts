@@ -92,6 +92,12 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
         const orig = originalOf(after, blame);
         const why = was === b ? ` (${b.by} before, ${a.by} after)` : ` (${was.by} in 2.2, ${a.by} after; this tree under mod_access_compat answers ${b.status}, so no rewrite keeps both)`;
         if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: was, after: a }) + why + mixedKinds(before, r));
+      }, undefined, (gap, probe) => {
+        // No answer is known for these requests (an <If>, an unmodelled provider): no rewrite that reaches them is proven.
+        for (const s of applicableScopes(after, probe)) {
+          const orig = originalOf(after, s);
+          if (candidates.has(orig) && !drop.has(orig)) drop.set(orig, `\0the rewrite cannot be proven: ${gap}`);
+        }
       });
       if (gaps.length) {
         for (const s of candidates.keys()) if ((s.vhost === ctx || s.vhost === '') && !drop.has(s)) drop.set(s, `\0the rewrite cannot be proven: ${gaps[0]}`);
@@ -125,7 +131,10 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     const refused = [...verdicts].filter(([, v]) => v.status === 'refused');
     if (refused.length) {
       const changes = compatChanges(before, after, refused.map(([k]) => k), keyOf, contextsOf(refused.map(([, v]) => v.scope), after0));
-      for (const [k, v] of verdicts) if (v.status === 'refused') v.compat = changes.get(k) ?? null;
+      for (const [k, v] of verdicts) {
+        // Left unset where some request the section meets is not decided: nothing is claimed for it.
+        if (v.status === 'refused' && !(changes.has(k) && changes.get(k) === undefined)) v.compat = changes.get(k) ?? null;
+      }
     }
   }
   const byFile = new Map<string, Verdict[]>();

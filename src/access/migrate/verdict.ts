@@ -8,7 +8,8 @@ export type Verdict =
     status: 'refused'; scope: Scope; reason: string;
     /**
      * Kept as written under mod_access_compat: null when every representative request keeps its
-     * 2.2 answer, else the first request of this section that changes (undefined: not checked).
+     * 2.2 answer, else the first request of this section that changes (undefined: not checked, or
+     * some request it meets is not decided, model/undecided.ts).
      */
     compat?: string | null;
   };

@@ -17,6 +17,8 @@ import { canonicalDir, serverRootRelative } from '../../apache/paths.js';
 import { inheritedByVirtualHosts, unfollowedMapping } from '../../apache/url-mappings.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { usesVariable } from '../../apache/variables.js';
+import { LineCounter } from '../../parse/line-counter.js';
+import { conditionalReason, PER_REQUEST_SECTIONS, providerReason, unmodelledProvider } from './undecided.js';
 
 export interface BuildOptions {
   version: Version;
@@ -61,6 +63,8 @@ interface Ctx {
   within: readonly string[];
   /** Reading a .htaccess file. */
   htaccess?: boolean;
+  /** The outermost `<If>`, `<ElseIf>` or `<Else>` being read, whose body applies only when its condition holds. */
+  perRequest?: Section;
 }
 
 const INCLUDE_LINES = cacheSlot('Include lines by file', () => new WeakMap<ConfigFile, Map<Directive, number>>());
@@ -114,6 +118,24 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     for (const message of messages) model.errorsAt.push({ path: ctx.path, start: at.contentStart, end: at.contentEnd, message });
   };
 
+  /** `file:line` of an offset in the file being read, as users see the file. */
+  const counters = new Map<ConfigFile, LineCounter>();
+  const where = (ctx: Ctx, offset: number): string => {
+    let counter = counters.get(ctx.file);
+    if (!counter) counters.set(ctx.file, (counter = new LineCounter(ctx.file.text)));
+    return `${opts.project?.byPath.get(ctx.path)?.display ?? ctx.path}:${counter.position(offset).line}`;
+  };
+
+  /** Marks what makes a request undecided (undecided.ts): in the section being read, else in the whole context. */
+  const undecided = (ctx: Ctx, reason: () => string): void => {
+    if (ctx.scope) ctx.scope.undecided ??= reason();
+    else {
+      const byContext = (model.undecidedIn ??= new Map());
+      if (!byContext.has(ctx.vhost)) byContext.set(ctx.vhost, reason());
+    }
+  };
+  const inIf = (ctx: Ctx, c: Section) => () => conditionalReason(c.name, where(ctx, c.open.contentStart));
+
   /** Methods the configuration files' <Limit> sections registered, beyond those httpd knows. */
   const registered = new Set<string>();
 
@@ -152,8 +174,15 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     }
     const r = readDirective(d, ctx.mask);
     if (!r) return;
+    if (ctx.perRequest && r.items.length) undecided(ctx, inIf(ctx, ctx.perRequest));
+    for (const it of r.items) {
+      const p = it.k === 'authz' ? unmodelledProvider(it.node) : null;
+      if (p !== null && ctx.scope) undecided(ctx, () => providerReason(p, where(ctx, d.contentStart)));
+    }
     const target = ctx.scope;
     if (!target) {
+      // Access lines in an <If> outside any section are allowed (2.4 applies them to every request of the server).
+      if (ctx.perRequest && opts.version === '2.4') { fail(model.errors, r.errors, ctx, d); return; }
       if (r.items.some((i) => i.k !== 'set' || i.key !== 'allowoverride')) fail(model.errors, [`${d.name} not allowed here`], ctx, d);
       fail(model.errors, r.errors, ctx, d);
       return;
@@ -212,7 +241,13 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       visit(s.children, { ...ctx, mask: { except: s.lname === 'limitexcept', methods } });
       return;
     }
+    if (PER_REQUEST_SECTIONS.has(s.lname)) {
+      visit(s.children, { ...ctx, perRequest: ctx.perRequest ?? s });
+      return;
+    }
     if (s.lname === 'requireall' || s.lname === 'requireany' || s.lname === 'requirenone') {
+      if (ctx.perRequest) undecided(ctx, inIf(ctx, ctx.perRequest));
+      if (opts.version === '2.4' && !ctx.scope && ctx.perRequest) return;
       if (opts.version === '2.2' || !ctx.scope) {
         fail(ctx.scope?.errors ?? model.errors, [`Invalid command '<${s.name}', perhaps misspelled or defined by a module not included in the server configuration`], ctx, s.open);
         return;

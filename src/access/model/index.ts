@@ -8,3 +8,4 @@ export { type Address, clientAddress, formatAddress, ipWord, isContiguous, parse
 export { type AuthzNode, type Credentials, type ErrorAt, type HostEntry, type Item, type Mask, type Model, type Outcome, type Request, type Scope, type SettingKey, type UnfollowedMapping, type Version } from './model.js';
 export { type CondContext, conditionHolds, DEFAULT_22, loadedModules, moduleSet } from './module-conditions.js';
 export { hasAuthConfig, hasLimitDirectives, refusedHtaccess } from './override-categories.js';
+export { undecidedGap } from './undecided.js';

@@ -107,6 +107,12 @@ export interface Scope {
   /** Startup errors found in this section (the server would not start). */
   errors: string[];
   /**
+   * Why no request that meets the section can be decided here (the first reason, with where it is):
+   * access lines inside `<If>`/`<ElseIf>`/`<Else>`, whose condition is evaluated per request, or a
+   * 2.4 Require provider the deciders do not model (`expr`, `ldap-*`…). See undecided.ts.
+   */
+  undecided?: string;
+  /**
    * The first other file an Include inside the section reads access lines from (httpd reads them as
    * the section's own): a rewrite of the section alone would leave them as they are.
    */
@@ -174,6 +180,8 @@ export interface Model {
   unfollowed?: Map<string, UnfollowedMapping[]>;
   /** Startup errors anywhere (outside sections). */
   errors: string[];
+  /** Why no request of a context ('' = main server, whose reason holds for every context) can be decided: access lines in an `<If>` outside any section. */
+  undecidedIn?: Map<string, string>;
   /** Every error of a directive or section line, in a section or not, with where it is. */
   errorsAt: ErrorAt[];
   /**

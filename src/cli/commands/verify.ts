@@ -6,7 +6,7 @@
 import type { Io } from '../io.js';
 import { EXIT } from '../errors.js';
 import { loadProject } from '../../project/load.js';
-import { verifyProjects } from '../../access/compare/index.js';
+import { verifyProjects, type VerifyResult } from '../../access/compare/index.js';
 import { formatGroups, groupRows } from '../../report/verify-groups.js';
 import { outputWidth } from '../io.js';
 import { escapeControls, readableText } from '../../report/escape.js';
@@ -41,17 +41,28 @@ export function runVerifyCommand(opts: VerifyCommandOptions, io: Io): number {
   // Paths and words from the files, read one character per byte, as people read them (UTF-8 decoded where it is UTF-8).
   result.rows = result.rows.map((r) => ({ ...r, request: readableText(r.request), path: readableText(r.path), client: readableText(r.client), vhost: readableText(r.vhost) }));
   result.gaps = result.gaps.map(readableText);
-  const code = broken.length ? EXIT.ERROR : result.rows.length ? EXIT.PENDING : EXIT.CLEAN;
+  // Requests not decided are no all-clear: they are for the user to check.
+  const code = broken.length ? EXIT.ERROR : result.rows.length || result.undecided ? EXIT.PENDING : EXIT.CLEAN;
   if (opts.format === 'json') {
     io.stdout.write(JSON.stringify({ version: 1, command: 'verify', ...result, errors: broken, exitCode: code }, null, 2) + '\n');
     return code;
   }
   if (result.rows.length) io.stdout.write(formatGroups(result.rows, Math.min(outputWidth(io.stdout) ?? 100, 100)));
   for (const g of result.gaps) io.stderr.write(`note: ${escapeControls(g)}\n`);
-  io.stdout.write(result.rows.length
-    ? `\n✖ ${result.rows.length} of ${result.checked} representative requests (${plural(groupRows(result.rows).length, 'group')} above) get a different answer in the new tree.\n`
-    : `✔ all ${result.checked} representative requests get the same answer in both trees.\n`);
+  io.stdout.write(summary(result));
   return code;
+}
+
+/** The last line: the differences, or the same answers, said only of what was compared. */
+function summary(result: Omit<VerifyResult, 'startErrors'>): string {
+  const notDecided = result.undecided ? `; the requests of ${plural(result.undecided, 'note')} above are not decided` : '';
+  if (result.rows.length) {
+    return `\n✖ ${result.rows.length} of ${result.checked} representative requests (${plural(groupRows(result.rows).length, 'group')} above) get a different answer in the new tree${notDecided}.\n`;
+  }
+  if (result.undecided) {
+    return `✖ the ${result.checked} representative requests this tool decides get the same answer in both trees, but the requests of ${plural(result.undecided, 'note')} above are not decided: check them by hand.\n`;
+  }
+  return `✔ all ${result.checked} representative requests get the same answer in both trees.\n`;
 }
 
 /**

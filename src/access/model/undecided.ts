@@ -1,0 +1,40 @@
+/**
+ * What the deciders cannot answer: access lines inside `<If>`, `<ElseIf>` and `<Else>`, whose
+ * condition httpd evaluates per request (an ap_expr over headers, variables, time…), and the 2.4
+ * Require providers decide24 does not model (`expr`, `ldap-*`, `file-owner`…). A request that meets
+ * either is neither compared nor proven: the comparison lists it as a gap (compare/partition.ts).
+ */
+import type { AuthzNode } from './model.js';
+
+/** The 2.4 Require providers decide24 answers (src/access/decide/access24.ts `provider`); any other leaves the request undecided. */
+export const MODELLED_PROVIDERS: ReadonlySet<string> = new Set([
+  'all', 'env', 'method', 'ip', 'local', 'host', 'forward-dns', 'valid-user', 'user', 'group', 'dbm-group',
+]);
+
+/** The sections whose body applies only when a per-request condition holds. */
+export const PER_REQUEST_SECTIONS: ReadonlySet<string> = new Set(['if', 'elseif', 'else']);
+
+/** The first provider of a Require tree the deciders do not model, or null. */
+export function unmodelledProvider(n: AuthzNode): string | null {
+  if (n.kind === 'provider') return MODELLED_PROVIDERS.has(n.name) ? null : n.name;
+  for (const c of n.children) {
+    const p = unmodelledProvider(c);
+    if (p !== null) return p;
+  }
+  return null;
+}
+
+/** Why a section's requests are not decided: access lines inside `<If …>` (its name as written) at `where` (file:line). */
+export function conditionalReason(sectionName: string, where: string): string {
+  return `the access lines inside <${sectionName}> at ${where} (this tool does not evaluate <If>, <ElseIf> and <Else> conditions)`;
+}
+
+/** Why a section's requests are not decided: a `Require <provider>` line at `where` (file:line). */
+export function providerReason(provider: string, where: string): string {
+  return `"Require ${provider}" at ${where} (this tool does not model the ${provider} provider)`;
+}
+
+/** The gap a comparison reports for the requests that meet an undecided section, such as `GET /e/f.html`. */
+export function undecidedGap(reason: string, example: string): string {
+  return `the requests that meet ${reason} are not decided (${example} and the like)`;
+}
