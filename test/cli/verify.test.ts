@@ -132,4 +132,15 @@ describe('verify', () => {
     expect(c.stdout).toContain('GET file /srv/x/f.html from 10.0.0.1, no credentials');
     expect(c.stdout).not.toContain('__fs__');
   });
+
+  it('claims no same answers of two trees httpd would not start on (found by a helper\'s bug hunt)', async () => {
+    // The new tree loads modules, mod_access_compat not among them: its Order line is an invalid command.
+    const cwd = trees(`LoadModule authz_core_module m.so\n${OLD}`);
+    writeFileSync(join(cwd, 'old.conf'), OLD.replace('Order deny,allow', 'Order deny, allow'));
+    const r = await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("new.conf:3:5  error  Invalid command 'Order'");
+    expect(r.stdout).not.toMatch(/✔|all \d+ representative/);
+    expect(r.stdout).toMatch(/^✖ the \d+ representative requests compared get the same answer in both trees, but httpd would not start on either tree \(errors above\)/m);
+  });
 });

@@ -36,7 +36,9 @@ export function runVerifyCommand(opts: VerifyCommandOptions, io: Io): number {
   // A tree httpd would not start on (a section left open, an Include of nothing): the comparison still runs, but
   // the run fails, as check does on the same errors.
   const { startErrors: accessErrors, ...result } = verifyProjects(before, after);
-  const broken = [...startErrors(before, '2.2', accessErrors.old), ...startErrors(after, '2.4', accessErrors.new)];
+  const oldBroken = startErrors(before, '2.2', accessErrors.old);
+  const newBroken = startErrors(after, '2.4', accessErrors.new);
+  const broken = [...oldBroken, ...newBroken];
   for (const e of broken) io.stderr.write(`${escapeControls(e.at)}  error  ${escapeControls(e.message)}\n`);
   // Paths and words from the files, read one character per byte, as people read them (UTF-8 decoded where it is UTF-8).
   result.rows = result.rows.map((r) => ({ ...r, request: readableText(r.request), path: readableText(r.path), client: readableText(r.client), vhost: readableText(r.vhost) }));
@@ -49,15 +51,20 @@ export function runVerifyCommand(opts: VerifyCommandOptions, io: Io): number {
   }
   if (result.rows.length) io.stdout.write(formatGroups(result.rows, Math.min(outputWidth(io.stdout) ?? 100, 100)));
   for (const g of result.gaps) io.stderr.write(`note: ${escapeControls(g)}\n`);
-  io.stdout.write(summary(result));
+  io.stdout.write(summary(result, oldBroken.length > 0, newBroken.length > 0));
   return code;
 }
 
 /** The last line: the differences, or the same answers, said only of what was compared. */
-function summary(result: Omit<VerifyResult, 'startErrors'>): string {
+function summary(result: Omit<VerifyResult, 'startErrors'>, oldBroken: boolean, newBroken: boolean): string {
   const notDecided = result.undecided ? `; the requests of ${plural(result.undecided, 'note')} above are not decided` : '';
   if (result.rows.length) {
     return `\n✖ ${result.rows.length} of ${result.checked} representative requests (${plural(groupRows(result.rows).length, 'group')} above) get a different answer in the new tree${notDecided}.\n`;
+  }
+  if (oldBroken || newBroken) {
+    // Trees that do not start answer no request: an agreement between them says nothing.
+    const which = oldBroken && newBroken ? 'either tree' : oldBroken ? 'the old tree' : 'the new tree';
+    return `✖ the ${result.checked} representative requests compared get the same answer in both trees, but httpd would not start on ${which} (errors above), so that says nothing of how they will run; fix the errors, then run verify again.\n`;
   }
   if (result.undecided) {
     return `✖ the ${result.checked} representative requests this tool decides get the same answer in both trees, but the requests of ${plural(result.undecided, 'note')} above are not decided: check them by hand.\n`;
