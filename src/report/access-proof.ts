@@ -11,7 +11,7 @@ import type { MigrateResult } from '../migrate.js';
 import type { Project } from '../project/project.js';
 import { components } from '../project/components.js';
 import { LineCounter } from '../parse/line-counter.js';
-import { decide, describePath, eachRepresentative } from '../access/compare/index.js';
+import { decide, describePath, eachRepresentative, holdsText } from '../access/compare/index.js';
 import { applicableScopes } from '../access/decide/index.js';
 import { isAccessItem, type Item, keyOf, type Model, type Outcome, type Request, type Scope } from '../access/model/index.js';
 import { contextsOf, itemsOf, proveProject, translateScope, withItems, type Verdict } from '../access/migrate/index.js';
@@ -55,7 +55,7 @@ function credentialsOf(r: Request): string {
   const c = r.credentials;
   if (!c) return 'none';
   if (c.password === 'bad') return `${c.user} (wrong password)`;
-  return c.groups.length ? `${c.user} (groups ${c.groups.join(', ')})` : c.user;
+  return (c.groups.length ? `${c.user} (groups ${c.groups.join(', ')})` : c.user) + holdsText(c);
 }
 
 function clientOf(r: Request): string {

@@ -96,11 +96,47 @@ describe('requests no decider can answer', () => {
   });
 
   it('the other unmodelled providers leave their requests undecided too', () => {
-    const neu = model('<Directory /srv/htdocs>\nRequire ldap-group cn=staff\n</Directory>\n', '2.4', { compat: false, modules: ['authz_core', 'authnz_ldap'] });
+    const neu = model('<Directory /srv/htdocs>\nRequire ssl\n</Directory>\n', '2.4', { compat: false, modules: ['authz_core', 'ssl'] });
     expect(neu.scopes[0]!.errors).toEqual([]);
     const c = compareModels(m22('<Directory /srv/htdocs>\nOrder deny,allow\nDeny from all\n</Directory>\n'), neu);
     expect(c.undecided).toBe(1);
-    expect(c.gaps[0]).toMatch(/^the requests that meet "Require ldap-group" at \/etc\/httpd\/test\.conf:2 \(this tool does not model the ldap-group provider\)/);
+    expect(c.gaps[0]).toMatch(/^the requests that meet "Require ssl" at \/etc\/httpd\/test\.conf:2 \(this tool does not model the ssl provider\)/);
+  });
+
+  it('LDAP and file-owner lines are opaque properties of the user, the same in both versions: no gap, every combination compared', () => {
+    const auth = 'AuthType Basic\nAuthName x\nAuthBasicProvider ldap\n';
+    const old = model(`<Directory /srv/htdocs>\n${auth}Require ldap-group cn=staff\n</Directory>\n`, '2.2', { modules: ['authz_host', 'authz_user', 'authz_owner', 'authz_default', 'auth_basic', 'authnz_ldap', 'ldap'] });
+    const opts = { compat: false, modules: ['authz_core', 'authnz_ldap', 'auth_basic', 'authz_host', 'authz_owner'] };
+    const same = compareModels(old, model(`<Directory /srv/htdocs>\n${auth}Require ldap-group cn=staff\n</Directory>\n`, '2.4', opts));
+    expect(same.gaps).toEqual([]);
+    expect(same.equivalent).toBe(true);
+    // Granting the office as well changes the answer of a user outside the group (before: 401).
+    const wider = compareModels(old, model(`<Directory /srv/htdocs>\n${auth}Require ldap-group cn=staff\nRequire ip 10.0.0.0/8\n</Directory>\n`, '2.4', opts));
+    expect(wider.equivalent).toBe(false);
+    // Requiring the file's owner instead is another property: a member who is not the owner differs.
+    const owner = compareModels(old, model(`<Directory /srv/htdocs>\n${auth}Require file-owner\n</Directory>\n`, '2.4', opts), undefined, 100);
+    expect(owner.differences.some((d) => d.request.credentials?.holds?.join() === 'ldap-group cn=staff')).toBe(true);
+  });
+
+  it('the prover of a 2.2 tree with an LDAP section still proves the rewrites of the sections above it', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'ldap.conf'), `LoadModule authz_host_module m/mod_authz_host.so
+LoadModule authnz_ldap_module m/mod_authnz_ldap.so
+LoadModule auth_basic_module m/mod_auth_basic.so
+DocumentRoot "/srv/www"
+<Directory "/srv/www">
+    Order allow,deny
+    Allow from all
+</Directory>
+<Directory "/srv/www/staff">
+    AuthType Basic
+    AuthName staff
+    Require ldap-group cn=staff,dc=example
+</Directory>
+`);
+    const r = await runCli(['check', '--no-color', '--no-follow-includes', '--only', 'prefer-require', 'ldap.conf'], { cwd });
+    expect(r.stdout).toMatch(/5:1 +error +<Directory "\/srv\/www"> uses the 2\.2 Order\/Allow directives \(fixable\)/);
+    expect(r.stdout).not.toContain('not decided');
   });
 
   it('the prover of a mixed tree refuses the rewrites that reach an <If> with access lines, and proves the others', async () => {

@@ -1,6 +1,6 @@
 /** Comparing two models over the representative requests (semantics §4; docs/access-control.md). */
 import { decide22, decide24 } from '../decide/index.js';
-import type { Model, Outcome, Request } from '../model/index.js';
+import type { Credentials, Model, Outcome, Request } from '../model/index.js';
 import { eachRepresentative } from './partition.js';
 import { describePath } from './probes.js';
 
@@ -54,9 +54,16 @@ export function describeRequest(r: Request): string {
   parts.push(`from ${r.ip}${r.host ? ` (${r.host})` : ''}`);
   if (r.env.length) parts.push(`with ${r.env.join(', ')} set`);
   const c = r.credentials;
-  const creds = !c ? 'no credentials' : c.password === 'bad' ? `user ${c.user} with a wrong password` : `user ${c.user}${c.groups.length ? ` (groups ${c.groups.join(', ')})` : ''}`;
+  const creds = !c ? 'no credentials' : c.password === 'bad' ? `user ${c.user} with a wrong password` : `user ${c.user}${c.groups.length ? ` (groups ${c.groups.join(', ')})` : ''}${holdsText(c)}`;
   const root = r.docroot === undefined ? '' : `, if DocumentRoot is "${r.docroot || '/'}" (the files loaded set none)`;
   return `${parts.join(' ')}, ${creds}${root}`;
+}
+
+/** The opaque properties a user was taken to have or lack, in words (only when a Require line names some). */
+export function holdsText(c: Credentials): string {
+  if (c.holds === undefined) return '';
+  if (!c.holds.length) return ', for whom no LDAP, file or database Require line holds';
+  return `, for whom "Require ${c.holds.join('" and "Require ')}" ${c.holds.length === 1 ? 'holds' : 'hold'}`;
 }
 
 export function describeOutcome(o: Outcome): string {

@@ -5,7 +5,7 @@
  * no name, every combination of the variables, each method class plus an
  * unlisted method, and anonymous / each user and group / a wrong password.
  */
-import { type AuthzNode, type Credentials, formatAddress, hostCanMatch, isContiguous, type Item, type Mask, type Model, type Request, type Scope, type Subnet, subnetRange, undecidedGap, V4_FULL, V6_FULL } from '../model/index.js';
+import { type AuthzNode, type Credentials, formatAddress, hostCanMatch, isContiguous, type Item, type Mask, type Model, predicateKey, type Request, type Scope, type Subnet, subnetRange, undecidedGap, USER_PREDICATES, V4_FULL, V6_FULL } from '../model/index.js';
 import { applicableScopes, applyingScopes, contextScopes, SERVER_ADDRESS } from '../decide/index.js';
 import { describePath, probes, type Probe } from './probes.js';
 import { cacheSlot } from '../../project/run-cache.js';
@@ -18,13 +18,15 @@ export interface Mentions {
   methods: Set<string>;
   users: Set<string>;
   groups: Set<string>;
+  /** The opaque properties of users the Require lines name (model/user-predicates.ts). */
+  predicates: Set<string>;
   local: boolean;
   /** Why the partition may not be complete (e.g. a non-contiguous netmask). */
   gaps: string[];
 }
 
 export function emptyMentions(): Mentions {
-  return { subnets: [], hosts: new Set(), env: new Set(), methods: new Set(), users: new Set(), groups: new Set(), local: false, gaps: [] };
+  return { subnets: [], hosts: new Set(), env: new Set(), methods: new Set(), users: new Set(), groups: new Set(), predicates: new Set(), local: false, gaps: [] };
 }
 
 function addMask(m: Mentions, mask: Mask): void {
@@ -42,6 +44,7 @@ function addNode(m: Mentions, n: AuthzNode): void {
     case 'user': n.args.forEach((u) => m.users.add(u)); break;
     case 'group': case 'dbm-group': n.args.forEach((g) => m.groups.add(g.toLowerCase())); break;
     case 'local': m.local = true; break;
+    default: if (USER_PREDICATES.has(n.name)) m.predicates.add(predicateKey(n.name, n.args));
   }
 }
 
@@ -57,6 +60,7 @@ function addItem(m: Mentions, it: Item): void {
     const kw = (it.words[0] ?? '').toLowerCase();
     if (kw === 'user') it.words.slice(1).forEach((u) => m.users.add(u));
     if (kw === 'group') it.words.slice(1).forEach((g) => m.groups.add(g.toLowerCase()));
+    if (USER_PREDICATES.has(kw)) m.predicates.add(predicateKey(kw, it.words.slice(1)));
   } else if (it.k === 'authz') addNode(m, it.node);
 }
 
@@ -122,13 +126,18 @@ export function methodList(m: Mentions): string[] {
   return m.methods.size ? [...new Set(['GET', ...m.methods, UNLISTED_METHOD])] : ['GET'];
 }
 
-export function credentialList(m: Mentions, limit = 6): (Credentials | null)[] {
+export function credentialList(m: Mentions, limit = 6, predicateLimit = 4): (Credentials | null)[] {
   const groups = [...m.groups].sort();
   if (groups.length > limit) { m.gaps.push(`more than ${limit} groups`); groups.length = limit; }
+  const predicates = [...m.predicates].sort();
+  if (predicates.length > predicateLimit) { m.gaps.push(`more than ${predicateLimit} Require lines of LDAP, file ownership or a database`); predicates.length = predicateLimit; }
   const out: (Credentials | null)[] = [null, { user: 'intruder', groups: [], password: 'bad' }];
   for (const user of [...m.users, 'someone']) {
     for (let bits = 0; bits < 1 << groups.length; bits++) {
-      out.push({ user, groups: groups.filter((_, i) => bits & (1 << i)), password: 'good' });
+      const g = groups.filter((_, i) => bits & (1 << i));
+      if (!predicates.length) { out.push({ user, groups: g, password: 'good' }); continue; }
+      // Every combination of the opaque properties: whatever the directory says of the user.
+      for (let p = 0; p < 1 << predicates.length; p++) out.push({ user, groups: g, password: 'good', holds: predicates.filter((_, i) => p & (1 << i)) });
     }
   }
   return out;

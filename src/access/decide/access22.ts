@@ -4,7 +4,7 @@
  * with their Authoritative flags.
  */
 import { hostAllows, satisfyFor } from './host-rules.js';
-import { clientAddress, type Item, type Model, type Outcome, type Request } from '../model/index.js';
+import { clientAddress, type Credentials, type Item, type Model, type Outcome, predicateKey, type Request, USER_PREDICATES } from '../model/index.js';
 import { applies, merge, type Merged } from './merge.js';
 import { startupError } from './startup-error.js';
 
@@ -37,18 +37,21 @@ export function authorizers(model: Model, m: Merged): Authorizer[] {
   return list;
 }
 
+type User = Pick<Credentials, 'user' | 'groups' | 'holds'>;
+
 /** Does one 2.2 Require line grant the user? */
-function lineGrants(words: readonly string[], cred: { user: string; groups: readonly string[] }): boolean {
+function lineGrants(words: readonly string[], cred: User): boolean {
   const kw = (words[0] ?? '').toLowerCase();
   const args = words.slice(1);
   if (kw === 'valid-user') return true;
+  if (USER_PREDICATES.has(kw)) return cred.holds?.includes(predicateKey(kw, args)) ?? false;
   if (kw === 'user') return args.includes(cred.user);
   if (kw === 'group') return args.some((g) => cred.groups.some((ug) => ug.toLowerCase() === g.toLowerCase()));
   return false;
 }
 
 /** Authorisation by the RUN_FIRST modules: granted, 401, or 500 when every module declines. */
-export function authorise22(model: Model, m: Merged, lines: readonly RequireItem[], cred: { user: string; groups: readonly string[] }): Outcome {
+export function authorise22(model: Model, m: Merged, lines: readonly RequireItem[], cred: User): Outcome {
   for (const a of authorizers(model, m)) {
     const owned = lines.filter((l) => a.owns.includes((l.words[0] ?? '').toLowerCase()));
     if (!owned.length) continue;

@@ -3,7 +3,7 @@
  * mod_access_compat record (when loaded) with its Satisfy, then the merged
  * Require tree before and after authentication.
  */
-import { type Address, type AuthzNode, clientAddress, inDomain, type Model, type Outcome, parseAddress, type Request, subnetContains } from '../model/index.js';
+import { type Address, type AuthzNode, clientAddress, inDomain, type Model, type Outcome, parseAddress, predicateKey, type Request, subnetContains, USER_PREDICATES } from '../model/index.js';
 import { hostAllows, satisfyFor } from './host-rules.js';
 import { applies, merge, type Merged } from './merge.js';
 import { startupError } from './startup-error.js';
@@ -46,8 +46,11 @@ function provider(n: Extract<AuthzNode, { kind: 'provider' }>, req: Request, use
       return n.args.some((g) => user.groups.some((ug) => ug.toLowerCase() === g.toLowerCase())) ? 'granted' : 'denied';
     }
     default:
-      // expr, file-owner, ldap-*, ssl…: not modelled (model/undecided.ts); the comparisons leave every request that meets one undecided.
-      return user ? 'denied' : 'denied-no-user';
+      if (!user) return 'denied-no-user';
+      // ldap-*, file-owner…: an opaque property of the user (model/user-predicates.ts).
+      if (USER_PREDICATES.has(n.name)) return user.holds?.includes(predicateKey(n.name, n.args)) ? 'granted' : 'denied';
+      // expr, ssl…: not modelled (model/undecided.ts); the comparisons leave every request that meets one undecided.
+      return 'denied';
   }
 }
 

@@ -9,3 +9,4 @@ export { type AuthzNode, type Credentials, type ErrorAt, type HostEntry, type It
 export { type CondContext, conditionHolds, DEFAULT_22, loadedModules, moduleSet } from './module-conditions.js';
 export { hasAuthConfig, hasLimitDirectives, refusedHtaccess } from './override-categories.js';
 export { undecidedGap } from './undecided.js';
+export { predicateKey, USER_PREDICATES } from './user-predicates.js';

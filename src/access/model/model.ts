@@ -16,6 +16,8 @@ export interface Credentials {
   groups: readonly string[];
   /** 'bad' is a wrong password (or an unknown user). */
   password: 'good' | 'bad';
+  /** The opaque properties (user-predicates.ts `predicateKey`: `ldap-group cn=staff`) the user has. */
+  holds?: readonly string[];
 }
 
 /** One request, as the evaluators see it. */

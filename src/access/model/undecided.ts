@@ -1,14 +1,16 @@
 /**
  * What the deciders cannot answer: access lines inside `<If>`, `<ElseIf>` and `<Else>`, whose
  * condition httpd evaluates per request (an ap_expr over headers, variables, time…), and the 2.4
- * Require providers decide24 does not model (`expr`, `ldap-*`, `file-owner`…). A request that meets
+ * Require providers decide24 does not model (`expr`, `ssl`, `ssl-verify-client`; `ldap-*` and
+ * `file-owner` are opaque properties of the user, user-predicates.ts). A request that meets
  * either is neither compared nor proven: the comparison lists it as a gap (compare/partition.ts).
  */
 import type { AuthzNode } from './model.js';
+import { USER_PREDICATES } from './user-predicates.js';
 
 /** The 2.4 Require providers decide24 answers (src/access/decide/access24.ts `provider`); any other leaves the request undecided. */
 export const MODELLED_PROVIDERS: ReadonlySet<string> = new Set([
-  'all', 'env', 'method', 'ip', 'local', 'host', 'forward-dns', 'valid-user', 'user', 'group', 'dbm-group',
+  'all', 'env', 'method', 'ip', 'local', 'host', 'forward-dns', 'valid-user', 'user', 'group', 'dbm-group', ...USER_PREDICATES,
 ]);
 
 /** The sections whose body applies only when a per-request condition holds. */
