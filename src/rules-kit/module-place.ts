@@ -6,7 +6,7 @@
  * inside `<IfDefine SSL>` or in a file included from one loads nothing without -DSSL).
  */
 import type { ConfigFile, Directive, LineSpan, Section } from '../ast/nodes.js';
-import { walk } from '../ast/walk.js';
+import { directives, walk } from '../ast/walk.js';
 import { moduleOfTest } from '../apache/conditions.js';
 import { insertLinesAfter, insertLinesBefore } from '../edit/fixer.js';
 import type { Edit } from '../edit/edit.js';
@@ -49,7 +49,7 @@ function treeOf(project: Project, current: ConfigFile, path: string): ConfigFile
 /** The Include line of `site` in the tree the rule sees (a later pass's re-parse of the including file has other offsets). */
 function includeLine(project: Project, current: ConfigFile, from: string, d: Directive): Directive {
   if (from !== current.path) return d;
-  const includes = (f: ConfigFile) => { const out: Directive[] = []; walk(f, { directive: (x) => { if (x.lname === 'include' || x.lname === 'includeoptional') out.push(x); } }); return out; };
+  const includes = (f: ConfigFile) => directives(f, 'include', 'includeoptional');
   const original = project.byPath.get(from)?.ast;
   const i = original ? includes(original).indexOf(d) : -1;
   return (i >= 0 ? includes(current)[i] : undefined) ?? d;
