@@ -43,8 +43,10 @@ describe('diff paths', () => {
     const fromGit = git(cwd, 'diff').match(/^(---|\+\+\+) .*$/gm)!.sort();
     expect(d.stdout.match(/^(---|\+\+\+) .*$/gm)!.map((l) => l.replace(/\t$/, '')).sort()).toEqual(fromGit);
     git(cwd, 'checkout', '--', '.');
-    writeFileSync(join(cwd, '..', 'q.patch'), d.stdoutBytes);
-    git(cwd, 'apply', join(cwd, '..', 'q.patch'));
+    // The patch outside the repository, in a directory of its own that the test removes.
+    const elsewhere = tempDir();
+    writeFileSync(join(elsewhere, 'q.patch'), d.stdoutBytes);
+    git(cwd, 'apply', join(elsewhere, 'q.patch'));
     for (const n of names) expect(readFileSync(join(cwd, n), 'latin1')).toBe('KeepAlive On\n');
     expect(gitQuote('a/ünï.conf')).toBe('"a/\\303\\274n\\303\\257.conf"');
   });
@@ -65,8 +67,9 @@ describe('diff paths', () => {
     git(cwd, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x');
     const d = await runCli(['diff', 'apache2.conf'], { cwd });
     expect(d.stdout.match(/^\+\+\+ .*$/gm)).toEqual(expect.arrayContaining(['+++ b/mods-available/x.conf\t', '+++ b/www/real/.htaccess\t']));
-    writeFileSync(join(cwd, '..', `${cwd.split('/').pop()}.patch`), d.stdoutBytes);
-    git(cwd, 'apply', join(cwd, '..', `${cwd.split('/').pop()}.patch`));
+    const elsewhere = tempDir();
+    writeFileSync(join(elsewhere, 'm.patch'), d.stdoutBytes);
+    git(cwd, 'apply', join(elsewhere, 'm.patch'));
     expect(readFileSync(join(cwd, 'mods-available/x.conf'), 'latin1')).toBe('KeepAlive On\n');
     expect(readFileSync(join(cwd, 'www/real/.htaccess'), 'latin1')).toBe('Require all granted\n');
   });
