@@ -129,6 +129,8 @@ interface WordTable {
   same(word: string): string;
   /** A name in lower case. */
   lower(name: string): string;
+  /** The words of the line being read, before readArgs copies them out: one list for the whole parse. */
+  readonly line: Arg[];
 }
 
 /** Names and words repeat a lot (`Allow`, `from`, `127.0.0.1`): each spelling is kept once for the rest of one parse. */
@@ -136,6 +138,7 @@ function wordTable(): WordTable {
   const spellings = new Map<string, string>();
   const lowered = new Map<string, string>();
   return {
+    line: [],
     same(word) {
       if (word.length > MAX_SHARED_WORD) return word;
       const known = spellings.get(word);
@@ -166,13 +169,15 @@ function isLetter(code: number): boolean {
 
 /** The words of the current line in [from, to), as arguments with file offsets. */
 function readArgs(r: LineReader, from: number, to: number, words: WordTable): Arg[] {
-  const args: Arg[] = [];
+  const args = words.line;
+  let n = 0;
   eachWord(r.src, from, to, (value, raw, start, end, quote) => {
     const written = words.same(raw);
-    args.push({ value: value === raw ? written : words.same(value), raw: written, start: r.offset(start), end: r.offset(end - 1) + 1, quote });
+    args[n++] = { value: value === raw ? written : words.same(value), raw: written, start: r.offset(start), end: r.offset(end - 1) + 1, quote };
   });
-  // A copy holds exactly its words: an array grown by push keeps room for 16, and a tree has one per line.
-  return args.slice();
+  // A copy holds exactly its words, where an array grown by push keeps room for 16 (a tree has one per line);
+  // the words are gathered in one list for the whole parse, so that each line allocates only its copy.
+  return args.slice(0, n);
 }
 
 type Diag = (code: ParseErrorCode, severity: Severity, message: string, start: number, end: number) => void;

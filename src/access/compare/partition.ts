@@ -6,7 +6,7 @@
  * unlisted method, and anonymous / each user and group / a wrong password.
  */
 import { type AuthzNode, type Credentials, formatAddress, hostCanMatch, isContiguous, type Item, type Mask, type Model, predicateKey, type Request, type Scope, type Subnet, subnetRange, undecidedGap, USER_PREDICATES, V4_FULL, V6_FULL } from '../model/index.js';
-import { applicableScopes, applyingScopes, contextScopes, SERVER_ADDRESS } from '../decide/index.js';
+import { applicableScopes, contextScopes, eachApplying, SERVER_ADDRESS } from '../decide/index.js';
 import { describePath, probes, type Probe } from './probes.js';
 import { cacheSlot } from '../../project/run-cache.js';
 import { asciiLower } from '../../parse/words.js';
@@ -27,6 +27,15 @@ export interface Mentions {
 
 export function emptyMentions(): Mentions {
   return { subnets: [], hosts: new Set(), env: new Set(), methods: new Set(), users: new Set(), groups: new Set(), predicates: new Set(), local: false, gaps: [] };
+}
+
+/** Empties `m` for the next class of probes: its sets are used again rather than made anew for each class. */
+function clearMentions(m: Mentions): Mentions {
+  m.subnets.length = 0;
+  m.hosts.clear(); m.env.clear(); m.methods.clear(); m.users.clear(); m.groups.clear(); m.predicates.clear();
+  m.local = false;
+  m.gaps.length = 0;
+  return m;
 }
 
 function addMask(m: Mentions, mask: Mask): void {
@@ -234,13 +243,16 @@ export function eachRepresentative(
   let produced = 0;
   const gaps: string[] = [];
   const undecidedSeen = new Set<string>();
+  const scratch = emptyMentions();
   // A number for each section, to name the list of sections a probe meets.
   const ids = new Map<Scope, number>();
-  const idOf = (s: Scope): number => {
+  // The numbers of the sections a probe meets, model after model, each model's list closed by -1.
+  const met: number[] = [];
+  const meets = { push: (s: Scope): void => {
     let v = ids.get(s);
     if (v === undefined) ids.set(s, (v = ids.size));
-    return v;
-  };
+    met.push(v);
+  } };
   for (const vhost of ctxs) {
     const map = new Map<string, Probe>();
     for (const [i, model] of models.entries()) {
@@ -251,13 +263,14 @@ export function eachRepresentative(
     for (const p of map.values()) {
       const at = `${vhost}\0${p.path}\0${p.file}`;
       const probeReq: Request = { vhost, path: p.path, file: p.file, method: 'GET', ip: '', host: null, env: NO_ENV, credentials: null, key: at };
-      // The class: the sections met in each model (in the context's order: the set decides the merge order), by number, each list closed by '|'.
-      let met = '';
+      // The class: the sections met in each model (in the context's order: the set decides the merge order), by number.
+      met.length = 0;
       for (const m of models) {
-        for (const s of applyingScopes(m, probeReq)) met += `${idOf(s)},`;
-        met += '|';
+        eachApplying(m, probeReq, meets);
+        met.push(-1);
       }
-      if (!classes.has(met)) classes.set(met, { probe: p, key: at, scopes: models.flatMap((m) => applicableScopes(m, probeReq)), probeReq });
+      const cls = met.join(',');
+      if (!classes.has(cls)) classes.set(cls, { probe: p, key: at, scopes: models.flatMap((m) => applicableScopes(m, probeReq)), probeReq });
     }
     for (const { probe: p, key, scopes, probeReq } of classes.values()) {
       const why = undecidedReason(models, vhost, scopes);
@@ -267,7 +280,7 @@ export function eachRepresentative(
         else if (!undecidedSeen.has(why)) { undecidedSeen.add(why); gaps.push(gap); } // once per reason, with its first request
         continue;
       }
-      const m = mentions(scopes);
+      const m = mentions(scopes, clearMentions(scratch));
       const ips = clientAddresses(m);
       const hosts = hostNames(m);
       const envs = envSets(m);

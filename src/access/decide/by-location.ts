@@ -16,11 +16,21 @@ export const LOCATIONS_PER_TABLE = 256;
  * so the last two models' tables are kept at hand, which spares a WeakMap lookup per call.
  */
 interface Tables<T> {
-  readonly byModel: WeakMap<Model, Map<string, T>>;
+  readonly byModel: WeakMap<Model, Table<T>>;
   last?: Model;
-  lastTable?: Map<string, T>;
+  lastTable?: Table<T>;
   previous?: Model;
-  previousTable?: Map<string, T>;
+  previousTable?: Table<T>;
+}
+
+/**
+ * One model's memo: the locations asked about, and the last one answered, which the next request
+ * (the same location with another client, method or credentials) usually asks again.
+ */
+interface Table<T> {
+  readonly byKey: Map<string, T>;
+  lastKey?: string;
+  lastValue?: T;
 }
 
 export type LocationTables<T> = CacheSlot<Tables<T>>;
@@ -30,11 +40,11 @@ export function locationTables<T>(name: string): LocationTables<T> {
   return cacheSlot(name, (): Tables<T> => ({ byModel: new WeakMap() }));
 }
 
-function tableOf<T>(tables: Tables<T>, model: Model): Map<string, T> {
+function tableOf<T>(tables: Tables<T>, model: Model): Table<T> {
   if (tables.last === model) return tables.lastTable!;
   if (tables.previous === model) return tables.previousTable!;
   let table = tables.byModel.get(model);
-  if (!table) { table = new Map(); tables.byModel.set(model, table); }
+  if (!table) { table = { byKey: new Map() }; tables.byModel.set(model, table); }
   tables.previous = tables.last;
   tables.previousTable = tables.lastTable;
   tables.last = model;
@@ -49,11 +59,14 @@ function tableOf<T>(tables: Tables<T>, model: Model): Map<string, T> {
 export function byLocation<T>(slot: LocationTables<T>, model: Model, req: Request, compute: (model: Model, req: Request) => T): T {
   const table = tableOf(model.cache.get(slot), model);
   const key = req.key ?? `${req.vhost}\0${req.path}\0${req.file}`;
-  let hit = table.get(key);
+  if (key === table.lastKey) return table.lastValue!;
+  let hit = table.byKey.get(key);
   if (hit === undefined) {
-    if (table.size >= LOCATIONS_PER_TABLE) table.clear();
+    if (table.byKey.size >= LOCATIONS_PER_TABLE) table.byKey.clear();
     hit = compute(model, req);
-    table.set(key, hit);
+    table.byKey.set(key, hit);
   }
+  table.lastKey = key;
+  table.lastValue = hit;
   return hit;
 }

@@ -234,12 +234,21 @@ function dirIndex(model: Model, key: string): DirIndex {
  * sections met matters, and asks applicableScopes for each group's one representative.
  */
 export function applyingScopes(model: Model, req: Request): Scope[] {
+  const hits: Scope[] = [];
+  eachApplying(model, req, hits);
+  return hits;
+}
+
+/**
+ * Pushes the scopes of a context that apply to a request onto `out`, in the context's order
+ * (applyingScopes): the partition names a probe's class by them without a list of its own per probe.
+ */
+export function eachApplying(model: Model, req: Request, out: { push(s: Scope): unknown }): void {
   const list = contextScopes(model, req.vhost);
   const at = targetOf(req.file);
   if (list.length < 64) {
-    const hits: Scope[] = [];
-    for (const s of list) if (scopeApplies(s, req, at, model)) hits.push(s);
-    return hits;
+    for (const s of list) if (scopeApplies(s, req, at, model)) out.push(s);
+    return;
   }
   const test = (s: Scope) => scopeApplies(s, req, at, model);
   const keys = req.file.startsWith('proxy:') ? null : coveringKeys(at.dir).add(req.file);
@@ -254,7 +263,8 @@ export function applyingScopes(model: Model, req: Request): Scope[] {
     for (const s of found) hits.push({ s, at: offset + ix.position.get(s)! });
     offset += ix.position.size;
   }
-  return hits.sort((a, b) => a.at - b.at).map((h) => h.s);
+  hits.sort((a, b) => a.at - b.at);
+  for (const h of hits) out.push(h.s);
 }
 
 /**

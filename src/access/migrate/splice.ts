@@ -75,10 +75,21 @@ function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (a instanceof RegExp || b instanceof RegExp) return String(a) === String(b) && a instanceof RegExp && b instanceof RegExp;
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
-  const ka = Object.keys(a);
-  const ob = b as Record<string, unknown>;
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(ob, k) && same((a as Record<string, unknown>)[k], ob[k]));
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+    return true;
+  }
+  // Key by key, without listing them (this runs on every item of every file the guard checks).
+  const oa = a as Record<string, unknown>, ob = b as Record<string, unknown>;
+  let count = 0;
+  for (const k in oa) {
+    if (!Object.hasOwn(oa, k)) continue;
+    if (!Object.hasOwn(ob, k) || !same(oa[k], ob[k])) return false;
+    count++;
+  }
+  for (const k in ob) if (Object.hasOwn(ob, k)) count--;
+  return count === 0;
 }
 
 export function spliceFile(reference: Model, edited: ConfigFile, part = readAlone(reference, edited)): Model {
