@@ -60,6 +60,11 @@ export interface MigrateResult {
   files: FileResult[];
   /** Changes to the tree beyond file texts: Debian's mods-enabled symlinks and new .load files. */
   layout: LayoutChange[];
+  /**
+   * The paths of each group of files that can affect one another (project/components.ts), each
+   * migrated and proven as a project of its own: write writes a group whole or not at all.
+   */
+  groups: string[][];
 }
 
 export function migrate(project: Project, runOptions: MigrateOptions = {}): MigrateResult {
@@ -70,8 +75,10 @@ export function migrate(project: Project, runOptions: MigrateOptions = {}): Migr
   // Files that cannot affect one another (loose files, the pre-commit case) are independent
   // inputs: each group is migrated and proven as a project of its own, which keeps a run over
   // 100,000 unrelated .htaccess files linear instead of modelling them all as one server.
+  const parts = components(project);
   const groupOf = new Map<string, Project>();
-  for (const group of components(project)) for (const f of group.files) groupOf.set(f.path, group);
+  for (const group of parts) for (const f of group.files) groupOf.set(f.path, group);
+  const groups = parts.map((g) => g.files.map((f) => f.path));
   const guards = new Map<Project, FixGuard>();
   const guardOf = (p: Project) => {
     let g = guards.get(p);
@@ -100,7 +107,7 @@ export function migrate(project: Project, runOptions: MigrateOptions = {}): Migr
     options.onFile?.(i + 1, total);
     return result.outputAst && !keepTree(own) ? { ...result, outputAst: null } : result;
   });
-  if (late.length === 0) return { project, files, layout: [] };
+  if (late.length === 0) return { project, files, layout: [], groups };
   const migrated = new Map(files.map((r) => [r.file.path, r]));
   const asMigratedOf = new Map<Project, Project>(); // each group's outputs are parsed once
   const final = files.map((r) => {
@@ -118,7 +125,7 @@ export function migrate(project: Project, runOptions: MigrateOptions = {}): Migr
     : { changes: [], finding: null };
   const at = debian.finding;
   const kept = options.outputTrees !== false ? final : final.map((r) => (r.outputAst ? { ...r, outputAst: null } : r));
-  if (!at) return { project, files: kept, layout: [] };
+  if (!at) return { project, files: kept, layout: [], groups };
   return {
     project,
     files: kept.map((r) => (r.file.path !== at.path ? r : {
@@ -129,6 +136,7 @@ export function migrate(project: Project, runOptions: MigrateOptions = {}): Migr
       }],
     })),
     layout: debian.changes,
+    groups,
   };
 }
 

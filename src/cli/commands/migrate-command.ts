@@ -21,7 +21,6 @@ import { unifiedDiff } from '../../diff/unified.js';
 import { patchNames } from '../../diff/paths.js';
 import { escapeControls } from '../../report/escape.js';
 import { writeTree, type WriteItem, type WriteOutcome } from '../../write/atomic.js';
-import { components } from '../../project/components.js';
 import { removeStaleTemps, staleTemps } from '../../write/temp-names.js';
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { existingParent, insideTree, real } from '../../project/boundary.js';
@@ -331,7 +330,7 @@ function tempPlaces(project: Project): string[] {
  */
 function writeGroups(result: MigrateResult): { of: Map<string, number>; unreadable: Map<number, { path: string; why: string }> } {
   const of = new Map<string, number>();
-  components(result.project).forEach((group, n) => { for (const f of group.files) of.set(f.path, n); });
+  result.groups.forEach((group, n) => { for (const path of group) of.set(path, n); });
   const unreadable = new Map<number, { path: string; why: string }>();
   for (const r of result.files) {
     const n = of.get(r.file.path);
