@@ -6,7 +6,8 @@
  * (`^/home/`), testing each directory with and without its trailing slash; a regex without one
  * (`<Directory ~ "\.git">`) cannot be enumerated and is reported instead.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { listDirectory, type Listing } from './file-names.js';
 import { join } from 'node:path';
 import { fnmatch, hasWildcard } from './fnmatch.js';
 import { compilePcre } from '../apache/pcre.js';
@@ -18,15 +19,26 @@ export const MAX_DIRS_PER_SECTION = 20_000;
 /** Never entered: kernel file systems. */
 const SKIP: ReadonlySet<string> = new Set(['/proc', '/sys', '/dev']);
 
-function subdirs(dir: string): string[] {
-  let names: string[];
+/**
+ * The directories in `dir` (a symlink to one counts); `unopenable` gets the first one whose name is
+ * not valid UTF-8 (file-names.ts) and that `wanted` takes (given the name as Node gives it), shown
+ * with its bytes written out: nothing below it can be listed.
+ */
+function subdirs(dir: string, unopenable: { shown?: string }, wanted: (name: string) => boolean): string[] {
+  let listing: Listing;
   try {
-    names = readdirSync(dir);
+    listing = listDirectory(dir);
   } catch {
     return [];
   }
-  return names.map((n) => join(dir, n)).filter((p) => !SKIP.has(p) && isDir(p));
+  for (const u of listing.undecodable) {
+    if ((u.entry.isDirectory() || u.entry.isSymbolicLink()) && wanted(u.name)) unopenable.shown ??= join(dir, u.shown);
+  }
+  return listing.entries.map((e) => join(dir, e.name)).filter((p) => !SKIP.has(p) && isDir(p));
 }
+
+/** Why not every directory could be listed, for a directory whose name is not valid UTF-8. */
+const undecodableDir = (shown: string) => `${shown} has a name that is not valid UTF-8, which httpd-migrate cannot open`;
 
 /** Whether a directory exists here (a symlink to one counts). */
 export function isDir(path: string): boolean {
@@ -41,6 +53,7 @@ export function isDir(path: string): boolean {
 export function expandWildcardDir(path: string): MatchedDirs {
   let found = ['/'];
   let looked = 0;
+  const unopenable: { shown?: string } = {};
   for (const part of path.split('/').filter((p) => p !== '')) {
     const next: string[] = [];
     for (const dir of found) {
@@ -49,14 +62,14 @@ export function expandWildcardDir(path: string): MatchedDirs {
         if (isDir(p)) next.push(p);
         continue;
       }
-      for (const sub of subdirs(dir)) {
+      for (const sub of subdirs(dir, unopenable, (n) => fnmatch(part, n, { period: false }))) {
         if (++looked > MAX_DIRS_PER_SECTION) return { dirs: next, unlisted: `more than ${MAX_DIRS_PER_SECTION} directories match it` };
         if (fnmatch(part, sub.slice(sub.lastIndexOf('/') + 1), { period: false })) next.push(sub);
       }
     }
     found = next;
   }
-  return { dirs: found };
+  return unopenable.shown === undefined ? { dirs: found } : { dirs: found, unlisted: undecodableDir(unopenable.shown) };
 }
 
 /** The absolute directory every match of an anchored regex lies in (`^/home/[^/]+` → `/home`), or null. */
@@ -86,13 +99,14 @@ export function regexDirs(section: DirSection): MatchedDirs {
   const out: string[] = [];
   const queue = isDir(prefix) ? [prefix] : [];
   let looked = 0;
+  const unopenable: { shown?: string } = {};
   while (queue.length > 0) {
     const dir = queue.shift()!;
     if (re.test(dir) || re.test(`${dir}/`)) out.push(dir);
-    for (const sub of subdirs(dir)) {
+    for (const sub of subdirs(dir, unopenable, () => true)) {
       if (++looked > MAX_DIRS_PER_SECTION) return { dirs: out, unlisted: `more than ${MAX_DIRS_PER_SECTION} directories lie below ${prefix}` };
       queue.push(sub);
     }
   }
-  return { dirs: out };
+  return unopenable.shown === undefined ? { dirs: out } : { dirs: out, unlisted: undecodableDir(unopenable.shown) };
 }

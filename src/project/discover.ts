@@ -1,7 +1,8 @@
 /** Finding files: what the command line names, and the .htaccess files a loaded tree points at. */
-import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { statSync } from 'node:fs';
 import { strerror } from './include.js';
-import { dirname, join, parse as parsePath, resolve } from 'node:path';
+import { listDirectory, type Listing, undecodableReason } from './file-names.js';
+import { basename, dirname, join, parse as parsePath, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { sortBytes } from './fnmatch.js';
 import { accessFileRead } from '../apache/access-file-name.js';
@@ -17,6 +18,8 @@ export interface TopEntry {
   kind: FileKind;
   /** The ServerRoot when neither a ServerRoot line nor options.serverRoot gives one. */
   fallbackRoot: string;
+  /** Why the file cannot be opened (a name that is not valid UTF-8: file-names.ts), and its name as shown. */
+  cannotOpen?: { why: string; shown: string };
 }
 
 const IGNORE = ['**/node_modules/**', '**/.git/**'];
@@ -66,13 +69,15 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
         cwd: abs, dot: true, ignore: IGNORE, followSymbolicLinks: false, onlyFiles: false, absolute: true, suppressErrors: true,
       });
       const files = found.filter(isFile);
-      if (files.length === 0) {
+      const unopenable = undecodableFiles(found.filter((p) => p.includes(REPLACEMENT) && !files.includes(p)));
+      if (files.length === 0 && unopenable.length === 0) {
         // As a glob that matches nothing: the user named something to check and nothing was checked.
         diagnostics.push({
           code: 'ENTRY_NO_FILES', severity: 'error', message: `No .conf or .htaccess files in the directory '${entry}'.`, path: abs, start: 0, end: 0,
         });
       }
       for (const path of sortBytes(files)) tops.push({ path, kind: kindOf(path), fallbackRoot: abs });
+      for (const { path, shown } of unopenable) tops.push({ path, kind: kindOf(path), fallbackRoot: abs, cannotOpen: { why: undecodableReason(basename(shown)), shown } });
     } else if (!st && fg().isDynamicPattern(entry)) {
       const found = fg().sync(entry, { cwd, dot: false, ignore: IGNORE, absolute: true, suppressErrors: true }).filter(isFile);
       if (found.length === 0) {
@@ -88,6 +93,23 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
     }
   }
   return { tops, diagnostics, named };
+}
+
+/** What Node puts in a name for each byte that is not valid UTF-8. */
+const REPLACEMENT = '\uFFFD';
+
+/**
+ * Of the paths a glob gave with U+FFFD in them, the files whose names are not valid UTF-8, found by
+ * their bytes in their directory (file-names.ts): with their names as shown.
+ */
+function undecodableFiles(paths: readonly string[]): { path: string; shown: string }[] {
+  const out: { path: string; shown: string }[] = [];
+  for (const path of paths) {
+    let hit;
+    try { hit = listDirectory(dirname(path)).undecodable.find((u) => u.name === basename(path) && !u.entry.isDirectory()); } catch { continue; }
+    if (hit) out.push({ path, shown: join(dirname(path), hit.shown) });
+  }
+  return out;
 }
 
 /** Code of the finding for a <Directory> whose directories (and so their .htaccess files) cannot be listed. */
@@ -201,17 +223,20 @@ function findNamed(root: string, names: ReadonlySet<string>, skipped: AccessFile
   let walked = 0;
   while (todo.length) {
     const dir = todo.pop()!;
-    let entries: Dirent[];
+    let listing: Listing;
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      listing = listDirectory(dir);
     } catch (e) {
       skipped.push({ dir, why: `it cannot be read (${strerror(e)})` });
       continue;
     }
     onDir?.(++walked);
-    for (const e of entries) {
-      const path = join(dir, e.name);
-      if (names.has(e.name)) hits.push(path);
+    for (const { shown, entry } of listing.undecodable) {
+      if (entry.isDirectory() || entry.isSymbolicLink()) skipped.push({ dir: join(dir, shown), why: undecodableReason(shown) });
+    }
+    for (const { name, entry: e } of listing.entries) {
+      const path = join(dir, name);
+      if (names.has(name)) hits.push(path);
       if (e.isDirectory()) todo.push(path);
       else if (e.isSymbolicLink() && statOrNull(path)?.isDirectory()) {
         const target = real(path);

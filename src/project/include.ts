@@ -6,12 +6,13 @@
  * `*` not matching a leading `.`, every level sorted by strcmp, and a
  * directory included whole and recursively, dotfiles and backups too.
  */
-import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Severity } from '../ast/nodes.js';
 import { fnmatch, hasWildcard, sortBytes } from './fnmatch.js';
 import { pseudoFs } from './boundary.js';
 import { serverRootRelative } from '../apache/paths.js';
+import { listDirectory, type Listing } from './file-names.js';
 
 /** httpd's AP_MAX_FNMATCH_DIR_DEPTH and AP_MAX_INCLUDE_DEPTH. */
 export const MAX_INCLUDE_DEPTH = 128;
@@ -29,6 +30,11 @@ export interface Expansion {
   files: string[];
   /** Why httpd 2.4 would refuse to start on this line (never for what IncludeOptional tolerates). */
   diagnostics: IncludeProblem[];
+  /**
+   * Files (or directories of files) httpd reads here whose names are not valid UTF-8 (file-names.ts):
+   * `path` as Node names them (it cannot open them), `shown` with their bytes written out.
+   */
+  undecodable: { path: string; shown: string }[];
 }
 
 const PREFIX = 'Include/IncludeOptional: ';
@@ -53,7 +59,7 @@ export function refusedBy22(pattern: string): string | undefined {
  * process's working directory; use resolveIncludePattern first.
  */
 export function expandInclude(pattern: string, optional: boolean): Expansion {
-  const out: Expansion = { files: [], diagnostics: [] };
+  const out: Expansion = { files: [], diagnostics: [], undecodable: [] };
   const abs = resolve(pattern);
   if (pseudoFs(abs) && abs !== '/dev/null') {
     // /sys/kernel alone holds tens of thousands of entries, and some reads there block.
@@ -76,17 +82,20 @@ function matchComponents(dir: string, parts: string[], optional: boolean, out: E
   }
   const part = parts[i]!;
   const rest = parts.slice(i + 1);
-  let entries: Dirent[];
+  let listing: Listing;
   try {
-    entries = readdirSync(path, { withFileTypes: true });
+    listing = listDirectory(path);
   } catch (e) {
     if (optional && errCode(e) === 'ENOENT') return;
     out.diagnostics.push(problem('INCLUDE_DIR_NOT_FOUND', `${PREFIX}Could not open directory ${path}: ${strerror(e)}`));
     return;
   }
   // A wildcard inside the path matches directories only; readdir's type of a symlink is "link", so links never match.
-  const names = entries.filter((e) => fnmatch(part, e.name) && (rest.length === 0 || e.isDirectory())).map((e) => e.name);
-  if (names.length === 0) {
+  const names = listing.entries.filter((e) => fnmatch(part, e.name) && (rest.length === 0 || e.entry.isDirectory())).map((e) => e.name);
+  // A name that is not valid UTF-8 is matched as Node gives it (U+FFFD for each bad byte): `*` and `?` match it as they match the bytes.
+  const unreadable = listing.undecodable.filter((e) => fnmatch(part, e.name) && (rest.length === 0 || e.entry.isDirectory()));
+  for (const e of unreadable) out.undecodable.push({ path: join(path, e.name), shown: join(path, e.shown) });
+  if (names.length === 0 && unreadable.length === 0) {
     if (!optional) out.diagnostics.push(problem('INCLUDE_NO_MATCH', `${PREFIX}No matches for the wildcard '${part}' in '${path}', failing`));
     return;
   }
@@ -113,14 +122,15 @@ function includePath(path: string, optional: boolean, depth: number, out: Expans
     out.diagnostics.push(problem('INCLUDE_DIR_DEPTH', `${PREFIX}Directory ${path} exceeds the maximum include directory nesting level of ${MAX_INCLUDE_DEPTH}. You have probably a recursion somewhere.`));
     return;
   }
-  let names: string[];
+  let listing: Listing;
   try {
-    names = readdirSync(path);
+    listing = listDirectory(path);
   } catch (e) {
     out.diagnostics.push(problem('INCLUDE_DIR_NOT_FOUND', `${PREFIX}Could not open directory ${path}: ${strerror(e)}`));
     return;
   }
-  for (const name of sortBytes(names)) includePath(join(path, name), optional, depth + 1, out);
+  for (const e of listing.undecodable) out.undecodable.push({ path: join(path, e.name), shown: join(path, e.shown) });
+  for (const name of sortBytes(listing.entries.map((e) => e.name))) includePath(join(path, name), optional, depth + 1, out);
 }
 
 function problem(code: IncludeCode, message: string): IncludeProblem {

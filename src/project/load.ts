@@ -69,7 +69,7 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
   const read = (tops: TopEntry[]): TreeReader => {
     const onRead = options.onProgress && ((n: number) => options.onProgress!('files read', n));
     const reader = new TreeReader(cache, { followIncludes, serverRoot, cwd, onRead });
-    for (const t of tops) reader.readEntry(t.path, t.kind, t.fallbackRoot);
+    for (const t of tops) reader.readEntry(t.path, t.kind, t.fallbackRoot, t.cannotOpen);
     return reader;
   };
   let reader = read(expanded.tops);

@@ -52,7 +52,7 @@ export function readSource(path: string, display: string, kind: FileKind, versio
   const failed = (readError: string, problem: ReadProblem): ReadResult => ({
     file: { path, display, kind, ast: parse('', path, { version }), readError }, problem,
   });
-  const cannot = (why: string) => failed(`cannot read: ${why}`, { code: 'READ_ERROR', message: `This file cannot be read (${why}), so it was not migrated.` });
+  const cannot = (why: string) => unreadable(path, display, kind, version, why);
   let bytes: Buffer;
   if (given) {
     bytes = given;
@@ -72,6 +72,14 @@ export function readSource(path: string, display: string, kind: FileKind, versio
     return failed('binary file, not a configuration file', { code: 'BINARY_FILE', message: 'This is a binary file, not a configuration file, so it was not migrated.' });
   }
   return { file: { path, display, kind, ast: parse(bytes, path, { version }) } };
+}
+
+/** A file that cannot be read, and why: an empty tree, the reason as `readError`, and the finding that says so. */
+export function unreadable(path: string, display: string, kind: FileKind, version: HttpdVersion, why: string): ReadResult {
+  return {
+    file: { path, display, kind, ast: parse('', path, { version }), readError: `cannot read: ${why}` },
+    problem: { code: 'READ_ERROR', message: `This file cannot be read (${why}), so it was not migrated.` },
+  };
 }
 
 function lowerFirst(s: string): string {

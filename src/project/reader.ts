@@ -15,7 +15,8 @@ import { expandInclude, MAX_INCLUDE_DEPTH, refusedBy22, resolveIncludePattern } 
 import { emptyFacts, type DirSection, type TreeFacts } from './overrides.js';
 import type { FileKind, IncludeSite, ProjectDiagnostic, SourceFile } from './project.js';
 import { hasVariable } from '../apache/variables.js';
-import { displayPath, readSource, type ReadResult } from './read.js';
+import { displayPath, readSource, unreadable, type ReadResult } from './read.js';
+import { showBytes, undecodableReason, utf8Bytes } from './file-names.js';
 import { serverRootRelative } from '../apache/paths.js';
 
 /** Read-time conditionals: we follow every branch, so they only show up in `context`. */
@@ -42,11 +43,14 @@ export class SourceCache {
     return k;
   }
 
-  read(path: string, kind: FileKind): ReadResult {
+  /** Reads a file once; `cannotOpen`: why it cannot be opened (a name that is not valid UTF-8), shown as `shown`. */
+  read(path: string, kind: FileKind, cannotOpen?: { why: string; shown: string }): ReadResult {
     const k = `${kind}\0${this.key(path)}`;
     let r = this.results.get(k);
     if (r === undefined) {
-      r = readSource(path, displayPath(path, this.cwd), kind, this.version, this.given?.get(path));
+      r = cannotOpen
+        ? unreadable(path, displayPath(cannotOpen.shown, this.cwd), kind, this.version, cannotOpen.why)
+        : readSource(path, displayPath(path, this.cwd), kind, this.version, this.given?.get(path));
       this.results.set(k, r);
     }
     return r;
@@ -84,12 +88,12 @@ export class TreeReader {
 
   constructor(private readonly cache: SourceCache, private readonly options: ReaderOptions) {}
 
-  /** Adds a file (once) to the reading and gives its SourceFile. */
-  add(path: string, kind: FileKind): SourceFile {
+  /** Adds a file (once) to the reading and gives its SourceFile (`cannotOpen`: see SourceCache.read). */
+  add(path: string, kind: FileKind, cannotOpen?: { why: string; shown: string }): SourceFile {
     const k = this.cache.key(path);
     const known = this.byKey.get(k);
     if (known) return known;
-    const { file, problem } = this.cache.read(path, kind);
+    const { file, problem } = this.cache.read(path, kind, cannotOpen);
     this.files.push(file);
     this.options.onRead?.(this.files.length);
     this.byKey.set(k, file);
@@ -104,9 +108,9 @@ export class TreeReader {
   }
 
   /** Reads an entry file and, for a configuration file, everything it includes. */
-  readEntry(path: string, kind: FileKind, fallbackRoot: string): void {
+  readEntry(path: string, kind: FileKind, fallbackRoot: string, cannotOpen?: { why: string; shown: string }): void {
     if (this.byKey.has(this.cache.key(path))) return;
-    const file = this.add(path, kind);
+    const file = this.add(path, kind, cannotOpen);
     if (file.kind !== 'conf' || file.readError) return;
     const sr = { value: this.options.serverRoot ?? fallbackRoot };
     this.stack.push(this.cache.key(path));
@@ -220,7 +224,10 @@ export class TreeReader {
         `httpd refuses to start on this line: "Exceeded maximum include depth of ${MAX_INCLUDE_DEPTH}, There appears to be a recursion." It was not followed.`);
       return Infinity;
     }
-    const expansion = expandInclude(pattern, optional);
+    // A literal name whose bytes are not valid UTF-8 names a file no call here can open (file-names.ts).
+    const expansion = utf8Bytes(d.args[0]!.value) || hasWildcard(pattern)
+      ? expandInclude(pattern, optional)
+      : { files: [], diagnostics: [], undecodable: [{ path: pattern, shown: resolveIncludePattern(showBytes(Buffer.from(d.args[0]!.value, 'latin1')), sr.value) }] };
     // Inside <IfModule>, <IfDefine>… httpd reads the line only when the test holds, which is known when it starts.
     const conditional = ctx.names.some((n) => CONDITIONAL_SECTIONS.has(n));
     const refuses = conditional ? 'httpd refuses to start on this line whenever the conditional section around it (<IfModule>, <IfDefine>…) holds' : 'httpd refuses to start on this line';
@@ -233,6 +240,9 @@ export class TreeReader {
         : p.code === 'INCLUDE_PSEUDO_FS' ? `${d.name} ${p.message}.` : `${refuses}: "${p.message}".`;
       this.diag(file, d, p.code, conditional && p.severity === 'error' ? 'warning' : p.severity, message);
     }
+    // A name httpd reads but no file call here can open: the file stands in the tree unread, so that its
+    // group is not written without it (as for any file that cannot be read) and the line is not taken for one that matched nothing.
+    for (const { path, shown } of expansion.undecodable) site.files.push(this.add(path, 'conf', { why: undecodableReason(shown.slice(shown.lastIndexOf('/') + 1)), shown }).path);
     let height = 1;
     for (const path of expansion.files) {
       const k = this.cache.key(path);

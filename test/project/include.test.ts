@@ -62,8 +62,9 @@ describe('expandInclude', () => {
     expect(expandInclude(path, false)).toEqual({
       files: [],
       diagnostics: [{ code: 'INCLUDE_NOT_FOUND', severity: 'error', message: `Could not open configuration file ${path}: No such file or directory` }],
+      undecodable: [],
     });
-    expect(expandInclude(path, true)).toEqual({ files: [], diagnostics: [] });
+    expect(expandInclude(path, true)).toEqual({ files: [], diagnostics: [], undecodable: [] });
   });
 
   it('reports an empty wildcard and a missing wildcard directory with httpd 2.4 texts', () => {
@@ -74,8 +75,8 @@ describe('expandInclude', () => {
       code: 'INCLUDE_DIR_NOT_FOUND', severity: 'error',
       message: `Include/IncludeOptional: Could not open directory ${base}/nodir: No such file or directory`,
     }]);
-    expect(expandInclude(join(base, 'empty/*.conf'), true)).toEqual({ files: [], diagnostics: [] });
-    expect(expandInclude(join(base, 'nodir/*.conf'), true)).toEqual({ files: [], diagnostics: [] });
+    expect(expandInclude(join(base, 'empty/*.conf'), true)).toEqual({ files: [], diagnostics: [], undecodable: [] });
+    expect(expandInclude(join(base, 'nodir/*.conf'), true)).toEqual({ files: [], diagnostics: [], undecodable: [] });
   });
 
   it('does not let a wildcard component match a symlinked directory, but follows one named literally or inside an included directory', () => {
@@ -97,7 +98,7 @@ describe('expandInclude', () => {
     for (let i = 0; i < 127; i++) deep = join(deep, 'd');
     mkdirSync(deep, { recursive: true });
     writeFileSync(join(deep, 'f.conf'), '# f\n');
-    expect(expandInclude(join(t, 'root'), false)).toEqual({ files: [join(deep, 'f.conf')], diagnostics: [] });
+    expect(expandInclude(join(t, 'root'), false)).toEqual({ files: [join(deep, 'f.conf')], diagnostics: [], undecodable: [] });
 
     mkdirSync(join(deep, 'd'));
     writeFileSync(join(deep, 'd/g.conf'), '# g\n');

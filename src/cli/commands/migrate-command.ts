@@ -158,7 +158,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     io.stderr.write(`httpd-migrate: the patch's paths are relative to ${escapeControls(names.base)}; apply it there: cd ${escapeControls(shellQuote(names.base))} && git apply (or patch -p1)\n`);
   }
   // The files that can affect one another are written together or not at all, and not while one of them could not be read.
-  const groups = toWrite.length ? writeGroups(result) : null;
+  const groups = toWrite.length ? writeGroups(result, io.cwd) : null;
   const unwritable = (w: { item: WriteItem }) => groups?.unreadable.get(groups.of.get(w.item.path) ?? -1);
   const writable = toWrite.filter((w) => unwritable(w) === undefined);
   const written = writeTree(writable.map((w) => w.item), {
@@ -328,15 +328,17 @@ function tempPlaces(project: Project): string[] {
  * and the groups holding a file that could not be read, with that file: their changes were decided
  * without its lines (a crashed rule's file likewise, its changes assumed in the others').
  */
-function writeGroups(result: MigrateResult): { of: Map<string, number>; unreadable: Map<number, { path: string; why: string }> } {
+function writeGroups(result: MigrateResult, cwd: string): { of: Map<string, number>; unreadable: Map<number, { path: string; why: string }> } {
   const of = new Map<string, number>();
   result.groups.forEach((group, n) => { for (const path of group) of.set(path, n); });
   const unreadable = new Map<number, { path: string; why: string }>();
   for (const r of result.files) {
     const n = of.get(r.file.path);
     if (n === undefined || unreadable.has(n)) continue;
-    if (r.file.readError !== undefined) unreadable.set(n, { path: r.file.path, why: 'could not be read' });
-    else if (r.remaining.some((p) => p.crash)) unreadable.set(n, { path: r.file.path, why: 'was left as it is (a rule crashed on it)' });
+    // Named as users see it (a name that is not valid UTF-8 has its bytes written out), as an absolute path.
+    const path = resolve(cwd, r.file.display);
+    if (r.file.readError !== undefined) unreadable.set(n, { path, why: 'could not be read' });
+    else if (r.remaining.some((p) => p.crash)) unreadable.set(n, { path, why: 'was left as it is (a rule crashed on it)' });
   }
   return { of, unreadable };
 }
