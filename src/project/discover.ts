@@ -1,7 +1,7 @@
 /** Finding files: what the command line names, and the .htaccess files a loaded tree points at. */
 import { statSync } from 'node:fs';
 import { strerror } from './include.js';
-import { listDirectory, type Listing, undecodableReason } from './file-names.js';
+import { type CannotOpen, listDirectory, type Listing, undecodableReason } from './file-names.js';
 import { basename, dirname, join, parse as parsePath, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { sortBytes } from './fnmatch.js';
@@ -19,7 +19,7 @@ export interface TopEntry {
   /** The ServerRoot when neither a ServerRoot line nor options.serverRoot gives one. */
   fallbackRoot: string;
   /** Why the file cannot be opened (a name that is not valid UTF-8: file-names.ts), and its name as shown. */
-  cannotOpen?: { why: string; shown: string };
+  cannotOpen?: CannotOpen;
 }
 
 const IGNORE = ['**/node_modules/**', '**/.git/**'];

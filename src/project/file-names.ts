@@ -43,6 +43,12 @@ export function showBytes(bytes: Uint8Array): string {
   return out;
 }
 
+/** A file that cannot be opened by its path: why, and its path as shown to users. */
+export interface CannotOpen {
+  why: string;
+  shown: string;
+}
+
 /** Why a file of such a name was not read, for its finding. */
 export function undecodableReason(shown: string): string {
   return `its name (${shown}) is not valid UTF-8, which httpd-migrate cannot open, although httpd reads it; rename it (in ASCII or UTF-8) and run again`;

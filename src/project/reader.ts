@@ -16,7 +16,7 @@ import { emptyFacts, type DirSection, type TreeFacts } from './overrides.js';
 import type { FileKind, IncludeSite, ProjectDiagnostic, SourceFile } from './project.js';
 import { hasVariable } from '../apache/variables.js';
 import { displayPath, readSource, unreadable, type ReadResult } from './read.js';
-import { showBytes, undecodableReason, utf8Bytes } from './file-names.js';
+import { type CannotOpen, showBytes, undecodableReason, utf8Bytes } from './file-names.js';
 import { serverRootRelative } from '../apache/paths.js';
 
 /** Read-time conditionals: we follow every branch, so they only show up in `context`. */
@@ -44,7 +44,7 @@ export class SourceCache {
   }
 
   /** Reads a file once; `cannotOpen`: why it cannot be opened (a name that is not valid UTF-8), shown as `shown`. */
-  read(path: string, kind: FileKind, cannotOpen?: { why: string; shown: string }): ReadResult {
+  read(path: string, kind: FileKind, cannotOpen?: CannotOpen): ReadResult {
     const k = `${kind}\0${this.key(path)}`;
     let r = this.results.get(k);
     if (r === undefined) {
@@ -89,7 +89,7 @@ export class TreeReader {
   constructor(private readonly cache: SourceCache, private readonly options: ReaderOptions) {}
 
   /** Adds a file (once) to the reading and gives its SourceFile (`cannotOpen`: see SourceCache.read). */
-  add(path: string, kind: FileKind, cannotOpen?: { why: string; shown: string }): SourceFile {
+  add(path: string, kind: FileKind, cannotOpen?: CannotOpen): SourceFile {
     const k = this.cache.key(path);
     const known = this.byKey.get(k);
     if (known) return known;
@@ -108,7 +108,7 @@ export class TreeReader {
   }
 
   /** Reads an entry file and, for a configuration file, everything it includes. */
-  readEntry(path: string, kind: FileKind, fallbackRoot: string, cannotOpen?: { why: string; shown: string }): void {
+  readEntry(path: string, kind: FileKind, fallbackRoot: string, cannotOpen?: CannotOpen): void {
     if (this.byKey.has(this.cache.key(path))) return;
     const file = this.add(path, kind, cannotOpen);
     if (file.kind !== 'conf' || file.readError) return;
