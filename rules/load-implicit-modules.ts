@@ -3,10 +3,9 @@ import { walk } from '../src/ast/walk.js';
 import { managesDebianModules } from '../src/layout/debian.js';
 import { defineRule } from '../src/engine/rule.js';
 import { removeLine } from '../src/edit/fixer.js';
-import { HTACCESS_NOT_ENUMERATED } from '../src/project/discover.js';
 import { firstUsesOf, implicitNeeds } from '../src/rules-kit/implicit-modules.js';
 import { firstNeed, modulePlace } from '../src/rules-kit/module-place.js';
-import { unreadInclude } from '../src/rules-kit/reach.js';
+import { unreadAccessFiles, unreadInclude } from '../src/rules-kit/reach.js';
 import { aroundIn } from '../src/project/include-chains.js';
 import { BUILTIN_DEBIAN_24 } from '../src/apache/modules.js';
 import { loadModuleLine, loadModuleLines, loadsStandardFile, moduleList, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
@@ -34,7 +33,8 @@ export default defineRule({
         const present = new Set([...loaded, ...(context.options.builtin ?? [])]);
         // A Debian tree's modules come from mods-enabled (src/layout/debian.ts), not from a guess about unread files.
         const unread = debian ? null : unreadInclude(context.project);
-        const unreadText = unread ? unread.directive.name + unread.directive.args.map((a) => ` ${a.raw}`).join('') : undefined;
+        const unreadText = unread ? `the files of \`${unread.directive.name}${unread.directive.args.map((a) => ` ${a.raw}`).join('')}\``
+          : (debian ? null : unreadAccessFiles(context.project)) ?? undefined;
         const needs = implicitNeeds(files, present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined, aroundIn(context.project), unreadText)
           .filter((n) => !debian || !BUILTIN_DEBIAN_24.has(n.name));
         if (!debian) reportUnneededCompat();
@@ -90,8 +90,8 @@ export default defineRule({
     function reportUnneededCompat(): void {
       const files = projectFiles(context.project, file);
       if (implicitNeeds(files, new Set(), undefined, aroundIn(context.project)).some((n) => n.name === 'access_compat')) return;
-      if (context.project.diagnostics.some((d) => d.code === HTACCESS_NOT_ENUMERATED)) return;
-      if (unreadInclude(context.project)) return; // files not read (--no-follow-includes) may still use them
+      // Files not read (--no-follow-includes, .htaccess files not looked for) may still use them.
+      if (unreadInclude(context.project) || unreadAccessFiles(context.project)) return;
       for (const l of projectLoadLines(context.project, file)) {
         if (l.name !== 'access_compat' || l.file !== file) continue;
         context.report({

@@ -115,6 +115,9 @@ function undecodableFiles(paths: readonly string[]): { path: string; shown: stri
 /** Code of the finding for a <Directory> whose directories (and so their .htaccess files) cannot be listed. */
 export const HTACCESS_NOT_ENUMERATED = 'htaccess-not-enumerated';
 
+/** Code of the finding for a directory whose .htaccess files were not looked for (unreadable, outside the tree…). */
+export const HTACCESS_SKIPPED = 'HTACCESS_SKIPPED';
+
 /**
  * The directories to look for .htaccess files in: DocumentRoots, literal <Directory> paths, the
  * existing directories a wildcard one names, and those an anchored regex one matches. A wildcard

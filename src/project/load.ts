@@ -6,7 +6,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import type { HttpdVersion } from '../parse/lines.js';
-import { accessFilesWithin, expandEntries, type TopEntry } from './discover.js';
+import { accessFilesWithin, expandEntries, HTACCESS_SKIPPED, type TopEntry } from './discover.js';
 import { boundaryOf } from './boundary.js';
 import { displayPath } from './read.js';
 import type { Project, ProjectDiagnostic } from './project.js';
@@ -93,7 +93,7 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
     for (const path of found.files) reader.add(path, 'htaccess');
     for (const { dir, why } of found.skipped) {
       outside.push({
-        code: 'HTACCESS_SKIPPED', severity: 'warning', path: dir, start: 0, end: 0,
+        code: HTACCESS_SKIPPED, severity: 'warning', path: dir, start: 0, end: 0,
         message: `.htaccess files below ${dir} were not looked for: ${why}.`,
       });
     }

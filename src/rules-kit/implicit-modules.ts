@@ -70,8 +70,9 @@ export function readIn24Nodes(files: readonly ConfigFile[], around: Around = () 
 
 /**
  * What the tree needs that 2.2 gave it without a LoadModule line, in the order the lines should be written.
- * `unread`: an Include line whose files were not read (`--no-follow-includes`): they may hold Order,
- * Allow, Deny or Satisfy, so mod_access_compat is needed as if they did.
+ * `unread`: files httpd reads that were not read here, in words (`the files of \`Include conf.d/*.conf\``
+ * with `--no-follow-includes`, `the .htaccess files below /srv/www/x`): they may hold Order, Allow,
+ * Deny or Satisfy, so mod_access_compat is needed as if they did.
  */
 export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<string>, mpmOption?: string, around?: Around, unread?: string): ImplicitNeed[] {
   const { directives: all, sections } = readIn24Nodes(files, around);
@@ -87,7 +88,7 @@ export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<
   const compat = uses(...COMPAT_ACCESS);
   if (compat) add('access_compat', `${compat} and the other 2.2 access directives (Order, Allow, Deny, Satisfy) come only from mod_access_compat in 2.4`);
   if (unread) {
-    add('access_compat', `the files of \`${unread}\` were not read, and may hold Order, Allow, Deny or Satisfy, which come only from mod_access_compat in 2.4; a run that follows the includes drops the line when none is left`);
+    add('access_compat', `${unread} were not read, and may hold Order, Allow, Deny or Satisfy, which come only from mod_access_compat in 2.4; a run that reads them drops the line when none is left`);
   }
   for (const lname of ['addoutputfilterbytype', 'allowconnect', 'proxyftpdircharset']) {
     const d = uses(lname);

@@ -6,7 +6,9 @@
 import type { Directive, Section } from '../ast/nodes.js';
 import { memo } from '../ast/memo.js';
 import { walk } from '../ast/walk.js';
+import { parse } from 'node:path';
 import type { Project } from '../project/project.js';
+import { HTACCESS_NOT_ENUMERATED, HTACCESS_SKIPPED } from '../project/discover.js';
 import { conditionHolds } from '../apache/conditions.js';
 
 /** True for a section whose body 2.4 skips whatever the modules and -D names: an `<IfVersion>` false for 2.4. */
@@ -35,4 +37,17 @@ export function unreadInclude(project: Project): { display: string; directive: D
     }
     return null;
   });
+}
+
+/**
+ * The .htaccess files httpd may read that the project did not (a directory that could not be read
+ * or listed, one outside the tree: the loader's findings), in words, or null. What they hold is unknown.
+ * Not the root of the file system, which is never walked (a tree that leaves overrides on at `/`,
+ * 2.2's default): no run would ever read those, and its own finding names the remedy.
+ */
+export function unreadAccessFiles(project: Project): string | null {
+  const skipped = project.diagnostics.find((d) => d.code === HTACCESS_SKIPPED && parse(d.path).root !== d.path);
+  if (skipped) return `the .htaccess files below ${skipped.path}`;
+  const unlisted = project.diagnostics.find((d) => d.code === HTACCESS_NOT_ENUMERATED);
+  return unlisted ? `the .htaccess files of the directories a wildcard or regex <Directory> of ${project.byPath.get(unlisted.path)?.display ?? unlisted.path} applies to` : null;
 }

@@ -103,4 +103,19 @@ describe('file names that are not valid UTF-8', () => {
     expect(findingsWithRemedy(r.stdout)).toMatch(/\.htaccess files below .*\/htdocs\/caf\\xE9 were not looked for {2}include {2}\| its name \(caf\\xE9\) is not valid UTF-8/);
     expect(findingsWithRemedy(r.stdout)).toMatch(/^htdocs\/ok\/\.htaccess:1:1 {2}error {2}This \.htaccess file uses the 2\.2 Order\/Allow directives/m);
   });
+
+  it('write keeps mod_access_compat for the .htaccess files it could not read (2.4 answers 500 on their Order lines without it)', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'htdocs/ok'), { recursive: true });
+    mkdirSync(name(join(cwd, 'htdocs'), CAFE));
+    writeFileSync(join(cwd, 'httpd.conf'), `ServerRoot "${cwd}"\nLoadModule authz_host_module modules/mod_authz_host.so\nDocumentRoot "${cwd}/htdocs"\n<Directory "${cwd}/htdocs">\nAllowOverride All\n</Directory>\n`);
+    writeFileSync(join(cwd, 'htdocs/ok/.htaccess'), 'Order allow,deny\nAllow from all\n');
+    writeFileSync(name(join(cwd, 'htdocs'), CAFE, '/.htaccess'), 'Order deny,allow\nDeny from all\n');
+    const checked = await runCli(['check', 'httpd.conf'], { cwd });
+    expect(findingsWithRemedy(checked.stdout)).toMatch(/mod_access_compat \(the \.htaccess files below .*\/htdocs\/caf\\xE9 were not read, and may hold Order, Allow, Deny or Satisfy/);
+    const r = await runCli(['write', 'httpd.conf'], { cwd });
+    expect(r.code).toBe(1);
+    expect(readFileSync(join(cwd, 'htdocs/ok/.htaccess'), 'latin1')).toBe('Require all granted\n');
+    expect(readFileSync(join(cwd, 'httpd.conf'), 'latin1')).toContain('LoadModule access_compat_module modules/mod_access_compat.so\n');
+  });
 });

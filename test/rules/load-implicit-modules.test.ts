@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/load-implicit-modules.js';
 import { fixFile } from '../../src/engine/fix-loop.js';
 import { projectOf, type Project } from '../../src/project/project.js';
+import { HTACCESS_SKIPPED } from '../../src/project/discover.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 import { sourceFile } from '../helpers/source-file.js';
 
@@ -127,6 +128,32 @@ describe('load-implicit-modules across a project', () => {
       const r = read(`${head}Include conf/conf.d/*.conf\n`, false);
       expect(r.output).toBe(`${head}LoadModule access_compat_module modules/mod_access_compat.so\nInclude conf/conf.d/*.conf\n`);
       expect(r.applied.map((p) => p.message)).toEqual([expect.stringContaining('mod_access_compat (the files of `Include conf/conf.d/*.conf` were not read, and may hold Order, Allow, Deny or Satisfy')]);
+    });
+  });
+
+  describe('.htaccess files the loader did not look for (a directory it cannot read, one outside the tree)', () => {
+    const head = `ServerRoot "/srv"\n${loaded('modules/', ['mpm_prefork', 'unixd', 'authn_core', 'authz_core'])}`;
+    const read = (text: string, skipped: boolean) => {
+      const f = conf('/srv/conf/httpd.conf', text);
+      const project = projectOf([f]);
+      if (skipped) project.diagnostics.push({ code: HTACCESS_SKIPPED, severity: 'warning', path: '/srv/www/away', start: 0, end: 0, message: '.htaccess files below /srv/www/away were not looked for: …' });
+      return fixFile(f.ast, [rule], project);
+    };
+
+    it('adds mod_access_compat, saying why, and keeps it while they are not read', () => {
+      const r = read(head, true);
+      expect(r.output).toBe(`${head}LoadModule access_compat_module modules/mod_access_compat.so\n`);
+      expect(r.applied.map((p) => p.message)).toEqual([expect.stringContaining('mod_access_compat (the .htaccess files below /srv/www/away were not read, and may hold Order, Allow, Deny or Satisfy')]);
+      const kept = `${head}LoadModule access_compat_module modules/mod_access_compat.so\n`;
+      expect(read(kept, true).output).toBe(kept);
+      expect(read(kept, false).output).toBe(head);
+    });
+
+    it('not for the root of the file system, which no run walks', () => {
+      const f = conf('/srv/conf/httpd.conf', head);
+      const project = projectOf([f]);
+      project.diagnostics.push({ code: HTACCESS_SKIPPED, severity: 'warning', path: '/', start: 0, end: 0, message: '.htaccess files below / were not looked for: …' });
+      expect(fixFile(f.ast, [rule], project).output).toBe(head);
     });
   });
 
