@@ -95,7 +95,13 @@ ruleTester(rule, {
       name: 'a keyword no 2.2 module owns is left with a finding naming the reason',
       code: `<Directory /srv>\n${auth}Require usr alice\n</Directory>\n`,
       output: null,
-      errors: [/is left with its 2\.2 Require lines: no 2\.2 module owns "Require usr alice".*Migrate it by hand \(httpd-migrate rules prefer-require explains how\)\. Kept as written, with mod_access_compat loaded, it does NOT answer as 2\.2 did: GET \/f\.html .*401 before, 500 after/],
+      errors: [/is left with its 2\.2 Require lines: no 2\.2 module owns "Require usr alice" among the modules this tree loads, so 2\.2 authenticates and then always answers 401 \(mod_authz_default\).*Migrate it by hand \(httpd-migrate rules prefer-require explains how\)\. Kept as written, with mod_access_compat loaded, it does NOT answer as 2\.2 did: GET \/f\.html .*401 before, 500 after/],
+    },
+    {
+      name: 'a keyword whose module the tree does not load, nor mod_authz_default: 2.2 answers 500, and the finding says so',
+      code: `LoadModule authz_host_module modules/mod_authz_host.so\nLoadModule auth_basic_module modules/mod_auth_basic.so\nLoadModule authn_file_module modules/mod_authn_file.so\n<Directory /srv>\n${auth}Require valid-user\nOrder allow,deny\nAllow from all\n</Directory>\n`,
+      output: null,
+      errors: [/no 2\.2 module owns "Require valid-user" among the modules this tree loads, so 2\.2 authenticates and then always answers 500 \(no module decides: "couldn't check access"\); 2\.4 has no clean equivalent/],
     },
     {
       name: 'env=! becomes Require not env inside RequireAll',

@@ -100,10 +100,12 @@ export function requireTree(model: Model, m: Merged, method: string): Out | null
     }
     if (a.authoritative) { decided = true; break; }
   }
-  if (!out.length) {
-    throw new Untranslatable(`no 2.2 module owns "Require ${lines[0]!.words.join(' ')}", so 2.2 authenticates and then always answers 401; 2.4 has no clean equivalent`);
-  }
   const defaultAuth = model.modules.includes('authz_default') && (m.settings.get('authzdefaultauthoritative') ?? 'on').toLowerCase() !== 'off';
+  if (!out.length) {
+    // mod_authz_default, authoritative, answers what no module owns with 401; without it no module decides, and the core answers 500 (semantics §2.5).
+    const answer = defaultAuth ? 'always answers 401 (mod_authz_default)' : 'always answers 500 (no module decides: "couldn\'t check access")';
+    throw new Untranslatable(`no 2.2 module owns "Require ${lines[0]!.words.join(' ')}" among the modules this tree loads, so 2.2 authenticates and then ${answer}; 2.4 has no clean equivalent`);
+  }
   if (!decided && !defaultAuth) {
     throw new Untranslatable('every authorisation module is non-authoritative, so 2.2 answers 500 where 2.4 answers 401');
   }
