@@ -65,11 +65,19 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
     const st = statOrNull(abs);
     if (st?.isDirectory()) {
       named.push(abs);
-      const found = fg().sync(['**/*.conf', '**/.htaccess'], {
-        cwd: abs, dot: true, ignore: IGNORE, followSymbolicLinks: false, onlyFiles: false, absolute: true, suppressErrors: true,
+      // Names with U+FFFD too: Node's text for names that are not valid UTF-8, files and directories it cannot open (file-names.ts).
+      const found = fg().sync(['**/*.conf', '**/.htaccess', `**/*${REPLACEMENT}*`], {
+        cwd: abs, dot: true, ignore: IGNORE, followSymbolicLinks: false, onlyFiles: false, absolute: true, suppressErrors: true, markDirectories: true,
       });
-      const files = found.filter(isFile);
-      const unopenable = undecodableFiles(found.filter((p) => p.includes(REPLACEMENT) && !files.includes(p)));
+      const wanted = found.filter((p) => p.endsWith('.conf') || p.endsWith('/.htaccess'));
+      const files = wanted.filter(isFile);
+      const unopenable = undecodableEntries(wanted.filter((p) => p.includes(REPLACEMENT) && !files.includes(p)));
+      for (const { shown } of undecodableEntries(found.filter((p) => p.endsWith('/') && p.includes(REPLACEMENT)))) {
+        diagnostics.push({
+          code: 'ENTRY_DIR_UNREADABLE', severity: 'error', path: shown, start: 0, end: 0,
+          message: `The .conf and .htaccess files below ${shown} were not read: ${undecodableReason(basename(shown))}.`,
+        });
+      }
       if (files.length === 0 && unopenable.length === 0) {
         // As a glob that matches nothing: the user named something to check and nothing was checked.
         diagnostics.push({
@@ -99,14 +107,15 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
 const REPLACEMENT = '\uFFFD';
 
 /**
- * Of the paths a glob gave with U+FFFD in them, the files whose names are not valid UTF-8, found by
- * their bytes in their directory (file-names.ts): with their names as shown.
+ * Of the paths a glob gave with U+FFFD in them (a directory's with a trailing slash), the entries whose
+ * own names are not valid UTF-8, found by their bytes in their directory (file-names.ts): with their paths as shown.
  */
-function undecodableFiles(paths: readonly string[]): { path: string; shown: string }[] {
+function undecodableEntries(paths: readonly string[]): { path: string; shown: string }[] {
   const out: { path: string; shown: string }[] = [];
-  for (const path of paths) {
+  for (const given of paths) {
+    const path = given.endsWith('/') ? given.slice(0, -1) : given;
     let hit;
-    try { hit = listDirectory(dirname(path)).undecodable.find((u) => u.name === basename(path) && !u.entry.isDirectory()); } catch { continue; }
+    try { hit = listDirectory(dirname(path)).undecodable.find((u) => u.name === basename(path) && u.entry.isDirectory() === given.endsWith('/')); } catch { continue; }
     if (hit) out.push({ path, shown: join(dirname(path), hit.shown) });
   }
   return out;

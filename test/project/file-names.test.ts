@@ -68,6 +68,19 @@ describe('file names that are not valid UTF-8', () => {
     expect(r.stdout).not.toMatch(/No \.conf or \.htaccess files/);
   });
 
+  it('a directory of such a name below one named on the command line is an error, not skipped in silence', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'conf/sub'), { recursive: true });
+    mkdirSync(name(join(cwd, 'conf'), CAFE));
+    writeFileSync(join(cwd, 'conf/sub/b.conf'), 'KeepAlive 1\n');
+    writeFileSync(name(join(cwd, 'conf'), CAFE, '/a.conf'), 'KeepAlive 1\n');
+    const r = await runCli(['check', 'conf'], { cwd });
+    expect(r.code).toBe(2);
+    const found = findingsWithRemedy(r.stdout);
+    expect(found).toMatch(/^conf\/caf\\xE9:1:1 {2}error {2}The \.conf and \.htaccess files below .*\/conf\/caf\\xE9 were not read {2}include {2}\| its name \(caf\\xE9\) is not valid UTF-8/m);
+    expect(found).toMatch(/^conf\/sub\/b\.conf:1:1 {2}error/m); // the rest is still checked (KeepAlive 1)
+  });
+
   it('a literal Include of such a name is a file that cannot be opened, not one that is missing', async () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, 'httpd.conf'), Buffer.concat([Buffer.from('Listen 80\nInclude '), CAFE, Buffer.from('.conf\n')]));
