@@ -1,7 +1,7 @@
 /** Finding files: what the command line names, and the .htaccess files a loaded tree points at. */
 import { statSync } from 'node:fs';
 import { strerror } from './include.js';
-import { type CannotOpen, listDirectory, type Listing, undecodableReason } from './file-names.js';
+import { type CannotOpen, listDirectory, type Listing, REPLACEMENT, undecodableReason } from './file-names.js';
 import { basename, dirname, join, parse as parsePath, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { sortBytes } from './fnmatch.js';
@@ -75,7 +75,7 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
       for (const { shown } of undecodableEntries(found.filter((p) => p.endsWith('/') && p.includes(REPLACEMENT)))) {
         diagnostics.push({
           code: 'ENTRY_DIR_UNREADABLE', severity: 'error', path: shown, start: 0, end: 0,
-          message: `The .conf and .htaccess files below ${shown} were not read: ${undecodableReason(basename(shown))}.`,
+          message: `The .conf and .htaccess files below ${shown} were not read: ${undecodableReason(shown)}.`,
         });
       }
       if (files.length === 0 && unopenable.length === 0) {
@@ -85,7 +85,7 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
         });
       }
       for (const path of sortBytes(files)) tops.push({ path, kind: kindOf(path), fallbackRoot: abs });
-      for (const { path, shown } of unopenable) tops.push({ path, kind: kindOf(path), fallbackRoot: abs, cannotOpen: { why: undecodableReason(basename(shown)), shown } });
+      for (const { path, shown } of unopenable) tops.push({ path, kind: kindOf(path), fallbackRoot: abs, cannotOpen: { why: undecodableReason(shown), shown } });
     } else if (!st && fg().isDynamicPattern(entry)) {
       const found = fg().sync(entry, { cwd, dot: false, ignore: IGNORE, absolute: true, suppressErrors: true }).filter(isFile);
       if (found.length === 0) {
@@ -103,19 +103,20 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
   return { tops, diagnostics, named };
 }
 
-/** What Node puts in a name for each byte that is not valid UTF-8. */
-const REPLACEMENT = '\uFFFD';
-
 /**
  * Of the paths a glob gave with U+FFFD in them (a directory's with a trailing slash), the entries whose
  * own names are not valid UTF-8, found by their bytes in their directory (file-names.ts): with their paths as shown.
  */
 function undecodableEntries(paths: readonly string[]): { path: string; shown: string }[] {
   const out: { path: string; shown: string }[] = [];
+  const listings = new Map<string, Listing | null>(); // each directory listed once
+  const listed = (dir: string) => {
+    if (!listings.has(dir)) { try { listings.set(dir, listDirectory(dir)); } catch { listings.set(dir, null); } }
+    return listings.get(dir);
+  };
   for (const given of paths) {
     const path = given.endsWith('/') ? given.slice(0, -1) : given;
-    let hit;
-    try { hit = listDirectory(dirname(path)).undecodable.find((u) => u.name === basename(path) && u.entry.isDirectory() === given.endsWith('/')); } catch { continue; }
+    const hit = listed(dirname(path))?.undecodable.find((u) => u.name === basename(path) && u.entry.isDirectory() === given.endsWith('/'));
     if (hit) out.push({ path, shown: join(dirname(path), hit.shown) });
   }
   return out;

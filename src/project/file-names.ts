@@ -6,6 +6,10 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { readdirSync, type Dirent } from 'node:fs';
+import { basename } from 'node:path';
+
+/** What Node puts in a name, as text, for each byte that is not valid UTF-8. */
+export const REPLACEMENT = '\uFFFD';
 
 export interface ListedEntry {
   /** The name as text (valid UTF-8). */
@@ -49,7 +53,7 @@ export interface CannotOpen {
   shown: string;
 }
 
-/** Why a file of such a name was not read, for its finding. */
+/** Why a file (or directory) of such a name was not read, for its finding; `shown`: its path or name as shown. */
 export function undecodableReason(shown: string): string {
-  return `its name (${shown}) is not valid UTF-8, which httpd-migrate cannot open, although httpd reads it; rename it (in ASCII or UTF-8) and run again`;
+  return `its name (${basename(shown)}) is not valid UTF-8, which httpd-migrate cannot open, although httpd reads it; rename it (in ASCII or UTF-8) and run again`;
 }

@@ -242,7 +242,7 @@ export class TreeReader {
     }
     // A name httpd reads but no file call here can open: the file stands in the tree unread, so that its
     // group is not written without it (as for any file that cannot be read) and the line is not taken for one that matched nothing.
-    for (const { path, shown } of expansion.undecodable) site.files.push(this.add(path, 'conf', { why: undecodableReason(shown.slice(shown.lastIndexOf('/') + 1)), shown }).path);
+    for (const { path, shown } of expansion.undecodable) site.files.push(this.add(path, 'conf', { why: undecodableReason(shown), shown }).path);
     let height = 1;
     for (const path of expansion.files) {
       const k = this.cache.key(path);
