@@ -87,6 +87,11 @@ export function projectModel(project: Project, version: Version, opts: ProjectMo
   return model;
 }
 
+/** Forgets the models built for a project as loaded (the prover keeps its own): the next call builds them again. */
+export function forgetModels(project: Project): void {
+  project.cache.get(BUILT).delete(project);
+}
+
 function build(project: Project, version: Version, opts: ProjectModelOptions): Model {
   const files = project.files.map((f) => opts.replace?.get(f.path) ?? f.ast);
   const loaded = opts.modules ? [...opts.modules] : loadedModules(files);
