@@ -73,3 +73,29 @@ describe('a file that several virtual hosts include (found by a helper\'s bug hu
     expect(readFileSync(join(root, 'conf/shared.conf'), 'latin1')).toBe('<Location /admin>\n    Require ip 10.0.0.1\n</Location>\n');
   });
 });
+
+describe('a file that two sections of one context include (found by a helper\'s bug hunt)', () => {
+  // php.conf's <Files> was read twice in the main server, inside <Directory x> and <Directory y>. The
+  // prover gave both reads the 2.4 twin of the first, so the rewrite of php.conf was proven with y's
+  // copy still holding its Deny: y kept its own Deny, and on the real 2.4 (mod_access_compat ANDs it
+  // with the rewritten Require) GET /y/s.php from 127.0.0.2 got 403 where 2.2 answered 200.
+  it('proves the rewrite with every read of the file rewritten', async () => {
+    const make = (dir: string) => {
+      const root = join(dir, 'tree');
+      mkdirSync(join(root, 'conf'), { recursive: true });
+      for (const d of ['x', 'y']) mkdirSync(join(root, 'htdocs', d), { recursive: true });
+      writeFileSync(join(root, 'conf/httpd.conf'), `ServerRoot "${root}"\nDocumentRoot "${root}/htdocs"\n`
+        + `<Directory "${root}/htdocs">\n    Order allow,deny\n    Allow from all\n</Directory>\n`
+        + `<Directory "${root}/htdocs/x">\n    Include conf/php.conf\n</Directory>\n`
+        + `<Directory "${root}/htdocs/y">\n    Order deny,allow\n    Deny from 127.0.0.2\n    Include conf/php.conf\n</Directory>\n`);
+      writeFileSync(join(root, 'conf/php.conf'), '<Files "*.php">\n    Deny from 127.0.0.1\n</Files>\n');
+      return root;
+    };
+    const old = make(tempDir());
+    const migrated = make(tempDir());
+    await runCli(['write', 'conf/httpd.conf'], { cwd: migrated });
+    const v = await runCli(['verify', '--format', 'json', join(old, 'conf/httpd.conf'), join(migrated, 'conf/httpd.conf')], { cwd: migrated });
+    expect(v.stdout).not.toContain('"path": "/y/');
+    expect(v.code).toBe(0);
+  });
+});

@@ -62,21 +62,12 @@ function accept(translated: readonly Translated[], after0: Model, out: Candidate
 /** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
 export function pureCandidates(project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext): Candidates {
   const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [] };
-  // A file included in several contexts (two virtual hosts) holds one section per context: each has its twin.
-  const twins = new Map<Section | string, Scope>();
-  const several = new Map<Section | string, Scope[]>();
-  for (const s of after0.scopes) {
-    const k = keyOf(s);
-    const first = twins.get(k);
-    if (first === undefined) { twins.set(k, s); continue; }
-    const list = several.get(k);
-    if (list) list.push(s); else several.set(k, [first, s]);
-  }
+  const twinOf = twinFinder(before, after0);
   const translated: Translated[] = [];
   for (const s of before.scopes) {
     const authOnly = !s.items.some(isAccessItem) && s.items.some((i) => i.k === 'set' && i.key === 'authtype' && i.value.toLowerCase() !== 'none');
     if (!s.items.some(isAccessItem) && !authOnly) continue;
-    const twin = several.get(keyOf(s))?.find((t) => t.vhost === s.vhost) ?? twins.get(keyOf(s));
+    const twin = twinOf(s);
     if (!twin) continue; // a 2.2-only branch: left as it is
     if (dualVersion(project, s, twin, c22, c24, out.verdicts)) { out.dual.push(twin); continue; }
     const t = translateScope(before, s);
@@ -90,6 +81,50 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     else translated.push([s, twin, t.lines]);
   }
   return accept(oneTextPerSection(translated, out.verdicts), after0, out);
+}
+
+/**
+ * The section of the 2.4 reading that stands for each section of the 2.2 reading: the same text
+ * (keyOf), read at the same place. A file included in several places (two virtual hosts, or two
+ * <Directory> sections of one host) gives one section per place, each with its own twin. The place
+ * is the context and the sections around it; of several reads at one place, the same one in turn.
+ */
+function twinFinder(before: Model, after0: Model): (s: Scope) => Scope | undefined {
+  const ids = new Map<Section | string, number>();
+  const id = (k: Section | string) => {
+    let n = ids.get(k);
+    if (n === undefined) ids.set(k, (n = ids.size));
+    return n;
+  };
+  const placeOf = (s: Scope) => {
+    let at = `${id(keyOf(s))}\0${s.vhost}`;
+    for (let w = s.within; w; w = w.within) at += `\0${id(keyOf(w))}`;
+    return at;
+  };
+  const byPlace = (m: Model) => {
+    const out = new Map<string, Scope[]>();
+    for (const s of m.scopes) {
+      const at = placeOf(s);
+      const list = out.get(at);
+      if (list) list.push(s); else out.set(at, [s]);
+    }
+    return out;
+  };
+  const first = new Map<Section | string, Scope[]>();
+  for (const s of after0.scopes) {
+    const list = first.get(keyOf(s));
+    if (list) list.push(s); else first.set(keyOf(s), [s]);
+  }
+  const places22 = byPlace(before);
+  const places24 = byPlace(after0);
+  return (s) => {
+    const list = first.get(keyOf(s));
+    if (!list || list.length === 1) return list?.[0];
+    const at = placeOf(s);
+    const twin = places24.get(at)?.[places22.get(at)?.indexOf(s) ?? -1];
+    // Read at a place the 2.4 reading does not have (sections around it that only one version reads).
+    return twin ?? list.find((t) => t.vhost === s.vhost) ?? list[0];
+  };
 }
 
 /**
