@@ -55,6 +55,15 @@ function statOrNull(path: string) {
  * gives its matches; anything else is one file with its own directory as
  * fallback ServerRoot (a missing one is reported when it is read).
  */
+/**
+ * The paths that match `patterns` below `cwd`, absolute. Not fast-glob's `absolute` option: it turns
+ * each backslash of a name into a slash (`x\\y.conf` came back as `x/y.conf`, no such file, and was
+ * dropped in silence), where its relative paths keep the name as it is.
+ */
+function globFrom(cwd: string, patterns: string[], options: import('fast-glob').Options): string[] {
+  return fg().sync(patterns, { ...options, cwd, absolute: false }).map((p) => resolve(cwd, p) + (p.endsWith('/') ? '/' : ''));
+}
+
 export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[]; diagnostics: ProjectDiagnostic[]; named: string[] } {
   const tops: TopEntry[] = [];
   /** What the user named: each directory and file, and the files a glob matches (the tree's boundary). */
@@ -63,11 +72,18 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
   for (const entry of entries) {
     const abs = resolve(cwd, entry);
     const st = statOrNull(abs);
-    if (st?.isDirectory()) {
+    if (st?.isDirectory() && abs.includes('\\')) {
+      // fast-glob reads a backslash in its starting directory as an escape and finds nothing there.
+      named.push(abs);
+      diagnostics.push({
+        code: 'ENTRY_DIR_UNREADABLE', severity: 'error', path: abs, start: 0, end: 0,
+        message: `The .conf and .htaccess files below ${entry} were not read: the directory walk cannot start from a path with a backslash in it. Name the files, or a directory above it.`,
+      });
+    } else if (st?.isDirectory()) {
       named.push(abs);
       // Names with U+FFFD too: Node's text for names that are not valid UTF-8, files and directories it cannot open (file-names.ts).
-      const found = fg().sync(['**/*.conf', '**/.htaccess', `**/*${REPLACEMENT}*`], {
-        cwd: abs, dot: true, ignore: IGNORE, followSymbolicLinks: false, onlyFiles: false, absolute: true, suppressErrors: true, markDirectories: true,
+      const found = globFrom(abs, ['**/*.conf', '**/.htaccess', `**/*${REPLACEMENT}*`], {
+        dot: true, ignore: IGNORE, followSymbolicLinks: false, onlyFiles: false, suppressErrors: true, markDirectories: true,
       });
       const wanted = found.filter((p) => p.endsWith('.conf') || p.endsWith('/.htaccess'));
       const files = wanted.filter(isFile);
@@ -87,7 +103,7 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
       for (const path of sortBytes(files)) tops.push({ path, kind: kindOf(path), fallbackRoot: abs });
       for (const { path, shown } of unopenable) tops.push({ path, kind: kindOf(path), fallbackRoot: abs, cannotOpen: { why: undecodableReason(shown), shown } });
     } else if (!st && fg().isDynamicPattern(entry)) {
-      const found = fg().sync(entry, { cwd, dot: false, ignore: IGNORE, absolute: true, suppressErrors: true }).filter(isFile);
+      const found = globFrom(cwd, [entry], { dot: false, ignore: IGNORE, suppressErrors: true }).filter(isFile);
       if (found.length === 0) {
         diagnostics.push({
           code: 'ENTRY_NO_MATCH', severity: 'error', message: `No files match the pattern '${entry}'.`, path: abs, start: 0, end: 0,

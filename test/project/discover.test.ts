@@ -164,6 +164,26 @@ describe('loadProject: entries', () => {
     }]);
   });
 
+  it('keeps a backslash in a file or directory name, from a directory entry and from a glob (found by a helper\'s bug hunt)', () => {
+    // fast-glob's absolute paths turned `x\\y.conf` into `x/y.conf`, which is no file: the file was dropped
+    // in silence, and check said "No problems" (or that the directory held no .conf files).
+    const t = temp();
+    mkdirSync(join(t, 'tree/a\\b'), { recursive: true });
+    writeFileSync(join(t, 'tree/x\\y.conf'), 'Order allow,deny\n');
+    writeFileSync(join(t, 'tree/a\\b/.htaccess'), 'Order allow,deny\n');
+    writeFileSync(join(t, 'tree/ok.conf'), 'Listen 80\n');
+    const dir = loadProject(['tree'], { cwd: t, followIncludes: false });
+    expect(shown(dir)).toEqual(['tree/a\\b/.htaccess', 'tree/ok.conf', 'tree/x\\y.conf']);
+    expect(dir.diagnostics).toEqual([]);
+    const glob = loadProject(['tree/*.conf'], { cwd: t, followIncludes: false });
+    expect(shown(glob)).toEqual(['tree/ok.conf', 'tree/x\\y.conf']);
+    // fast-glob cannot start from such a directory: said, not passed over.
+    const odd = loadProject(['tree/a\\b'], { cwd: t, followIncludes: false });
+    expect(shown(odd)).toEqual([]);
+    expect(odd.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([['ENTRY_DIR_UNREADABLE', 'error',
+      'The .conf and .htaccess files below tree/a\\b were not read: the directory walk cannot start from a path with a backslash in it. Name the files, or a directory above it.']]);
+  });
+
   it('reads a file named like .htaccess as one, refusing its Include lines', () => {
     const p = load(['misc/site.htaccess']);
     expect(shown(p)).toEqual(['misc/site.htaccess']);
