@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Directive, Node, Section } from '../src/ast/nodes.js';
 import { accessDirectives, authTypeLine, currentAccessText, fileVerdicts, NEVER_READ, NOT_NAMED, rewriteEdits, serverLevelAccess, type ServerLevelAccess } from '../src/access/migrate/index.js';
-import { commentStart, commentWordMatches } from '../src/access/model/index.js';
+import { commentStart, commentWordMatches, type Scope } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 
 
@@ -46,6 +46,16 @@ function serverLevelFinding({ node, empty, inVirtualHost }: ServerLevelAccess): 
     message: `<${node.name}> stands outside every <Directory>, <Location> and <Files> section: 2.2 accepted it there, 2.4 does not start ("<${node.name} not allowed ${inVirtualHost ? 'in <VirtualHost> context' : 'here'}"). `
       + (empty ? 'It holds nothing: delete it.' : `Move it into <Directory /> or <Location /> if its access lines are meant for the whole server, or delete the <${node.name}> and </${node.name}> lines if what it holds is not access control (only Order, Allow, Deny, Satisfy and Require are limited by method; every other directive in it applies to all methods).`),
   };
+}
+
+/**
+ * Why a regex directory section with `$` may be rewritten to lines that look unlike its own: 2.2
+ * tested directory regexes with REG_NOTEOL (semantics, match.ts), so `$` matched no path there.
+ */
+function noteolNote(s: Scope): string {
+  return s.kind === 'directorymatch' && /(^|[^\\])\$/.test(s.pattern)
+    ? ' 2.2 tested this regex with REG_NOTEOL, where `$` never matches at the end of a path, and 2.4 lets it match there. So in 2.4 the section applies to paths 2.2 did not give it, and the rewrite keeps what 2.2 answered on those.'
+    : '';
 }
 
 export default defineRule({
@@ -124,7 +134,7 @@ export default defineRule({
           if (current.join('\n') === v.lines.map((l) => l.trim()).join('\n')) continue;
           context.report({
             node,
-            message: `${where(section, file)} uses the 2.2 ${used(body, live)} directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: ${v.lines.map((l) => l.trim()).join(' | ')}. ${proof.mixed ? 'The tree already mixes in 2.4 Require lines, so this was checked against what 2.4 with mod_access_compat does now' : 'This was checked against 2.2'} on every representative request.${commentNote(body, live)}`,
+            message: `${where(section, file)} uses the 2.2 ${used(body, live)} directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: ${v.lines.map((l) => l.trim()).join(' | ')}. ${proof.mixed ? 'The tree already mixes in 2.4 Require lines, so this was checked against what 2.4 with mod_access_compat does now' : 'This was checked against 2.2'} on every representative request.${noteolNote(v.scope)}${commentNote(body, live)}`,
             fix: rewriteEdits(file, body, v.lines, live),
           });
         }

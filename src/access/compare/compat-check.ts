@@ -18,7 +18,8 @@ export function compatChanges<K>(before: Model, after: Model, refused: readonly 
     const b = decide(before, r);
     const a = decide(after, r);
     if (b.status === a.status) return;
-    for (const s of applicableScopes(before, r)) {
+    // The sections either reading applies: a regex ending in `$` applies in 2.4 only (2.2 tested it with REG_NOTEOL).
+    for (const s of [...applicableScopes(before, r), ...applicableScopes(after, r)]) {
       const k = keyOf(s);
       if (!out.has(k) || typeof out.get(k) === 'string') continue;
       if (out.get(k) === null) open--;

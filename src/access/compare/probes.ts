@@ -193,6 +193,8 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   if (indexed) for (const d of reachableMainDirs(indexed, reach!)) dirs.add(d);
   const names = new Set<string>(nameBlind(model, vhost, scopes) ? [PLAIN_NAME] : [PLAIN_NAME, UNLISTED_NAME]);
   const urls = new Set<string>(['/']);
+  /** File paths asked for as they are (a regex directory section's own path). */
+  const exact = new Set<string>();
   const proxied = new Set<string>();
   const words = wordsOf(scopes);
   for (const s of scopes) {
@@ -206,6 +208,9 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
       case 'directorymatch': {
         const ds = s.regex ? samplesFor(s.regex, '/') : [];
         for (const d of ds) { addDir(s, d); addDir(s, `${d}/sub`); }
+        // The path itself too, as a file and as a directory (`/d/`, `/d`): a regex that ends in `$`
+        // matches only there in 2.4, and nowhere in 2.2, which tested it with REG_NOTEOL.
+        for (const d of ds) if (d !== '/' && (s.vhost !== '' || !reach || reach.some((r) => under(d, r)))) { exact.add(noSlash(d)); exact.add(`${noSlash(d)}/`); }
         if (!ds.length) gaps.push(unmatched(s, 'path', 'DirectoryMatch'));
         break;
       }
@@ -253,6 +258,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
     const add = (p: Probe) => { const k = `${p.path}\0${p.file}`; if (!out.has(k)) out.set(k, docroot === undefined ? p : { ...p, docroot }); };
     // A directory outside a later root maps as it did under the first (an Alias, or /__fs__): only those below it give new probes.
     for (const d of i === 0 || !below ? dirs : below(root)) for (const n of names) { const file = `${d === '/' ? '' : d}/${n}`; add({ path: toUrl(file), file }); }
+    for (const file of exact) add({ path: toUrl(file), file });
     for (const u of urls) {
       add({ path: u, file: toFile(u) });
       // Every file name below every URL too: a <Files> section meets a <Location> there (semantics §4.5).
@@ -316,7 +322,13 @@ export function ownRequest(model: Model, s: Scope): Request | null {
   const urlReq = (url: string): Request => ({ ...base, path: url, file: toFile(url) });
   switch (s.kind) {
     case 'directory': case 'htaccess': return fileReq(`${noSlash(instanceOf(s.pattern))}/f.html`);
-    case 'directorymatch': { const d = s.regex && sampleFor(s.regex, '/'); return d ? fileReq(`${d}/f.html`) : null; }
+    case 'directorymatch': {
+      const d = s.regex && sampleFor(s.regex, '/');
+      if (!d) return null;
+      // A regex that ends in `$` (`^/srv/sub/?$`) meets no file below the directory, only its own path.
+      const inside = `${noSlash(d)}/f.html`;
+      return fileReq(!s.regex!.test(inside) && s.regex!.test(d) ? d : inside);
+    }
     case 'files': case 'filesmatch': {
       const name = s.regex ? sampleFor(s.regex) : instanceOf(s.pattern);
       const dir = s.within ? instanceOf(s.within.pattern) : docroot;
