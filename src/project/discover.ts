@@ -145,12 +145,12 @@ export const HTACCESS_NOT_ENUMERATED = 'htaccess-not-enumerated';
 export const HTACCESS_SKIPPED = 'HTACCESS_SKIPPED';
 
 /**
- * The directories to look for .htaccess files in: DocumentRoots, literal <Directory> paths, the
+ * The directories to look for .htaccess files in: DocumentRoots, Alias targets, literal <Directory> paths, the
  * existing directories a wildcard one names, and those an anchored regex one matches. A wildcard
  * or regex section that allows overrides but whose directories cannot all be listed gets a note.
  */
 function accessRoots(facts: TreeFacts, notes: ProjectDiagnostic[]): string[] {
-  const roots = [...facts.docRoots];
+  const roots = [...facts.docRoots, ...facts.aliasTargets];
   for (const d of facts.dirs) {
     if (d.kind === 'literal') {
       roots.push(d.path);

@@ -26,12 +26,14 @@ export interface TreeFacts {
   dirs: DirSection[];
   /** Resolved DocumentRoot values, in reading order. */
   docRoots: string[];
+  /** The absolute directories (or files) Alias and ScriptAlias lines map URLs to, in reading order. */
+  aliasTargets: string[];
   /** Every AccessFileName line's names, in reading order. */
   accessNames: { names: string[]; inVirtualHost: boolean }[];
 }
 
 export function emptyFacts(): TreeFacts {
-  return { dirs: [], docRoots: [], accessNames: [] };
+  return { dirs: [], docRoots: [], aliasTargets: [], accessNames: [] };
 }
 
 /** Whether a section, by itself, lets httpd open the files (undefined: it says nothing). */

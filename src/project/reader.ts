@@ -155,6 +155,13 @@ export class TreeReader {
           case 'documentroot':
             if (d.args.length >= 1 && !value.includes('${')) this.facts.docRoots.push(serverRootRelative(value, sr.value));
             break;
+          case 'alias':
+          case 'scriptalias': {
+            // A directory an Alias maps URLs to is served, and its .htaccess files read, as a DocumentRoot's are.
+            const target = latin1ToUtf8(d.args[1]?.value ?? '');
+            if (real.every((n) => n === 'virtualhost') && d.args.length === 2 && target.startsWith('/') && !target.includes('${')) this.facts.aliasTargets.push(target);
+            break;
+          }
           case 'accessfilename':
             this.facts.accessNames.push({ names: d.args.map((a) => latin1ToUtf8(a.value)), inVirtualHost: real.includes('virtualhost') });
             break;
@@ -279,7 +286,7 @@ export class TreeReader {
 }
 
 /** The directives walkConf reads (the cases of its switch). */
-const WALKED_DIRECTIVES: ReadonlySet<string> = new Set(['serverroot', 'documentroot', 'accessfilename', 'allowoverride', 'allowoverridelist', 'include', 'includeoptional']);
+const WALKED_DIRECTIVES: ReadonlySet<string> = new Set(['serverroot', 'documentroot', 'alias', 'scriptalias', 'accessfilename', 'allowoverride', 'allowoverridelist', 'include', 'includeoptional']);
 
 /** Include lines anywhere in a file (for .htaccess, where they are refused). */
 function includeLines(file: SourceFile): Directive[] {

@@ -20,6 +20,20 @@ describe('loadProject: .htaccess discovery', () => {
     expect(p.includes).toEqual([]);
   });
 
+  it('finds .htaccess files below Alias and ScriptAlias targets (found by a helper\'s bug hunt)', () => {
+    // An Alias target no <Directory> names: 2.2 read its .htaccess (AllowOverride All by default), and
+    // the tool never looked there, so it said nothing while the real 2.4 answered 500 below it.
+    const t = temp();
+    for (const d of ['htdocs', 'other/sub', 'cgi', 'vhost-alias']) mkdirSync(join(t, d), { recursive: true });
+    for (const d of ['other/sub', 'cgi', 'vhost-alias']) writeFileSync(join(t, d, '.htaccess'), 'Order deny,allow\nDeny from all\n');
+    writeFileSync(join(t, 'robots.txt'), 'x\n');
+    writeFileSync(join(t, 'httpd.conf'), `ServerRoot "${t}"\nDocumentRoot "${t}/htdocs"\nAlias /o "${t}/other"\nScriptAlias /cgi-bin/ "${t}/cgi/"\n`
+      + `Alias /robots.txt "${t}/robots.txt"\nAlias /rel relative/dir\n<VirtualHost *:80>\n    Alias /v "${t}/vhost-alias"\n</VirtualHost>\n`);
+    const p = loadProject(['httpd.conf'], { cwd: t });
+    expect(shown(p)).toEqual(['httpd.conf', 'other/sub/.htaccess', 'cgi/.htaccess', 'vhost-alias/.htaccess']);
+    expect(p.files.map((f) => f.kind)).toEqual(['conf', 'htaccess', 'htaccess', 'htaccess']);
+  });
+
   it('looks for nothing when htaccess is false', () => {
     expect(shown(loadProject(['httpd.conf'], { cwd: join(FIX, 'htaccess'), htaccess: false }))).toEqual(['httpd.conf']);
   });
