@@ -73,7 +73,10 @@ export function rewriteEdits(file: ConfigFile, body: readonly Node[], lines: rea
   removals(file, body, edits, live);
   const anchorRemoved = edits.find((e) => e.start === anchor.start || (anchor.type !== 'section' && e.start <= anchor.start && e.end >= anchor.end));
   if (anchorRemoved && anchorRemoved.text === '' && anchorRemoved.start === span(anchor).start) {
-    anchorRemoved.text = text;
+    // The tree ends the file when the removal of a last line without a line ending (which takes the
+    // line ending before it) meets the anchor's: the file keeps ending without one, as it did.
+    const endsFile = !/[\r\n]$/.test(file.text) && edits.some((e) => e !== anchorRemoved && e.text === '' && e.end === file.text.length && e.start <= anchorRemoved.end);
+    anchorRemoved.text = endsFile ? text.slice(0, -eol.length) : text;
   } else if (anchorRemoved) {
     // The anchor was the last line without a line ending: put the tree in its place.
     anchorRemoved.text = eol + lines.map((l) => indent + l).join(eol);
