@@ -48,4 +48,40 @@ describe('write, run again on its own output', () => {
     expect(again.stdout).toMatch(/<Files wp-config\.php> is left with its 2\.2 Order\/Deny lines/);
     expect(again.stdout.replace(/\s+/g, ' ')).toContain('this tree under mod_access_compat answers');
   });
+
+  it('reads a section written for both versions as 2.2 did, though the first run loaded mod_authz_core (found by a helper\'s bug hunt)', async () => {
+    // The first write adds LoadModule authz_core_module. The second read <IfModule mod_authz_core.c> as
+    // true in its 2.2 reading, took the tree for one already mixing in 2.4 syntax, rewrote the two
+    // sections the first kept (their compat answer is not 2.2's, and it said so) and dropped mod_access_compat.
+    const root = tempDir();
+    mkdirSync(join(root, 'htdocs/im'), { recursive: true });
+    writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"
+LoadModule authz_host_module modules/mod_authz_host.so
+DocumentRoot "${root}/htdocs"
+<Directory />
+    Order deny,allow
+    Deny from all
+</Directory>
+<Directory "${root}/htdocs">
+    Order allow,deny
+    Allow from all
+</Directory>
+<Directory "${root}/htdocs/im">
+    <IfModule mod_authz_core.c>
+        Require ip 127.0.0.3
+    </IfModule>
+    <IfModule !mod_authz_core.c>
+        Order allow,deny
+        Allow from 127.0.0.2
+    </IfModule>
+</Directory>
+`);
+    const once = await runCli(['write', 'httpd.conf'], { cwd: root });
+    const first = readFileSync(join(root, 'httpd.conf'), 'latin1');
+    expect(first).toContain('LoadModule access_compat_module');
+    expect(once.stdout).toContain('it does NOT answer as 2.2 did');
+    const again = await runCli(['write', 'httpd.conf'], { cwd: root });
+    expect(readFileSync(join(root, 'httpd.conf'), 'latin1')).toBe(first);
+    expect(again.stdout).toContain('it does NOT answer as 2.2 did');
+  });
 });
