@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
 import { removeLine } from '../src/edit/fixer.js';
-import { branchKind, dualBlocks, hasAccess, proveProject, TRANSPARENT } from '../src/access/migrate/index.js';
+import { branchKind, dualBlocks, hasAccess, proveProject, sectionKeys, TRANSPARENT } from '../src/access/migrate/index.js';
 import { type CondContext, projectModel } from '../src/access/model/index.js';
 import { projectOf, type Project } from '../src/project/project.js';
 import { memo } from '../src/ast/memo.js';
@@ -27,6 +27,15 @@ export default defineRule({
       : projectOf([{ path: context.file.path, display: context.file.path, kind: 'conf', ast: context.file }]);
     const [c22, c24] = conds(project);
     const prune = context.options['pruneLegacy'] === true;
+    // The prover keys the sections of the file as loaded; a later pass of the fix loop reads a re-parse.
+    const proven = (owner: Section | string) => {
+      const differences = proveProject(project).dualDifferences;
+      const loaded = project.byPath.get(context.file.path)?.ast;
+      if (typeof owner === 'string' || !loaded || loaded === context.file) return differences.get(owner);
+      const key = sectionKeys(project.cache, context.file).get(owner);
+      for (const [s, k] of sectionKeys(project.cache, loaded)) if (k === key) return differences.get(s);
+      return undefined;
+    };
     /** The section (or .htaccess file) the nodes are the body of, as the prover keys it. */
     const visit = (nodes: readonly Node[], owner: Section | string) => {
       const blocks = dualBlocks(nodes, c22, c24);
@@ -43,7 +52,7 @@ export default defineRule({
           continue;
         }
         // The 2.4 branch is the author's: the tree on 2.4 answers as it says, whatever this one said.
-        const differs = proveProject(project).dualDifferences.get(owner);
+        const differs = proven(owner);
         if (differs) {
           context.report({
             node: b.section,

@@ -1,5 +1,10 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import rule from '../../rules/no-legacy-access-branch.js';
+import { loadProject, migrate } from '../../src/index.js';
 import { ruleTester } from '../helpers/rule-tester.js';
+import { tempDir } from '../helpers/tmp.js';
 
 const twin = '<Directory /srv>\n  <IfVersion >= 2.4>\n    Require all denied\n  </IfVersion>\n  <IfVersion < 2.4>\n    Order deny,allow\n    Deny from all\n  </IfVersion>\n</Directory>\n';
 
@@ -46,4 +51,20 @@ ruleTester(rule, {
       errors: [/^<IfVersion < 2\.4> is read only by 2\.2, and the 2\.4 branch beside it answers otherwise: GET file \/probe\/f\.html from 10\.[\d.]+, no credentials.*: 200 before, 403 after/],
     },
   ],
+});
+
+describe('a 2.2 branch whose 2.4 twin answers otherwise, in a file another rule also fixes (found by a helper\'s bug hunt)', () => {
+  // The fix loop's second pass reads a re-parse of the file, whose sections are other objects than the
+  // ones the prover keyed: the error with the request that changes fell back to the plain warning.
+  it('is still an error that names the request, whichever pass reports it', () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'htdocs/im'), { recursive: true });
+    writeFileSync(join(cwd, 'httpd.conf'), `ServerRoot "${cwd}"\nLoadModule authz_host_module modules/mod_authz_host.so\nDocumentRoot "${cwd}/htdocs"\n`
+      + `<Directory "${cwd}/htdocs/im">\n    <IfModule mod_authz_core.c>\n        Require ip 127.0.0.3\n    </IfModule>\n    <IfModule !mod_authz_core.c>\n        Order allow,deny\n        Allow from 127.0.0.2\n    </IfModule>\n</Directory>\n`);
+    const [main] = migrate(loadProject([join(cwd, 'httpd.conf')])).files;
+    expect(main!.changed).toBe(true); // the LoadModule lines: a second pass
+    const found = main!.remaining.filter((p) => p.ruleId === 'no-legacy-access-branch');
+    expect(found.map((p) => p.severity)).toEqual(['error']);
+    expect(found[0]!.message).toMatch(/^<IfModule !mod_authz_core\.c> is read only by 2\.2, and the 2\.4 branch beside it answers otherwise: GET \/im\/f\.html from 127\.0\.0\.2, no credentials: 200 before, 403 after/);
+  });
 });
