@@ -49,7 +49,7 @@ export default defineRule({
         if (broken.length) {
           context.report({
             node,
-            message: `AllowOverride ${node.args.map((a) => a.raw).join(' ')} does not grant AuthConfig, so 2.2 answered 500 for ${broken.map((f) => f.display).join(', ')} (it holds Satisfy, Require or Auth* lines). Adding AuthConfig for the Require translation of the Allow/Deny lines would make that file work in 2.4, which changes behaviour: fix the .htaccess first, then write AllowOverride ${node.args.map((a) => a.raw).join(' ')} AuthConfig.`,
+            message: `AllowOverride ${node.args.map((a) => a.raw).join(' ')} does not grant AuthConfig, so 2.2 answered 500 for ${broken.map((f) => f.display).join(', ')} (it holds lines of the AuthConfig category: Satisfy, Require, Auth*, Anonymous* or SSLRequire…). Adding AuthConfig for the Require translation of the Allow/Deny lines would make that file work in 2.4, which changes behaviour: fix the .htaccess first, then write AllowOverride ${node.args.map((a) => a.raw).join(' ')} AuthConfig.`,
           });
           return;
         }

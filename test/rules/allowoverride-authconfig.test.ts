@@ -17,7 +17,9 @@ const project = (file: ConfigFile) => {
   const files = [
     { path: file.path, display: file.path, kind: file.path.endsWith('.htaccess') ? 'htaccess' as const : 'conf' as const, ast: file },
     ...(file.path.endsWith('.htaccess') ? [] : [sourceFile('/var/www/html/app/.htaccess', 'Order deny,allow\nDeny from all\n'), sourceFile('/srv/other/.htaccess', 'Require valid-user\n'), sourceFile('/srv/broken/.htaccess', 'Satisfy Any\nDeny from 10.1\n'),
-      sourceFile('/srv/pair/limit/.htaccess', 'Deny from all\n'), sourceFile('/srv/pair/auth/.htaccess', 'Require valid-user\n')]),
+      sourceFile('/srv/pair/limit/.htaccess', 'Deny from all\n'), sourceFile('/srv/pair/auth/.htaccess', 'Require valid-user\n'),
+      sourceFile('/srv/anon/x/.htaccess', 'Order allow,deny\nAllow from 127.0.0.2\n'), sourceFile('/srv/anon/x/y/.htaccess', 'Anonymous_NoUserID on\n'),
+      sourceFile('/srv/ssl/x/.htaccess', 'Deny from 10.1\n'), sourceFile('/srv/ssl/x/y/.htaccess', 'SSLRequireSSL\n')]),
   ];
   return projectOf(files);
 };
@@ -48,6 +50,17 @@ ruleTester(rule, {
       code: '<Directory /srv/pair>\n  AllowOverride Limit\n</Directory>\n',
       output: null,
       errors: [/^AllowOverride Limit does not grant AuthConfig, so 2\.2 answered 500 for \/srv\/pair\/auth\/\.htaccess \(/],
+    },
+    {
+      // Found by a helper's bug hunt: AuthConfig was told by name (Auth*, Require, Satisfy), so a file of
+      // Anonymous_NoUserID that 2.2 answered 500 for under Limit started working in 2.4 (200 and 403).
+      name: 'knows the AuthConfig lines that are not named Auth*: mod_authn_anon\'s and mod_ssl\'s',
+      code: '<Directory /srv/anon>\n  AllowOverride Limit\n</Directory>\n<Directory /srv/ssl>\n  AllowOverride Limit\n</Directory>\n',
+      output: null,
+      errors: [
+        /^AllowOverride Limit does not grant AuthConfig, so 2\.2 answered 500 for \/srv\/anon\/x\/y\/\.htaccess \(/,
+        /^AllowOverride Limit does not grant AuthConfig, so 2\.2 answered 500 for \/srv\/ssl\/x\/y\/\.htaccess \(/,
+      ],
     },
     {
       name: 'reports a .htaccess whose <Directory> is outside the tree',

@@ -4,8 +4,12 @@ import type { Node } from '../../ast/nodes.js';
 import type { Project, SourceFile } from '../../project/project.js';
 import { HOST_ACCESS } from '../../apache/access-directives.js';
 
-/** Directives of the AuthConfig category: under AllowOverride Limit, 2.2 already answered 500 for a .htaccess holding one. */
-const AUTHCONFIG = /^(satisfy|require|auth\w*|require(all|any|none))$/;
+/**
+ * Directives of the AuthConfig category (OR_AUTHCFG in the 2.2 and 2.4 sources): under AllowOverride
+ * Limit, 2.2 already answered 500 for a .htaccess holding one. Not only the Auth* names: mod_authn_anon's
+ * Anonymous* lines, and mod_ssl's per-directory checks and client-certificate settings.
+ */
+const AUTHCONFIG = /^(satisfy|require|auth\w*|require(all|any|none)|anonymous\w*|ssl(require|requiressl|username|ciphersuite|verifyclient|verifydepth|renegbuffersize))$/;
 
 export function hasLimitDirectives(nodes: readonly Node[]): boolean {
   return nodes.some((n) => (n.type === 'directive' && HOST_ACCESS.has(n.lname)) || (n.type === 'section' && hasLimitDirectives(n.children)));
