@@ -7,8 +7,11 @@ import { firstUsesOf, implicitNeeds } from '../src/rules-kit/implicit-modules.js
 import { firstNeed, modulePlace } from '../src/rules-kit/module-place.js';
 import { unreadAccessFiles, unreadInclude } from '../src/rules-kit/reach.js';
 import { aroundIn } from '../src/project/include-chains.js';
+import { mainConfigs, serverLevel } from '../src/rules-kit/directive-scope.js';
 import { BUILTIN_DEBIAN_24 } from '../src/apache/modules.js';
 import { loadModuleLine, loadModuleLines, loadsStandardFile, moduleList, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
+
+const STATIC_BUILD = 'This configuration loads no module: the 2.2 server had them compiled in. A 2.4 built with shared modules, as the default build and every distribution\'s package are, refuses to start without LoadModule lines ("No MPM loaded"): it needs at least an MPM (LoadModule mpm_prefork_module modules/mod_mpm_prefork.so), authz_core and authn_core, and a module for every directive this configuration uses. Either build 2.4 with the same modules compiled in (--enable-mods-static=...), or add those LoadModule lines; run the check again with --httpd <your 2.4 binary> to have it say which are compiled in.';
 
 export default defineRule({
   meta: {
@@ -23,7 +26,16 @@ export default defineRule({
     return {
       File() {
         const list = moduleList(context.project, file);
-        if (!list) return; // not a main configuration that loads modules (or a static build)
+        if (!list) {
+          // A main configuration with no LoadModule line anywhere: 2.2 had its modules compiled in. Not when
+          // an Include read nothing (Debian's mods-enabled/*.load seen without its files): the lines may be there.
+          const unseen = context.project.includes.some((site) => site.files.length === 0) || unreadInclude(context.project) !== null;
+          if (!context.options.builtin && !unseen && mainConfigs(context.project, file)[0] === file && !file.path.endsWith('.htaccess')) {
+            const at = serverLevel(file, 'serverroot', 'listen', 'pidfile', 'user', 'group')[0]?.directive;
+            if (at) context.report({ node: at, severity: 'warning', message: STATIC_BUILD });
+          }
+          return;
+        }
         const { lines, files, debian } = list;
         const loaded = new Set(list.loaded);
         // A conf.d/ssl.conf with a LoadModule line of its own relies on the main file, out of sight, for the rest

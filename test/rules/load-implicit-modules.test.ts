@@ -23,6 +23,13 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      // Found by a helper's bug hunt: nothing was said, and the real 2.4 refused the migrated tree ("No MPM loaded").
+      name: 'says what a 2.4 built with shared modules needs when a main configuration loads no module (a static 2.2 build)',
+      code: 'ServerRoot "/srv/httpd"\nListen 80\nPidFile logs/httpd.pid\n<IfModule prefork.c>\n    MaxClients 10\n</IfModule>\n',
+      output: null,
+      errors: [/^This configuration loads no module: the 2\.2 server had them compiled in\. A 2\.4 built with shared modules, .*"No MPM loaded".*LoadModule mpm_prefork_module/],
+    },
+    {
       name: 'drops mod_access_compat when the Order lines left are in the 2.2 branch of a dual-version block, which 2.4 never reads',
       code: `${loaded('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core', 'access_compat'])}<Directory /srv>\n  <IfModule mod_authz_core.c>\n    Require all denied\n  </IfModule>\n  <IfModule !mod_authz_core.c>\n    Order allow,deny\n    Deny from all\n  </IfModule>\n</Directory>\n`,
       output: `${loaded('modules/', ['mpm_event', 'unixd', 'authn_core', 'authz_core'])}<Directory /srv>\n  <IfModule mod_authz_core.c>\n    Require all denied\n  </IfModule>\n  <IfModule !mod_authz_core.c>\n    Order allow,deny\n    Deny from all\n  </IfModule>\n</Directory>\n`,
