@@ -69,6 +69,7 @@ export function components(project: Project): Project[] {
       entries: project.entries,
       ...(project.boundary ? { boundary: project.boundary } : {}),
       ...(project.realPath ? { realPath: project.realPath } : {}),
+      ...(project.otherPaths ? { otherPaths: project.otherPaths } : {}),
     };
   });
 }

@@ -88,9 +88,13 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
   ]);
   const outside: ProjectDiagnostic[] = [];
   const notes: ProjectDiagnostic[] = [];
+  const otherPaths = new Map<string, string[]>();
   if (options.htaccess ?? true) {
     const found = accessFilesWithin(reader.facts, boundary, options.onProgress && ((n) => options.onProgress!('directories searched for .htaccess', n)), notes);
-    for (const path of found.files) reader.add(path, 'htaccess');
+    for (const path of found.files) {
+      const file = reader.add(path, 'htaccess');
+      if (file.path !== path) otherPaths.set(file.path, [...(otherPaths.get(file.path) ?? []), path]);
+    }
     for (const { dir, why } of found.skipped) {
       outside.push({
         code: HTACCESS_SKIPPED, severity: 'warning', path: dir, start: 0, end: 0,
@@ -114,6 +118,7 @@ export function loadProject(entries: string[], options: LoadOptions = {}): Proje
     entries: entries.map((e) => resolve(cwd, e)),
     boundary,
     realPath: (path) => cache.realPath(path),
+    ...(otherPaths.size ? { otherPaths } : {}),
     cache: new RunCache(),
   };
 }

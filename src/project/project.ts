@@ -62,6 +62,11 @@ export interface Project {
   boundary?: string[];
   /** The real path of a file's absolute path, resolved once per load (for one read by hand: not given). */
   realPath?: (path: string) => string;
+  /**
+   * The .htaccess files httpd reads at several paths (a directory reached directly and through a
+   * symbolic link): by the path the project reads the file at, the other paths. Read once, at the first.
+   */
+  otherPaths?: ReadonlyMap<string, readonly string[]>;
   /** The memo of this run (see run-cache.ts): built models, proofs and every other cache. */
   readonly cache: RunCache;
 }

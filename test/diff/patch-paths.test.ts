@@ -61,7 +61,8 @@ describe('diff paths', () => {
     // A .htaccess below a symlinked directory: git apply refuses a path beyond a symlink too.
     writeFileSync(join(cwd, 'www/real/.htaccess'), 'Order allow,deny\nAllow from all\n');
     symlinkSync('real', join(cwd, 'www/link'));
-    writeFileSync(join(cwd, 'apache2.conf'), `ServerRoot "${cwd}"\nIncludeOptional mods-enabled/*.conf\nDocumentRoot "${cwd}/www"\n<Directory "${cwd}/www/link">\n    AllowOverride All\n</Directory>\n`);
+    // httpd reads the .htaccess at both www/real and www/link: AllowOverride is set for both.
+    writeFileSync(join(cwd, 'apache2.conf'), `ServerRoot "${cwd}"\nIncludeOptional mods-enabled/*.conf\nDocumentRoot "${cwd}/www"\n<Directory "${cwd}/www">\n    AllowOverride All\n</Directory>\n<Directory "${cwd}/www/link">\n    AllowOverride All\n</Directory>\n`);
     git(cwd, 'init', '-q');
     git(cwd, 'add', '.');
     git(cwd, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x');

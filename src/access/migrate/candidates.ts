@@ -162,8 +162,10 @@ function oneTextPerSection(translated: readonly Translated[], verdicts: Candidat
     const texts = new Set(same.map(([, , lines]) => lines.join('\n')));
     if (!refused && texts.size === 1) { keep.add(key); continue; }
     if (!refused) {
-      const where = [...new Set(same.map(([x]) => x.vhost || 'the main server'))].join(', ');
-      verdicts.set(key, { status: 'refused', scope: same[0]![0], reason: `the file is read in several contexts (${where}), where this section's lines mean different things, and one text cannot say each of them` });
+      // A .htaccess read in several directories (one reached through a symbolic link) is named by them.
+      const dirs = same.every(([x]) => x.kind === 'htaccess');
+      const where = [...new Set(same.map(([x]) => (dirs ? x.pattern : x.vhost || 'the main server')))].join(', ');
+      verdicts.set(key, { status: 'refused', scope: same[0]![0], reason: `the file is read in several ${dirs ? 'directories' : 'contexts'} (${where}), where this section's lines mean different things, and one text cannot say each of them` });
     } else if (refused.status === 'refused') {
       verdicts.set(key, { ...refused, reason: `${ANOTHER_CONTEXT}, ${refused.reason}` });
     }

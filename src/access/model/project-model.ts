@@ -48,6 +48,9 @@ export function projectInputs(project: Project, replace: ReadonlyMap<string, Con
       const dir = htaccessDir(f.path, confs.length > 0);
       if (dir === LOOSE_DIR && !neutral) { out.push({ file: NEUTRAL, kind: 'conf' }); neutral = true; }
       out.push({ file, kind: 'htaccess', dir });
+      // Read at another path too (a symbolic link to its directory): a section of that directory as well,
+      // under the same key, so the prover gives both one text or none.
+      for (const other of project.otherPaths?.get(f.path) ?? []) out.push({ file, kind: 'htaccess', dir: htaccessDir(other, confs.length > 0) });
     } else {
       out.push({ file, kind: 'conf', ...(isFragment(f.ast) ? { wrap: '/probe' } : {}) });
     }
