@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { canonicalDir } from '../src/apache/paths.js';
 import { defineRule } from '../src/engine/rule.js';
 import { mainConfigs } from '../src/rules-kit/directive-scope.js';
+import { directoryCovers } from '../src/rules-kit/directory-model.js';
 import { memo } from '../src/ast/memo.js';
 import type { Directive, Section } from '../src/ast/nodes.js';
 import { dirCovers, overrideSource } from '../src/access/decide/index.js';
@@ -62,11 +63,7 @@ export default defineRule({
       File(file) {
         if (!file.path.endsWith('.htaccess') || !hasLimitDirectives(file.children)) return;
         const dir = dirname(file.path);
-        // The literal <Directory> paths of the project's .conf files, read once per project.
-        const paths = memo(context.project, 'allowoverride-authconfig:dirs', () => context.project.files.filter((f) => f.kind === 'conf')
-          .flatMap((f) => [...f.ast.text.matchAll(/<Directory\s+"?([^">\s]+)"?\s*>/gi)].map((m) => canonicalDir(m[1]!))));
-        const covered = paths.some((p) => dirCovers(context.project.cache, p, dir));
-        if (covered) return;
+        if (directoryCovers(context.project, dir)) return;
         const first = file.children.find((n) => n.type === 'directive' || n.type === 'section');
         if (!first) return;
         context.report({

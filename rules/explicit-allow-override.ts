@@ -1,8 +1,10 @@
+import { dirname } from 'node:path';
 import { fileMemo } from '../src/ast/memo.js';
-import type { Section } from '../src/ast/nodes.js';
+import type { ConfigFile, Directive, Section } from '../src/ast/nodes.js';
+import { hasLimitDirectives } from '../src/access/model/index.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertIntoSection } from '../src/edit/fixer.js';
-import { defaultOnlyTargets, directoryIndex, ownDirectives, vhostSettersBefore } from '../src/rules-kit/directory-model.js';
+import { defaultOnlyTargets, directoryCovers, directoryIndex, ownDirectives, vhostSettersBefore } from '../src/rules-kit/directory-model.js';
 import { mainConfigs } from '../src/rules-kit/directive-scope.js';
 
 const sets = (s: Section) => ownDirectives(s, 'allowoverride').length > 0;
@@ -15,9 +17,28 @@ export default defineRule({
     kind: 'fix',
   },
   create(context) {
+    /**
+     * A .htaccess no <Directory> covers: no section to write AllowOverride in. (One with Allow/Deny
+     * lines is allowoverride-authconfig's, which names the categories its translation needs.)
+     */
+    const reportUncovered = (file: ConfigFile) => {
+      const dir = dirname(file.path);
+      if (hasLimitDirectives(file.children) || !mainConfigs(context.project, file).length || directoryCovers(context.project, dir)) return;
+      const first = file.children.find((n): n is Directive | Section => n.type === 'directive' || n.type === 'section');
+      if (!first) return;
+      context.report({
+        node: first.type === 'section' ? first.open : first,
+        severity: 'error',
+        message: `No <Directory> of this configuration covers ${dir}: httpd 2.2 read this .htaccess under its default AllowOverride All, and 2.4 leaves AllowOverride unset there, where it answers 500 to any directive in the file ("${first.type === 'section' ? `<${first.name}` : first.name} not allowed here"). `
+          + `Add a <Directory ${dir}> (or one above it) with AllowOverride All, or the categories this file needs, to keep the 2.2 behaviour.`,
+      });
+    };
     return {
       File(file) {
-        if (file.path.endsWith('.htaccess')) return;
+        if (file.path.endsWith('.htaccess')) {
+          reportUncovered(file);
+          return;
+        }
         const index = directoryIndex(context.project, file);
         const targets = fileMemo(context.project, file, 'explicit-allow-override:targets', () => defaultOnlyTargets(index, sets));
         // Without the main configuration a <Directory /> saying None may be out of sight: then only report.

@@ -8,6 +8,7 @@
  * Symbolic links, Alias targets and `<Location>` sections are not modelled.
  */
 import { canonicalDir } from '../apache/paths.js';
+import { dirCovers } from '../access/decide/index.js';
 import type { ConfigFile, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
 import type { Project } from '../project/project.js';
@@ -157,3 +158,15 @@ function ancestorPaths(path: string): string[] {
   if (path !== '/') out.push('/');
   return out;
 }
+
+/**
+ * Whether some literal `<Directory>` of the project's configuration files covers `dir` (its path or one
+ * above it). Where none does, 2.4 leaves AllowOverride unset (semantics §1.9: a .htaccess there answers
+ * 500 to every directive), where 2.2 defaulted to All.
+ */
+export function directoryCovers(project: Project, dir: string): boolean {
+  const paths = memo(project, 'directoryCovers:dirs', () => project.files.filter((f) => f.kind === 'conf')
+    .flatMap((f) => [...f.ast.text.matchAll(/<Directory\s+"?([^">\s]+)"?\s*>/gi)].map((m) => canonicalDir(m[1]!))));
+  return paths.some((p) => dirCovers(project.cache, p, dir));
+}
+

@@ -13,9 +13,16 @@ ruleTester(rule, {
     '<IfVersion < 2.4>\n<Directory /var/www>\n</Directory>\n</IfVersion>\n',
     '<Directory /var/www>\n  <IfModule mod_rewrite.c>\n    AllowOverride FileInfo\n  </IfModule>\n</Directory>\n',
     '<Directory /var/www>\n  AllowOverride None\n</Directory>\n<Directory /var/www/>\n  Options None\n</Directory>\n',
-    { code: 'Options -Indexes\n', filename: '/srv/www/.htaccess' },
   ],
   invalid: [
+    {
+      // No <Directory> covers /srv/www, so 2.4 leaves AllowOverride unset there (see the describe below).
+      name: 'reports a .htaccess that no <Directory> covers, which it cannot write into',
+      filename: '/srv/www/.htaccess',
+      code: 'Options -Indexes\n',
+      output: null,
+      errors: [/^No <Directory> of this configuration covers \/srv\/www: .*\("Options not allowed here"\)/],
+    },
     {
       // Found by a helper's bug hunt: written, AllowOverride All made the real 2.4 obey a .htaccess that
       // v.test's own <Directory> had turned off (GET /a/ with Host: v.test served another index).
@@ -113,5 +120,27 @@ describe('explicit-allow-override without the main configuration', () => {
     expect(r.output).toBe(code);
     expect(r.applied).toEqual([]);
     expect(r.remaining.map((p) => p.message)).toEqual([expect.stringMatching(/^No AllowOverride applies to <Directory \/srv\/site> in the files loaded \(the main configuration is not among them\).*if no enclosing <Directory> of the main configuration sets AllowOverride/)]);
+  });
+});
+
+describe('a .htaccess that no <Directory> covers (found by a helper\'s bug hunt)', () => {
+  // DocumentRoot with no <Directory> for it: 2.2 obeyed the file's DirectoryIndex under its default
+  // AllowOverride All; the real 2.4 answered GET / with 500 ("DirectoryIndex not allowed here"), and
+  // nothing was said, since the rule only writes into <Directory> sections that exist.
+  const main = parse('ServerRoot /etc/httpd\nListen 80\nDocumentRoot /srv/htdocs\n<Directory /srv/other>\n    AllowOverride None\n</Directory>\n', '/etc/httpd/conf/httpd.conf');
+  const project = (f: import('../../src/ast/nodes.js').ConfigFile) => projectOf([
+    { path: main.path, display: 'httpd.conf', kind: 'conf', ast: main },
+    { path: f.path, display: f.path, kind: 'htaccess', ast: f },
+  ]);
+
+  it('is an error on the file, naming the directory and the <Directory> to add', () => {
+    const r = runRule(rule, 'DirectoryIndex other.html\n', '/srv/htdocs/.htaccess', {}, project);
+    expect(r.remaining.map((p) => [p.severity, p.message])).toEqual([['error',
+      'No <Directory> of this configuration covers /srv/htdocs: httpd 2.2 read this .htaccess under its default AllowOverride All, and 2.4 leaves AllowOverride unset there, where it answers 500 to any directive in the file ("DirectoryIndex not allowed here"). Add a <Directory /srv/htdocs> (or one above it) with AllowOverride All, or the categories this file needs, to keep the 2.2 behaviour.']]);
+  });
+
+  it('says nothing where a <Directory> covers it, or for Allow/Deny lines (allowoverride-authconfig\'s)', () => {
+    expect(runRule(rule, 'DirectoryIndex other.html\n', '/srv/other/sub/.htaccess', {}, project).remaining).toEqual([]);
+    expect(runRule(rule, 'Order deny,allow\nDeny from all\n', '/srv/htdocs/.htaccess', {}, project).remaining).toEqual([]);
   });
 });
