@@ -62,7 +62,9 @@ export function generateTree(root: string, vhosts: number, perFile: number, vers
     bytes += text.length;
     files++;
   }
-  const main = `ServerRoot "${root}"\n${head}Listen 127.0.0.1:18181\nServerName 127.0.0.1\nDocumentRoot "${root}/htdocs"\nInclude conf.d/*.conf\n`;
+  // 2.2 serves hosts that share an address by name only where NameVirtualHost names it (2.4 always does).
+  const named = version === '2.2' ? 'NameVirtualHost 127.0.0.1:18181\n' : '';
+  const main = `ServerRoot "${root}"\n${head}Listen 127.0.0.1:18181\n${named}ServerName 127.0.0.1\nDocumentRoot "${root}/htdocs"\nInclude conf.d/*.conf\n`;
   writeFileSync(join(root, 'httpd.conf'), main);
   return { root, main: join(root, 'httpd.conf'), bytes: bytes + main.length, files: files + 1 };
 }

@@ -5,7 +5,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { removeLine } from '../src/edit/fixer.js';
 import { firstUsesOf, implicitNeeds } from '../src/rules-kit/implicit-modules.js';
 import { firstNeed, modulePlace } from '../src/rules-kit/module-place.js';
-import { unreadAccessFiles, unreadInclude } from '../src/rules-kit/reach.js';
+import { someIncludeUnseen, unreadAccessFiles, unreadInclude } from '../src/rules-kit/reach.js';
 import { aroundIn } from '../src/project/include-chains.js';
 import { mainConfigs, serverLevel } from '../src/rules-kit/directive-scope.js';
 import { BUILTIN_DEBIAN_24 } from '../src/apache/modules.js';
@@ -29,8 +29,7 @@ export default defineRule({
         if (!list) {
           // A main configuration with no LoadModule line anywhere: 2.2 had its modules compiled in. Not when
           // an Include read nothing (Debian's mods-enabled/*.load seen without its files): the lines may be there.
-          const unseen = context.project.includes.some((site) => site.files.length === 0) || unreadInclude(context.project) !== null;
-          if (!context.options.builtin && !unseen && mainConfigs(context.project, file)[0] === file && !file.path.endsWith('.htaccess')) {
+          if (!context.options.builtin && !someIncludeUnseen(context.project) && mainConfigs(context.project, file)[0] === file && !file.path.endsWith('.htaccess')) {
             const at = serverLevel(file, 'serverroot', 'listen', 'pidfile', 'user', 'group')[0]?.directive;
             if (at) context.report({ node: at, severity: 'warning', message: STATIC_BUILD });
           }

@@ -1,9 +1,12 @@
-import type { Section } from '../src/ast/nodes.js';
-import { directives } from '../src/ast/walk.js';
-import { memo } from '../src/ast/memo.js';
+import type { ConfigFile, Section } from '../src/ast/nodes.js';
+import { directives, walk } from '../src/ast/walk.js';
+import { fileMemo, memo } from '../src/ast/memo.js';
 import { defineRule } from '../src/engine/rule.js';
 import { removeLine } from '../src/edit/fixer.js';
 import type { Project } from '../src/project/project.js';
+import { loadedNames } from '../src/rules-kit/load-module.js';
+import { mainConfigs } from '../src/rules-kit/directive-scope.js';
+import { someIncludeUnseen } from '../src/rules-kit/reach.js';
 
 /** The ports of the project's `NameVirtualHost *:port` lines (`*` for a bare `*`), as the files were read. */
 function wildcardNamePorts(project: Project): Set<string> {
@@ -21,10 +24,60 @@ function defaultPort(s: Section): string | null {
   return null;
 }
 
+/** Modules only 2.4 has, which a first run loads: the tree is then read as 2.4. */
+const ONLY_24_LOADED = /^(authz_core|authn_core|mpm_\w+)$/;
+
+function migrated(project: Project, file: ConfigFile): boolean {
+  return [...loadedNames(project, file)].some((m) => ONLY_24_LOADED.test(m));
+}
+
+/** A file's <VirtualHost> blocks in order. */
+function virtualHosts(file: ConfigFile): Section[] {
+  const out: Section[] = [];
+  walk(file, { enter: (s) => { if (s.lname === 'virtualhost') out.push(s); } });
+  return out;
+}
+
+/** The address words of a `<VirtualHost>` (not `_default_`), lower case, with `:*` dropped. */
+function addresses(s: Section): string[] {
+  return s.args.map((a) => a.value.toLowerCase().replace(/:\*$/, '')).filter((a) => !a.startsWith('_default_'));
+}
+
+const hostOf = (addr: string) => addr.replace(/:[^:\]]*$/, '');
+
+interface Host { path: string; section: Section; addrs: string[] }
+
+/**
+ * The hosts that never answered in 2.2, by file and place in it, with the earlier host that answered
+ * for each: one of its addresses is an earlier host's too, and no NameVirtualHost line names that
+ * address's host part, so 2.2 read them as IP-based (the first answers every request, "overlaps with
+ * VirtualHost …, the first has precedence"). 2.4 makes any address several hosts share name-based.
+ * By place in the file (`path\0n`), as a later pass of the fix loop reads a re-parse.
+ */
+function shadowedHosts(project: Project): Map<string, { host: Host; addr: string }> {
+  return memo(project, 'no-name-virtual-host:shadowed', () => {
+    const named = new Set(project.files.flatMap((f) => directives(f.ast, 'namevirtualhost')).flatMap((d) => d.args.map((a) => hostOf(a.value.toLowerCase()))));
+    const firstOn = new Map<string, Host>();
+    const out = new Map<string, { host: Host; addr: string }>();
+    for (const f of project.files) {
+      virtualHosts(f.ast).forEach((section, n) => {
+        const host: Host = { path: f.path, section, addrs: addresses(section) };
+        for (const addr of host.addrs) {
+          if (named.has(hostOf(addr))) continue;
+          const first = firstOn.get(addr);
+          if (!first) firstOn.set(addr, host);
+          else if (!out.has(`${f.path}\0${n}`)) out.set(`${f.path}\0${n}`, { host: first, addr });
+        }
+      });
+    }
+    return out;
+  });
+}
+
 export default defineRule({
   meta: {
     id: 'no-name-virtual-host',
-    description: 'Remove NameVirtualHost, which 2.4 ignores with a warning, and report a _default_ host that joins the name-based hosts in 2.4.',
+    description: 'Remove NameVirtualHost, which 2.4 ignores with a warning, and report the hosts that answer in 2.4 but never did in 2.2: a _default_ host that joins the name-based hosts, and hosts that shared an address without NameVirtualHost.',
     row: 'Directives with changed or removed effect: NameVirtualHost',
     kind: 'fix',
   },
@@ -39,6 +92,23 @@ export default defineRule({
         });
       },
       'Section:virtualhost'(node) {
+        // Not in a tree already migrated (a first write removed its NameVirtualHost lines): one that loads
+        // 2.4's modules is read as 2.4, where such hosts are name-based as meant.
+        // Nor where a NameVirtualHost line may be out of sight: no main configuration (Debian's ports.conf
+        // names the addresses), or an Include that read no file.
+        const shadowed = migrated(context.project, context.file) || !mainConfigs(context.project, context.file).length || someIncludeUnseen(context.project)
+          ? new Map<string, { host: Host; addr: string }>() : shadowedHosts(context.project);
+        const first = shadowed.size ? shadowed.get(`${context.file.path}\0${fileMemo(context.project, context.file, 'no-name-virtual-host:hosts', () => virtualHosts(context.file)).indexOf(node)}`) : undefined;
+        if (first) {
+          const name = (s: Section) => s.children.find((c) => c.type === 'directive' && c.lname === 'servername');
+          const theirs = name(first.host.section);
+          context.report({
+            node: node.open,
+            severity: 'error',
+            message: `<VirtualHost ${node.args.map((a) => a.raw).join(' ')}> never answered in 2.2: no NameVirtualHost names ${first.addr}, so 2.2 read the hosts on it as IP-based and the first one, <VirtualHost ${first.host.section.args.map((a) => a.raw).join(' ')}>${theirs && theirs.type === 'directive' ? ` (ServerName ${theirs.args[0]?.raw ?? ''})` : ''}, answered every request ("overlaps with VirtualHost …, the first has precedence"). `
+              + `2.4 makes an address several hosts share name-based: this host now answers the requests whose Host header names it. Remove it to keep what 2.2 answered, or keep it if name-based hosting was meant.`,
+          });
+        }
         const port = defaultPort(node);
         if (port === null) return;
         const named = wildcardNamePorts(context.project);

@@ -39,6 +39,11 @@ export function unreadInclude(project: Project): { display: string; directive: D
   });
 }
 
+/** Whether some Include line's files are out of sight: it read no file, or was not followed. What they hold is unknown. */
+export function someIncludeUnseen(project: Project): boolean {
+  return project.includes.some((site) => site.files.length === 0) || unreadInclude(project) !== null;
+}
+
 /**
  * The .htaccess files httpd may read that the project did not (a directory that could not be read
  * or listed, one outside the tree: the loader's findings), in words, or null. What they hold is unknown.

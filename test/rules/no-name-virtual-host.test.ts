@@ -6,8 +6,27 @@ ruleTester(rule, {
     '<VirtualHost *:80>\nServerName a\n</VirtualHost>\n', '#NameVirtualHost *:80\n',
     // A _default_ host on an address the name-based hosts do not use answered in 2.2 as in 2.4.
     '<VirtualHost _default_:8080>\n</VirtualHost>\n',
+    // Hosts on different addresses, or on one a NameVirtualHost names (its line is fixed away; the hosts are not reported).
+    '<VirtualHost 10.0.0.1:80>\nServerName a\n</VirtualHost>\n<VirtualHost 10.0.0.2:80>\nServerName b\n</VirtualHost>\n',
+    // A vhost file alone: its main configuration (Debian's ports.conf) may well name the address.
+    '<VirtualHost 127.0.0.1:80>\nServerName a\n</VirtualHost>\n<VirtualHost 127.0.0.1:80>\nServerName b\n</VirtualHost>\n',
+    // A tree a first write migrated (its NameVirtualHost gone, 2.4's modules loaded) is read as 2.4.
+    'ServerRoot /etc/httpd\nListen 80\nLoadModule authz_core_module modules/mod_authz_core.so\n<VirtualHost 127.0.0.1:80>\nServerName a\n</VirtualHost>\n<VirtualHost 127.0.0.1:80>\nServerName b\n</VirtualHost>\n',
   ],
   invalid: [
+    {
+      // Found by a helper's bug hunt: on the real 2.4, Host: b.example.test got b's page; 2.2 served a's to every name.
+      name: 'reports a host that shares its address with an earlier one where no NameVirtualHost names it',
+      code: 'ServerRoot /etc/httpd\nListen 80\n<VirtualHost 127.0.0.1:80>\n    ServerName a.example.test\n</VirtualHost>\n<VirtualHost 127.0.0.1:80>\n    ServerName b.example.test\n</VirtualHost>\n',
+      output: null,
+      errors: [/^<VirtualHost 127\.0\.0\.1:80> never answered in 2\.2: no NameVirtualHost names 127\.0\.0\.1:80, .*<VirtualHost 127\.0\.0\.1:80> \(ServerName a\.example\.test\), answered every request/],
+    },
+    {
+      name: 'says nothing of hosts on an address a NameVirtualHost names',
+      code: 'NameVirtualHost 127.0.0.1:80\n<VirtualHost 127.0.0.1:80>\n    ServerName a\n</VirtualHost>\n<VirtualHost 127.0.0.1:80>\n    ServerName b\n</VirtualHost>\n',
+      output: '<VirtualHost 127.0.0.1:80>\n    ServerName a\n</VirtualHost>\n<VirtualHost 127.0.0.1:80>\n    ServerName b\n</VirtualHost>\n',
+      errors: ['NameVirtualHost 127.0.0.1:80 is removed'],
+    },
     { code: 'Listen 80\nNameVirtualHost *:80\n', output: 'Listen 80\n', errors: ['NameVirtualHost *:80 is removed'] },
     { name: 'removes a last line that has no line ending', code: 'Listen 80\r\nnamevirtualhost 10.0.0.1:443', output: 'Listen 80', errors: ['ignores it (AH00548)'] },
     { name: 'removes a continued line whole', code: 'NameVirtualHost \\\n *:80\nListen 80\n', output: 'Listen 80\n', errors: ['NameVirtualHost *:80'] },
