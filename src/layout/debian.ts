@@ -63,22 +63,27 @@ export function debianLayout(migrated: Project, mpmOption?: string): DebianLayou
   };
   const files = migrated.files.map((f) => f.ast);
   const moduleDir = files.flatMap(loadLines).map((l) => l.path).find((p) => p.startsWith('/'))?.replace(/\/[^/]*$/, '') ?? DEBIAN_MODULE_DIR;
-  const link = (name: string) => {
+  /** a2enmod: the module's .load (made when missing) and .conf; `confOf`, a module whose enabled .conf it takes over. */
+  const link = (name: string, confOf?: string) => {
     const load = join(available, `${name}.load`);
     if (!existsSync(load)) changes.push({ kind: 'create', path: load, text: `LoadModule ${name}_module ${moduleDir}/mod_${name}.so\n` });
     changes.push({ kind: 'link', path: join(site.dir, `${name}.load`), target: `../mods-available/${name}.load` });
     if (existsSync(join(available, `${name}.conf`))) changes.push({ kind: 'link', path: join(site.dir, `${name}.conf`), target: `../mods-available/${name}.conf` });
+    // A renamed module's settings (disk_cache.conf's CacheRoot, CacheEnable…, migrated to name the new
+    // module) stay read: 2.4's package has no cache_disk.conf of its own in a 2.2 tree.
+    else if (confOf !== undefined) changes.push({ kind: 'link', path: join(site.dir, `${name}.conf`), target: `../mods-available/${confOf}.conf` });
   };
 
   const kept = new Set(enabled);
   for (const name of enabled) {
     const gone = REMOVED[name];
     if (!gone) continue;
+    const hadConf = isLink(join(site.dir, `${name}.conf`)) && existsSync(join(available, `${name}.conf`));
     unlink(name);
     kept.delete(name);
     said.push(`a2dismod ${name} (${gone.advice})`);
     if (gone.renamedTo && !kept.has(gone.renamedTo)) {
-      link(gone.renamedTo);
+      link(gone.renamedTo, hadConf ? name : undefined);
       kept.add(gone.renamedTo);
       said.push(`a2enmod ${gone.renamedTo}`);
     }
