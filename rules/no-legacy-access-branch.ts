@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
 import { removeLine } from '../src/edit/fixer.js';
-import { branchKind, dualBlocks, hasAccess, proveProject, sectionKeys, TRANSPARENT } from '../src/access/migrate/index.js';
+import { branchKind, dualBlocks, hasAccess, loadedSections, proveProject, TRANSPARENT } from '../src/access/migrate/index.js';
 import { type CondContext, projectModel } from '../src/access/model/index.js';
 import { projectOf, type Project } from '../src/project/project.js';
 import { memo } from '../src/ast/memo.js';
@@ -28,13 +28,14 @@ export default defineRule({
     const [c22, c24] = conds(project);
     const prune = context.options['pruneLegacy'] === true;
     // The prover keys the sections of the file as loaded; a later pass of the fix loop reads a re-parse.
+    const loaded = project.byPath.get(context.file.path)?.ast;
+    let asLoaded: Map<Section, Section> | undefined;
     const proven = (owner: Section | string) => {
       const differences = proveProject(project).dualDifferences;
-      const loaded = project.byPath.get(context.file.path)?.ast;
       if (typeof owner === 'string' || !loaded || loaded === context.file) return differences.get(owner);
-      const key = sectionKeys(project.cache, context.file).get(owner);
-      for (const [s, k] of sectionKeys(project.cache, loaded)) if (k === key) return differences.get(s);
-      return undefined;
+      asLoaded ??= loadedSections(project.cache, loaded, context.file);
+      const orig = asLoaded.get(owner);
+      return orig && differences.get(orig);
     };
     /** The section (or .htaccess file) the nodes are the body of, as the prover keys it. */
     const visit = (nodes: readonly Node[], owner: Section | string) => {

@@ -4,6 +4,7 @@ import { fileMemo, memo } from '../src/ast/memo.js';
 import { defineRule } from '../src/engine/rule.js';
 import { removeLine } from '../src/edit/fixer.js';
 import type { Project } from '../src/project/project.js';
+import { only24 } from '../src/access/model/index.js';
 import { loadedNames } from '../src/rules-kit/load-module.js';
 import { mainConfigs } from '../src/rules-kit/directive-scope.js';
 import { someIncludeUnseen } from '../src/rules-kit/reach.js';
@@ -24,11 +25,9 @@ function defaultPort(s: Section): string | null {
   return null;
 }
 
-/** Modules only 2.4 has, which a first run loads: the tree is then read as 2.4. */
-const ONLY_24_LOADED = /^(authz_core|authn_core|mpm_\w+)$/;
-
+/** A tree that loads a module only 2.4 has (a first run loads authz_core) is read as 2.4. */
 function migrated(project: Project, file: ConfigFile): boolean {
-  return [...loadedNames(project, file)].some((m) => ONLY_24_LOADED.test(m));
+  return [...loadedNames(project, file)].some(only24);
 }
 
 /** A file's <VirtualHost> blocks in order. */
@@ -82,6 +81,13 @@ export default defineRule({
     kind: 'fix',
   },
   create(context) {
+    // Not in a tree already migrated (a first write removed its NameVirtualHost lines): one that loads
+    // 2.4's modules is read as 2.4, where such hosts are name-based as meant. Nor where a NameVirtualHost
+    // line may be out of sight: no main configuration (Debian's ports.conf names the addresses), or an
+    // Include that read no file. Decided once per file.
+    let shadowed: Map<string, { host: Host; addr: string }> | undefined;
+    const shadowedHere = () => (shadowed ??= migrated(context.project, context.file) || !mainConfigs(context.project, context.file).length || someIncludeUnseen(context.project)
+      ? new Map<string, { host: Host; addr: string }>() : shadowedHosts(context.project));
     return {
       'Directive:namevirtualhost'(node) {
         const addr = node.args.map((a) => a.raw).join(' ');
@@ -92,13 +98,7 @@ export default defineRule({
         });
       },
       'Section:virtualhost'(node) {
-        // Not in a tree already migrated (a first write removed its NameVirtualHost lines): one that loads
-        // 2.4's modules is read as 2.4, where such hosts are name-based as meant.
-        // Nor where a NameVirtualHost line may be out of sight: no main configuration (Debian's ports.conf
-        // names the addresses), or an Include that read no file.
-        const shadowed = migrated(context.project, context.file) || !mainConfigs(context.project, context.file).length || someIncludeUnseen(context.project)
-          ? new Map<string, { host: Host; addr: string }>() : shadowedHosts(context.project);
-        const first = shadowed.size ? shadowed.get(`${context.file.path}\0${fileMemo(context.project, context.file, 'no-name-virtual-host:hosts', () => virtualHosts(context.file)).indexOf(node)}`) : undefined;
+        const first = shadowedHere().size ? shadowedHere().get(`${context.file.path}\0${fileMemo(context.project, context.file, 'no-name-virtual-host:hosts', () => virtualHosts(context.file)).indexOf(node)}`) : undefined;
         if (first) {
           const name = (s: Section) => s.children.find((c) => c.type === 'directive' && c.lname === 'servername');
           const theirs = name(first.host.section);

@@ -88,40 +88,30 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
  * (keyOf), read at the same place. A file included in several places (two virtual hosts, or two
  * <Directory> sections of one host) gives one section per place, each with its own twin. The place
  * is the context and the sections around it; of several reads at one place, the same one in turn.
+ * Only a text read more than once is placed (nearly every section is read once).
  */
 function twinFinder(before: Model, after0: Model): (s: Scope) => Scope | undefined {
-  const ids = new Map<Section | string, number>();
-  const id = (k: Section | string) => {
-    let n = ids.get(k);
-    if (n === undefined) ids.set(k, (n = ids.size));
-    return n;
-  };
-  const placeOf = (s: Scope) => {
-    let at = `${id(keyOf(s))}\0${s.vhost}`;
-    for (let w = s.within; w; w = w.within) at += `\0${id(keyOf(w))}`;
-    return at;
-  };
-  const byPlace = (m: Model) => {
-    const out = new Map<string, Scope[]>();
+  const byKey = (m: Model) => {
+    const out = new Map<Section | string, Scope[]>();
     for (const s of m.scopes) {
-      const at = placeOf(s);
-      const list = out.get(at);
-      if (list) list.push(s); else out.set(at, [s]);
+      const list = out.get(keyOf(s));
+      if (list) list.push(s); else out.set(keyOf(s), [s]);
     }
     return out;
   };
-  const first = new Map<Section | string, Scope[]>();
-  for (const s of after0.scopes) {
-    const list = first.get(keyOf(s));
-    if (list) list.push(s); else first.set(keyOf(s), [s]);
-  }
-  const places22 = byPlace(before);
-  const places24 = byPlace(after0);
+  const keyed22 = byKey(before);
+  const keyed24 = byKey(after0);
+  const samePlace = (a: Scope, b: Scope) => {
+    if (a.vhost !== b.vhost) return false;
+    let x = a.within, y = b.within;
+    for (; x && y; x = x.within, y = y.within) if (keyOf(x) !== keyOf(y)) return false;
+    return x === y;
+  };
   return (s) => {
-    const list = first.get(keyOf(s));
+    const list = keyed24.get(keyOf(s));
     if (!list || list.length === 1) return list?.[0];
-    const at = placeOf(s);
-    const twin = places24.get(at)?.[places22.get(at)?.indexOf(s) ?? -1];
+    const here = list.filter((t) => samePlace(s, t));
+    const twin = here[keyed22.get(keyOf(s))!.filter((t) => samePlace(s, t)).indexOf(s)];
     // Read at a place the 2.4 reading does not have (sections around it that only one version reads).
     return twin ?? list.find((t) => t.vhost === s.vhost) ?? list[0];
   };

@@ -34,6 +34,18 @@ export function sectionKeys(cache: RunCache, file: ConfigFile): Map<Section, str
   return out;
 }
 
+/**
+ * Each access section of `file`, a later pass's re-parse, as the section of `loaded` (the file as
+ * the project read it, which the prover keys) at the same place (sectionKeys).
+ */
+export function loadedSections(cache: RunCache, loaded: ConfigFile, file: ConfigFile): Map<Section, Section> {
+  const byKey = new Map<string, Section>();
+  for (const [s, key] of sectionKeys(cache, loaded)) byKey.set(key, s);
+  const out = new Map<Section, Section>();
+  for (const [s, key] of sectionKeys(cache, file)) { const orig = byKey.get(key); if (orig) out.set(s, orig); }
+  return out;
+}
+
 export interface FileVerdicts {
   proof: ProjectProof;
   /** True when `file` is the project's own copy (first pass of the fix loop). */
@@ -55,10 +67,8 @@ export function fileVerdicts(project: Project, file: ConfigFile, opts: ModelOpti
   if (original) {
     for (const v of proof.byFile.get(file.path) ?? []) if (v.scope.node) sections.set(v.scope.node, v);
   } else {
-    const byKey = new Map<string, Verdict>();
     if (!proof.byFile.get(file.path)?.length) return { proof, original, sections };
-    for (const [s, key] of sectionKeys(project.cache, origAst)) { const v = proof.verdicts.get(s); if (v) byKey.set(key, v); }
-    for (const [s, key] of sectionKeys(project.cache, file)) { const v = byKey.get(key); if (v) sections.set(s, v); }
+    for (const [s, orig] of loadedSections(project.cache, origAst, file)) { const v = proof.verdicts.get(orig); if (v) sections.set(s, v); }
   }
   return { proof, original, sections };
 }

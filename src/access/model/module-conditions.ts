@@ -58,6 +58,11 @@ export function moduleSet(loaded: readonly string[], version: Version, compat: b
 const ONLY_22: ReadonlySet<string> = new Set(Object.keys(RENAMED_24));
 const ONLY_24: ReadonlySet<string> = new Set(['authz_core', 'authn_core', 'access_compat', 'unixd', 'slotmem_shm', 'cache_disk', 'lbmethod_byrequests', 'lbmethod_bytraffic', 'lbmethod_bybusyness', 'socache_shmcb', 'socache_dbm', 'socache_memcache', 'remoteip', 'proxy_fcgi', 'http2', 'ratelimit', 'session', 'macro', 'watchdog']);
 
+/** Whether a module (short name) exists in 2.4 only: a tree that loads one was written for 2.4 (or migrated). */
+export function only24(name: string): boolean {
+  return ONLY_24.has(name);
+}
+
 export interface CondContext {
   version: Version;
   modules: ReadonlySet<string>;
