@@ -15,10 +15,12 @@ export function headerForType(raw: string): string {
   return `Header set Content-Type ${raw} "expr=-z %{CONTENT_TYPE}"`;
 }
 
-/** One DefaultType line of the tree: its value as written (`None` when it has none) and the servers it applies to. */
+/** One DefaultType line of the tree: its value as written (`None` when it has none), the servers it applies to, and whether this rule removes it. */
 interface Line {
   value: string;
   servers: string[];
+  /** A plain type where mod_headers is not loaded: the line goes, and no Header line takes its place. */
+  removed: boolean;
 }
 
 /** A value as a message shows it: in double quotes when it has spaces (`"text/plain; charset=utf-8"`), else as it is. */
@@ -29,7 +31,14 @@ const notAType = (value: string) => handlerOfType(value) !== null || hasVariable
 
 function linesOf(project: Project, f: ConfigFile): Line[] {
   const out: Line[] = [];
-  walk(f, { directive: (d, ancestors) => { if (d.lname === 'defaulttype') out.push({ value: d.args[0]?.value || 'None', servers: serversOf(project, f, ancestors) }); } });
+  const headers = () => loadState(project, f, 'headers') === 'loaded';
+  walk(f, {
+    directive: (d, ancestors) => {
+      if (d.lname !== 'defaulttype') return;
+      const value = d.args[0]?.value || 'None';
+      out.push({ value, servers: serversOf(project, f, ancestors), removed: !isNone(value) && !notAType(value) && !headers() });
+    },
+  });
   return out;
 }
 
@@ -72,7 +81,10 @@ export default defineRule({
           return;
         }
         if (isNone(value)) {
-          const types = others.filter((v) => !isNone(v));
+          // A plain type whose line is removed (no mod_headers) leaves nothing in 2.4 for this line to turn off:
+          // it goes in the same run, as it would in the next one.
+          const kept = new Set(lines().filter((l) => !l.removed && sameServer(l.servers, servers)).map((l) => asciiLower(l.value)));
+          const types = others.filter((v) => !isNone(v) && kept.has(v));
           const plain = types.filter((v) => !notAType(v));
           if (plain.length) {
             // A Header line cannot be turned off below it, so no 2.4 line does what this one did.

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/no-default-type.js';
@@ -135,5 +135,27 @@ describe('write alone', () => {
       ['error', 'DefaultType text/plain: 2.2 sent Content-Type text/plain for'],
       ['warning', 'DefaultType None here turned off another DefaultType of the '],
     ]);
+  });
+});
+
+describe('without mod_headers', () => {
+  it('removes a DefaultType None in the same run as the type line it turned off, so a second write changes nothing', async () => {
+    const d = tempDir();
+    writeFileSync(join(d, 'httpd.conf'), `ServerRoot "${d}"\nListen 80\nLoadModule mime_module modules/mod_mime.so\nDocumentRoot "${d}/htdocs"\n`
+      + `<Directory "${d}/htdocs">\n  AllowOverride All\n</Directory>\nDefaultType none\n`);
+    mkdirSync(join(d, 'htdocs'));
+    writeFileSync(join(d, 'htdocs', '.htaccess'), 'DefaultType text/plain\n');
+    const first = await runCli(['write', '--format', 'json', 'httpd.conf'], { cwd: d });
+    const findings = (JSON.parse(first.stdout) as { files: { findings: { ruleId: string; message: string }[] }[] }).files
+      .flatMap((f) => f.findings.filter((x) => x.ruleId === 'no-default-type').map((x) => x.message));
+    expect(findings).toEqual([
+      'DefaultType none is removed: it has no effect in 2.4.',
+      expect.stringContaining('The line is removed. To keep the type, load mod_headers'),
+    ]);
+    const after = readFileSync(join(d, 'httpd.conf'), 'latin1');
+    expect(after).not.toMatch(/DefaultType/);
+    expect(readFileSync(join(d, 'htdocs', '.htaccess'), 'latin1')).toBe('');
+    await runCli(['write', 'httpd.conf'], { cwd: d });
+    expect(readFileSync(join(d, 'httpd.conf'), 'latin1')).toBe(after);
   });
 });
