@@ -9,6 +9,17 @@ import type { Edit } from '../src/edit/edit.js';
 /** `/bin/sh -c 'command'`: a command that starts the shell itself, the same in 2.2 and 2.4. */
 const SHELL_NAMED = /^\/bin\/sh -c '[^']*'$/;
 
+/**
+ * A command whose program is named without a `/` (`logger -t httpd`): the shell of 2.2 looked it up
+ * in PATH, while 2.4 starts it with execv, which does not (AH00104 "unable to start piped log
+ * program" when httpd starts, tested on 2.4.71). Null when the program has a path.
+ */
+function unsearched(command: string): string | null {
+  const program = command.trim().split(/\s+/)[0] ?? '';
+  if (program === '' || program.includes('/')) return null;
+  return `the program \`${program}\`, which the shell looked up in PATH, would not be found: 2.4 starts it by that name alone and stops with AH00104 "unable to start piped log program" (apache2 -t does not see it)`;
+}
+
 export default defineRule({
   meta: {
     id: 'piped-log-shell',
@@ -25,9 +36,11 @@ export default defineRule({
       if (rest.startsWith('|') || (rest.startsWith('$') && !rest.startsWith('${'))) return;
       if (SHELL_NAMED.test(rest)) return; // the form written for ForensicLog: 2.4 runs the shell itself
       const variable = hasVariable(rest);
-      const why = variable ? `whatever shell syntax ${variablesNamed(rest)} holds when httpd starts` : needsShell(rest);
-      if (why === null) return;
-      const ran = `${node.name} ${arg.raw} ran its command through /bin/sh -c in 2.2; 2.4 runs a piped log command directly, without a shell, so ${why} would reach the program as plain arguments.`;
+      const syntax = variable ? `whatever shell syntax ${variablesNamed(rest)} holds when httpd starts` : needsShell(rest);
+      // ForensicLog's program is ServerRoot-relative in 2.2 and 2.4 alike: only the other directives lose the PATH lookup.
+      const lost = syntax !== null ? `${syntax} would reach the program as plain arguments` : form === 'dollar' ? unsearched(rest) : null;
+      if (lost === null) return;
+      const ran = `${node.name} ${arg.raw} ran its command through /bin/sh -c in 2.2; 2.4 runs a piped log command directly, without a shell, so ${lost}.`;
       const after = (newArg: string) => [node.name, newArg, ...node.args.slice(1).map((a) => a.raw)].join(' ');
       if (form === 'dollar') {
         const bar = arg.raw.indexOf('|');

@@ -48,6 +48,8 @@ export const MESSAGES: ExplainEntry[] = [
   // Directives whose effect changed (upgrade notes "Errors" and "Directives with changed or removed effect").
   entry('AH00117', /Ignoring deprecated use of DefaultType/i, 'DefaultType has no effect in 2.4; any value other than none only triggers this warning.',
     'Delete the DefaultType line; use AddType or ForceType (or mod_mime defaults) for the types you need.', ['no-default-type']),
+  entry('AH00104', /unable to start piped log program/i, 'httpd 2.4 starts a piped log program directly, without /bin/sh: a program named without a path is not looked up in PATH, shell syntax in the command reaches the program as arguments, and mod_log_forensic also makes the program ServerRoot-relative.',
+    'Write "|$command" to have 2.4 run it through the shell as 2.2 did, or name the program by its absolute path (ForensicLog: "|/bin/sh -c \'command\'").', ['piped-log-shell']),
   entry('AH00548', /NameVirtualHost has no effect/i, 'NameVirtualHost does nothing in 2.4: an address and port used by several virtual hosts is name-based anyway.',
     'Delete the NameVirtualHost lines.', ['no-name-virtual-host']),
   entry('keepalive-flag', /KeepAlive must be On or Off/i, 'httpd 2.4 accepts only On or Off for KeepAlive; 2.2 read any value other than Off or 0 as On.',

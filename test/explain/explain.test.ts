@@ -9,6 +9,7 @@ const rules = (m: string) => [...new Set(explain(m).flatMap((e) => e.ruleIds))];
 
 /** Exact texts from httpd-oracle.md §6 (real 2.4.71) and httpd-semantics.md §5, with the rules and entry they must lead to. */
 const CASES: [string, string, string[]][] = [
+  ["(2)No such file or directory: AH00104: unable to start piped log program 'logger -t httpd'", 'AH00104', ['piped-log-shell']],
   ['AH00526: Syntax error on line 30 of /tmp/X/httpd.conf:\nInvalid command \'Order\', perhaps misspelled or defined by a module not included in the server configuration', 'unknown-order', ['prefer-require', 'load-implicit-modules']],
   ["Invalid command 'Allow', perhaps misspelled or defined by a module not included in the server configuration", 'unknown-order', ['prefer-require', 'load-implicit-modules']],
   ["Invalid command 'Deny', perhaps misspelled or defined by a module not included in the server configuration", 'unknown-order', ['prefer-require', 'load-implicit-modules']],

@@ -12,6 +12,10 @@ ruleTester(rule, {
     'ErrorLog syslog:local1\n',
     'ForensicLog "|/usr/sbin/rotatelogs /var/log/forensic.%Y%m%d 86400"\n',
     'ForensicLog logs/forensic_log\n',
+    // A relative path is relative to the same directory in both: only a bare name lost its PATH lookup.
+    'CustomLog "|bin/rotatelogs logs/access.%Y%m%d 86400" combined\n',
+    // mod_log_forensic makes the program ServerRoot-relative in 2.2 and 2.4 alike.
+    'ForensicLog "|rotatelogs /var/log/forensic.%Y%m%d 86400"\n',
     '<IfVersion ~ ^2\\.2>\n  ErrorLog "|/usr/bin/logger 2>&1"\n</IfVersion>\n',
   ],
   invalid: [
@@ -19,6 +23,13 @@ ruleTester(rule, {
       code: 'ErrorLog "|/usr/bin/logger -t httpd 2>&1"\n',
       output: 'ErrorLog "|$/usr/bin/logger -t httpd 2>&1"\n',
       errors: [/^ErrorLog "\|\/usr\/bin\/logger -t httpd 2>&1" ran its command through \/bin\/sh -c in 2\.2; 2\.4 .*the redirection `2>&1` would reach .* Write `ErrorLog "\|\$\/usr\/bin\/logger -t httpd 2>&1"`/],
+    },
+    {
+      // Found by a helper's bug hunt: the real 2.4.71 stopped at start-up (AH00104), although apache2 -t passed.
+      name: 'a program named without a path, which only the shell of 2.2 found in PATH',
+      code: 'CustomLog "|logger -t httpd" common\nErrorLog |tee\n',
+      output: 'CustomLog "|$logger -t httpd" common\nErrorLog |$tee\n',
+      errors: [/^CustomLog "\|logger -t httpd" ran its command through \/bin\/sh -c in 2\.2; .*so the program `logger`, which the shell looked up in PATH, would not be found: .*AH00104.* Write `CustomLog "\|\$logger -t httpd" common`/, 'the program `tee`'],
     },
     { name: 'keeps an unquoted word unquoted', code: 'TransferLog |/bin/cat>>/tmp/x\n', output: 'TransferLog |$/bin/cat>>/tmp/x\n', errors: ['the redirection `>>`'] },
     {
