@@ -82,7 +82,7 @@ export function missingModules(
     if (providers.length === 0) return;
     if (skip({ ...providers[0]!, module: need.module, symbol: `${need.module}_module`, so: `mod_${need.module}.so` })) return;
     if (!alongSomeWay(around(file), ancestors, (sections) => sectionsHold(sections, loaded, loadedSymbols))) return;
-    const written = [d.name, ...d.args.slice(0, d.args[0]?.value.toLowerCase() === 'not' ? 2 : 1).map((a) => a.raw)].join(' ');
+    const written = [d.name, ...d.args.slice(0, need.shown).map((a) => a.raw)].join(' ');
     found.set(need.module, { module: need.module, alternatives: [], file, node: d, written, provider: { error: need.error, when: need.when } });
   };
   for (const file of files) {

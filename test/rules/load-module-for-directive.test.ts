@@ -37,9 +37,9 @@ ruleTester(rule, {
     {
       name: 'one finding per module, at its first use; dependencies loaded first; sections count',
       code: `${LOADS}<Proxy *>\n  ProxyHTMLEnable On\n</Proxy>\nProxyPass /a http://b/\nProxyFCGIBackendType GENERIC\n`,
-      output: `${LOADS}LoadModule proxy_module modules/mod_proxy.so\nLoadModule proxy_html_module modules/mod_proxy_html.so\nLoadModule proxy_fcgi_module modules/mod_proxy_fcgi.so\n`
+      output: `${LOADS}LoadModule proxy_module modules/mod_proxy.so\nLoadModule proxy_html_module modules/mod_proxy_html.so\nLoadModule proxy_http_module modules/mod_proxy_http.so\nLoadModule proxy_fcgi_module modules/mod_proxy_fcgi.so\n`
         + '<Proxy *>\n  ProxyHTMLEnable On\n</Proxy>\nProxyPass /a http://b/\nProxyFCGIBackendType GENERIC\n',
-      errors: ["Invalid command '<Proxy'", "Invalid command 'ProxyHTMLEnable'", "Invalid command 'ProxyFCGIBackendType'"],
+      errors: ["Invalid command '<Proxy'", "Invalid command 'ProxyHTMLEnable'", "(scheme 'http')", "Invalid command 'ProxyFCGIBackendType'"],
     },
     {
       name: 'a negated <IfModule> of a missing module is read',
@@ -80,6 +80,19 @@ ruleTester(rule, {
       code: `${LOADS}<Directory /srv/dav>\n  Dav On\n</Directory>\n`,
       output: `${LOADS}LoadModule dav_module modules/mod_dav.so\nLoadModule dav_fs_module modules/mod_dav_fs.so\n<Directory /srv/dav>\n  Dav On\n</Directory>\n`,
       errors: ["Invalid command 'Dav'", '"Unknown DAV provider: filesystem"'],
+    },
+    {
+      // Found by a helper's bug hunt: mod_proxy alone answered every proxied request with 500 (AH01144) on the real 2.4.71.
+      name: 'loads the proxy module of each URL scheme the tree forwards to (ProxyPass, BalancerMember, RewriteRule [P])',
+      code: `${LOADS}ProxyPass /app http://127.0.0.1:8080/\nProxyPass /bal balancer://c/\n<Proxy balancer://c>\n  BalancerMember balancer://c ajp://127.0.0.1:8009\n</Proxy>\nRewriteEngine On\nRewriteRule ^/f/(.*) ftp://files.example.test/$1 [L,P]\nProxyPass /x !\n`,
+      output: `${LOADS}LoadModule proxy_module modules/mod_proxy.so\nLoadModule proxy_http_module modules/mod_proxy_http.so\nLoadModule proxy_balancer_module modules/mod_proxy_balancer.so\n`
+        + 'LoadModule proxy_ajp_module modules/mod_proxy_ajp.so\nLoadModule rewrite_module modules/mod_rewrite.so\nLoadModule proxy_ftp_module modules/mod_proxy_ftp.so\n'
+        + 'ProxyPass /app http://127.0.0.1:8080/\nProxyPass /bal balancer://c/\n<Proxy balancer://c>\n  BalancerMember balancer://c ajp://127.0.0.1:8009\n</Proxy>\nRewriteEngine On\nRewriteRule ^/f/(.*) ftp://files.example.test/$1 [L,P]\nProxyPass /x !\n',
+      errors: [
+        "Invalid command 'ProxyPass'",
+        /^`ProxyPass \/app http:\/\/127\.0\.0\.1:8080\/`: 2\.4 says "No protocol handler was valid for the URL … \(scheme 'http'\)" \(every request there then gets a 500\); it needs `LoadModule proxy_module modules\/mod_proxy\.so` and `LoadModule proxy_http_module modules\/mod_proxy_http\.so`/,
+        "(scheme 'balancer')", "(scheme 'ajp')", "Invalid command 'RewriteEngine'", "`RewriteRule ^/f/(.*) ftp://files.example.test/$1`",
+      ],
     },
     {
       name: 'a directive with several providers names the others',
