@@ -6,7 +6,7 @@
  * `*` not matching a leading `.`, every level sorted by strcmp, and a
  * directory included whole and recursively, dotfiles and backups too.
  */
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Severity } from '../ast/nodes.js';
 import { fnmatch, hasWildcard, sortBytes } from './fnmatch.js';
@@ -17,7 +17,7 @@ import { listDirectory, type Listing } from './file-names.js';
 /** httpd's AP_MAX_FNMATCH_DIR_DEPTH and AP_MAX_INCLUDE_DEPTH. */
 export const MAX_INCLUDE_DEPTH = 128;
 
-export type IncludeCode = 'INCLUDE_NOT_FOUND' | 'INCLUDE_NO_MATCH' | 'INCLUDE_DIR_NOT_FOUND' | 'INCLUDE_DIR_DEPTH' | 'INCLUDE_PSEUDO_FS';
+export type IncludeCode = 'INCLUDE_NOT_FOUND' | 'INCLUDE_NO_MATCH' | 'INCLUDE_DIR_NOT_FOUND' | 'INCLUDE_DIR_DEPTH' | 'INCLUDE_DIR_LOOP' | 'INCLUDE_PSEUDO_FS';
 
 export interface IncludeProblem {
   code: IncludeCode;
@@ -66,7 +66,7 @@ export function expandInclude(pattern: string, optional: boolean): Expansion {
     out.diagnostics.push({ code: 'INCLUDE_PSEUDO_FS', severity: 'warning', message: `${abs} is in /proc, /sys or /dev, which hold no configuration files; it was not read` });
     return out;
   }
-  if (!hasWildcard(abs)) includePath(abs, optional, 0, out);
+  if (!hasWildcard(abs)) includePath(abs, optional, [], out);
   else matchComponents('/', abs.split('/').filter((p) => p !== ''), optional, out);
   return out;
 }
@@ -77,7 +77,7 @@ function matchComponents(dir: string, parts: string[], optional: boolean, out: E
   let i = 0;
   while (i < parts.length && !hasWildcard(parts[i]!)) path = join(path, parts[i++]!);
   if (i === parts.length) {
-    includePath(path, optional, 0, out);
+    includePath(path, optional, [], out);
     return;
   }
   const part = parts[i]!;
@@ -101,12 +101,17 @@ function matchComponents(dir: string, parts: string[], optional: boolean, out: E
   }
   for (const name of sortBytes(names)) {
     if (rest.length > 0) matchComponents(join(path, name), rest, optional, out);
-    else includePath(join(path, name), optional, 0, out);
+    else includePath(join(path, name), optional, [], out);
   }
 }
 
-/** ap_dir_nofnmatch: a directory is read whole, recursively and sorted; anything else is a file to open. */
-function includePath(path: string, optional: boolean, depth: number, out: Expansion): void {
+/**
+ * ap_dir_nofnmatch: a directory is read whole, recursively and sorted; anything else is a file to open.
+ * `above`: the real paths of the directories being read around this one. A symlink back to one of them is a
+ * loop httpd follows round until the system answers ELOOP (2^40 paths for two such links): it is reported and
+ * not followed, so the files below are read once.
+ */
+function includePath(path: string, optional: boolean, above: readonly string[], out: Expansion): void {
   let isDir = false;
   try {
     isDir = statSync(path).isDirectory();
@@ -118,8 +123,18 @@ function includePath(path: string, optional: boolean, depth: number, out: Expans
     out.files.push(path);
     return;
   }
-  if (depth + 1 > MAX_INCLUDE_DEPTH) {
+  if (above.length + 1 > MAX_INCLUDE_DEPTH) {
     out.diagnostics.push(problem('INCLUDE_DIR_DEPTH', `${PREFIX}Directory ${path} exceeds the maximum include directory nesting level of ${MAX_INCLUDE_DEPTH}. You have probably a recursion somewhere.`));
+    return;
+  }
+  let real = path;
+  try { real = realpathSync(path); } catch { /* statSync above succeeded: keep the path */ }
+  if (above.includes(real)) {
+    // httpd gives up at the first "Too many levels of symbolic links" (IncludeOptional ignores it): one finding a line.
+    if (!out.diagnostics.some((p) => p.code === 'INCLUDE_DIR_LOOP')) {
+      out.diagnostics.push({ code: 'INCLUDE_DIR_LOOP', severity: optional ? 'warning' : 'error',
+        message: `${path} leads back to ${real} through a symbolic link, and httpd follows the loop round, reading the files in it again on each turn, until the system answers "Too many levels of symbolic links"` });
+    }
     return;
   }
   let listing: Listing;
@@ -130,7 +145,8 @@ function includePath(path: string, optional: boolean, depth: number, out: Expans
     return;
   }
   for (const e of listing.undecodable) out.undecodable.push({ path: join(path, e.name), shown: join(path, e.shown) });
-  for (const name of sortBytes(listing.entries.map((e) => e.name))) includePath(join(path, name), optional, depth + 1, out);
+  const inside = [...above, real];
+  for (const name of sortBytes(listing.entries.map((e) => e.name))) includePath(join(path, name), optional, inside, out);
 }
 
 function problem(code: IncludeCode, message: string): IncludeProblem {

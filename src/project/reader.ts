@@ -244,7 +244,9 @@ export class TreeReader {
     for (const p of expansion.diagnostics) {
       const message = p.code === 'INCLUDE_NO_MATCH'
         ? `${conditional ? refuses : 'httpd 2.4 refuses to start on this line'}: "${p.message}". ${in22}; write IncludeOptional if the pattern may match nothing.`
-        : p.code === 'INCLUDE_PSEUDO_FS' ? `${d.name} ${p.message}.` : `${refuses}: "${p.message}".`;
+        : p.code === 'INCLUDE_PSEUDO_FS' ? `${d.name} ${p.message}.`
+        : p.code === 'INCLUDE_DIR_LOOP' ? `${p.severity === 'error' ? refuses : `${d.name} follows a symbolic link loop`}: ${p.message}. The files in the loop were read once here.`
+        : `${refuses}: "${p.message}".`;
       this.diag(file, d, p.code, conditional && p.severity === 'error' ? 'warning' : p.severity, message);
     }
     // A name httpd reads but no file call here can open: the file stands in the tree unread, so that its

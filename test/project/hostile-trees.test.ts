@@ -3,7 +3,7 @@
  * nesting, huge include lists, huge files and pseudo-filesystems end with findings, not a hang,
  * a stack overflow or an out-of-memory crash.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/parse/parser.js';
@@ -70,4 +70,17 @@ describe('hostile trees', () => {
     expect(findingLines(r.stdout)).toMatch(/^httpd\.conf:2:1 {2}warning {2}Include \/proc\/self\/\* is in/m);
     expect(r.stdout).toMatch(/problems? \(.*\) in 1 file\./);
   });
+  it('reports a directory holding two symlinks to itself at the Include line and reads its file once, without a hang', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'conf/d'), { recursive: true });
+    symlinkSync('.', join(cwd, 'conf/d/l1'));
+    symlinkSync('.', join(cwd, 'conf/d/l2'));
+    writeFileSync(join(cwd, 'conf/d/a.conf'), 'ServerAdmin a\n');
+    writeFileSync(join(cwd, 'conf/httpd.conf'), 'ServerName localhost\nInclude conf/d\n');
+    // httpd reads d/a.conf, d/l1/a.conf, d/l1/l1/a.conf… and stops with "Too many levels of symbolic links";
+    // following both links to that depth is 2^40 paths.
+    const r = await runCli(['check', '--server-root', cwd, 'conf/httpd.conf'], { cwd });
+    expect(findingsWithRemedy(r.stdout)).toMatch(/^conf\/httpd\.conf:2:1 {2}error {2}httpd refuses to start on this line {2}include {2}\| \S+\/conf\/d\/l1 leads back to \S+\/conf\/d through a symbolic link.*"Too many levels of symbolic links"/m);
+    expect(r.stdout).toMatch(/1 problem .* in 2 files\./);
+  }, 10_000);
 });

@@ -109,4 +109,15 @@ describe('expandInclude', () => {
       message: `Include/IncludeOptional: Directory ${join(deep, 'd')} exceeds the maximum include directory nesting level of 128. You have probably a recursion somewhere.`,
     }]);
   });
+  it('follows a symlink back to a directory being read once, an error for Include and a warning for IncludeOptional', () => {
+    const t = temp();
+    mkdirSync(join(t, 'd/sub'), { recursive: true });
+    writeFileSync(join(t, 'd/a.conf'), '# a\n');
+    symlinkSync('..', join(t, 'd/sub/up'));
+    const r = expandInclude(join(t, 'd'), false);
+    expect(rel(t)(r.files)).toEqual(['d/a.conf']);
+    expect(r.diagnostics.map((p) => [p.code, p.severity])).toEqual([['INCLUDE_DIR_LOOP', 'error']]);
+    expect(r.diagnostics[0]!.message).toContain(`${join(t, 'd/sub/up')} leads back to ${join(t, 'd')} through a symbolic link`);
+    expect(expandInclude(join(t, 'd'), true).diagnostics.map((p) => [p.code, p.severity])).toEqual([['INCLUDE_DIR_LOOP', 'warning']]);
+  });
 });
