@@ -1,16 +1,13 @@
 import { dirname } from 'node:path';
 import { canonicalDir } from '../src/apache/paths.js';
+import { overrideCategories } from '../src/apache/allow-override.js';
 import { defineRule } from '../src/engine/rule.js';
 import { mainConfigs } from '../src/rules-kit/directive-scope.js';
 import { directoryCovers } from '../src/rules-kit/directory-model.js';
 import { memo } from '../src/ast/memo.js';
-import type { Directive, Section } from '../src/ast/nodes.js';
+import type { Section } from '../src/ast/nodes.js';
 import { dirCovers, overrideSource } from '../src/access/decide/index.js';
 import { hasLimitDirectives, projectModel, refusedHtaccess } from '../src/access/model/index.js';
-
-function grants(d: Directive, word: string): boolean {
-  return d.args.some((a) => a.value.toLowerCase() === word);
-}
 
 export default defineRule({
   meta: {
@@ -40,7 +37,8 @@ export default defineRule({
     return {
       'Directive:allowoverride'(node, ancestors) {
         const dir = [...ancestors].reverse().find((s: Section) => s.lname === 'directory');
-        if (!dir || !grants(node, 'limit') || grants(node, 'authconfig') || grants(node, 'all')) return;
+        const granted = overrideCategories(node.args.map((a) => a.value));
+        if (!dir || !granted.has('limit') || granted.has('authconfig')) return;
         const path = canonicalDir(dir.args.map((a) => a.value).join(' '));
         const governs = governor(dir);
         const mine = (f: { path: string }) => dirCovers(context.project.cache, path, dirname(f.path)) && governs(f.path);

@@ -18,6 +18,7 @@ import { hasVariable } from '../apache/variables.js';
 import { displayPath, readSource, unreadable, type ReadResult } from './read.js';
 import { type CannotOpen, showBytes, undecodableReason, utf8Bytes } from './file-names.js';
 import { serverRootRelative } from '../apache/paths.js';
+import { overrideCategories } from '../apache/allow-override.js';
 
 /** Read-time conditionals: we follow every branch, so they only show up in `context`. */
 
@@ -166,7 +167,7 @@ export class TreeReader {
             this.facts.accessNames.push({ names: d.args.map((a) => latin1ToUtf8(a.value)), inVirtualHost: real.includes('virtualhost') });
             break;
           case 'allowoverride':
-            if (ctx.dir && real[real.length - 1]?.startsWith('directory')) ctx.dir.overrideNone = value.toLowerCase() === 'none';
+            if (ctx.dir && real[real.length - 1]?.startsWith('directory')) ctx.dir.overrideNone = overrideCategories(d.args.map((a) => a.value)).size === 0;
             break;
           case 'allowoverridelist':
             if (ctx.dir && real[real.length - 1]?.startsWith('directory')) ctx.dir.overrideList = value.toLowerCase() !== 'none';

@@ -2,6 +2,8 @@ import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProject } from '../../src/project/load.js';
+import { readFileSync } from 'node:fs';
+import { runCli } from '../helpers/cli.js';
 import { diags, FIX, shown, useTemp } from './util.js';
 
 const temp = useTemp();
@@ -32,6 +34,24 @@ describe('loadProject: .htaccess discovery', () => {
     const p = loadProject(['httpd.conf'], { cwd: t });
     expect(shown(p)).toEqual(['httpd.conf', 'other/sub/.htaccess', 'cgi/.htaccess', 'vhost-alias/.htaccess']);
     expect(p.files.map((f) => f.kind)).toEqual(['conf', 'htaccess', 'htaccess', 'htaccess']);
+  });
+
+  it('reads AllowOverride words left to right as httpd does: None Limit grants Limit, Limit None nothing (found by a helper\'s bug hunt)', async () => {
+    // httpd's set_override lets a later category add to an earlier None; the tool read the first word only,
+    // skipped this .htaccess, and after write the real 2.4 answered 500 ("Invalid command 'Order'").
+    const t = temp();
+    mkdirSync(join(t, 'htdocs/sub'), { recursive: true });
+    mkdirSync(join(t, 'off/sub'), { recursive: true });
+    writeFileSync(join(t, 'htdocs/sub/.htaccess'), 'Order deny,allow\nDeny from all\n');
+    writeFileSync(join(t, 'off/sub/.htaccess'), 'Order deny,allow\nDeny from all\n');
+    writeFileSync(join(t, 'httpd.conf'), `ServerRoot "${t}"\nDocumentRoot "${t}/htdocs"\n<Directory />\n    AllowOverride None\n</Directory>\n`
+      + `<Directory "${t}/htdocs">\n    AllowOverride None Limit\n    Order allow,deny\n    Allow from all\n</Directory>\n`
+      + `<Directory "${t}/off">\n    AllowOverride Limit None\n</Directory>\n`);
+    expect(shown(loadProject(['httpd.conf'], { cwd: t }))).toEqual(['httpd.conf', 'htdocs/sub/.htaccess']);
+    const r = await runCli(['write', 'httpd.conf'], { cwd: t });
+    expect(r.stderr).toBe('');
+    expect(readFileSync(join(t, 'htdocs/sub/.htaccess'), 'utf8')).toBe('Require all denied\n');
+    expect(readFileSync(join(t, 'httpd.conf'), 'utf8')).toContain('    AllowOverride None Limit AuthConfig\n');
   });
 
   it('looks for nothing when htaccess is false', () => {

@@ -5,6 +5,7 @@
 import type { AuthzNode, Item, Mask, Model, Request, Scope, SettingKey } from '../model/index.js';
 import { applicableScopes, dirCovers, directoriesCovering } from './match.js';
 import { cacheSlot } from '../../project/run-cache.js';
+import { overrideCategories } from '../../apache/allow-override.js';
 import { byLocation, locationTables } from './by-location.js';
 
 /** Does a directive mask apply to the request method? Names are case-sensitive; HEAD counts as GET (semantics §1.10). */
@@ -103,12 +104,12 @@ function htaccessState(model: Model, vhost: string, h: Scope, v24: boolean): 'ok
   // The migration writes AllowOverride All only into <Directory> sections it sees; with none covering the
   // .htaccess, 2.4 keeps its unset default (the file is read with nothing allowed).
   const ov = explicit ?? (!v24 || (migrated && coveredByDirectory(model, vhost, h.pattern)) ? 'All' : '');
-  const cats = new Set(ov.toLowerCase().split(/\s+/).filter(Boolean));
+  const cats = overrideCategories(ov.split(/\s+/).filter(Boolean));
   // allowoverride-authconfig adds AuthConfig next to Limit, except where it is what 2.2 refused a .htaccess under
   // (the AllowOverride that applies there: a deeper <Directory> granting AuthConfig lets 2.2 read it).
   const keep = source && (model.keepOverrideFor ?? []).some((d) => dirCovers(model.cache, source.scope.pattern, d) && overrideSource(model, vhost, d)?.scope === source.scope);
   if (migrated && cats.has('limit') && !keep) cats.add('authconfig');
-  if (cats.has('none')) return 'ignored';
+  if (ov !== '' && cats.size === 0) return 'ignored';
   if (cats.size === 0 && h.hasContent) return `${h.path}: nothing is allowed here (AllowOverride is unset)`;
   for (const x of [h, ...nestedIn(model, h)]) {
     const bad = x.items.find((it) => !allowedByOverride(it, cats));
