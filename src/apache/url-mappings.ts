@@ -63,6 +63,36 @@ export function wildcardLiteralPrefix(p: string): string {
 }
 
 /**
+ * Where a UserDir, AliasMatch or ScriptAliasMatch line maps URLs to on disk, for the .htaccess files httpd reads
+ * there. `prefixes`: for each absolute target, what every path it maps to begins with: the part before its first
+ * `$n` (AliasMatch) or `*` (UserDir), or the target and a `/` when it has none (a UserDir path without `*` holds
+ * the users' directories). `homes`: a target below the users' home directories (a relative UserDir such as
+ * `UserDir public_html`), which only the password database names.
+ */
+export function mappedPrefixes(d: Directive): { prefixes: string[]; homes?: string } {
+  let targets: string[];
+  let fixed: (target: string) => string;
+  if (d.lname === 'aliasmatch' || d.lname === 'scriptaliasmatch') {
+    targets = d.args.length === 2 ? [d.args[1]!.value] : [];
+    fixed = substitutionPrefix;
+  } else if (d.lname === 'userdir') {
+    const words = d.args.map((a) => a.value);
+    // `UserDir disabled|enabled [names]` switches users on or off; any other line lists the directories (mod_userdir).
+    // A word with a `:` that is not a path is a URL the request is redirected to; `*` stands for the user's name.
+    targets = words.length === 0 || /^(dis|en)abled$/i.test(words[0]!) ? [] : words.filter((w) => w.startsWith('/') || !w.includes(':'));
+    fixed = (t) => t.split('*')[0]!;
+  } else {
+    return { prefixes: [] };
+  }
+  const prefixes = targets.filter((t) => t.startsWith('/')).map((t) => {
+    const f = fixed(t);
+    return f === t && !t.endsWith('/') ? `${t}/` : f;
+  });
+  const homes = d.lname === 'userdir' ? targets.find((t) => !t.startsWith('/')) : undefined;
+  return homes === undefined ? { prefixes } : { prefixes, homes };
+}
+
+/**
  * The mapping a server-configuration directive sets up that the prover does not follow
  * (`AliasMatch`, `ProxyPass`, `RewriteRule [P]`…), or null. `inSection`: the line stands inside a
  * per-directory section (a RewriteRule there makes an internal redirect, mapped afresh).

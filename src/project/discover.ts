@@ -145,12 +145,12 @@ export const HTACCESS_NOT_ENUMERATED = 'htaccess-not-enumerated';
 export const HTACCESS_SKIPPED = 'HTACCESS_SKIPPED';
 
 /**
- * The directories to look for .htaccess files in: DocumentRoots, Alias targets, literal <Directory> paths, the
+ * The directories to look for .htaccess files in: DocumentRoots, Alias targets, where AliasMatch and UserDir targets lead, literal <Directory> paths, the
  * existing directories a wildcard one names, and those an anchored regex one matches. A wildcard
  * or regex section that allows overrides but whose directories cannot all be listed gets a note.
  */
 function accessRoots(facts: TreeFacts, notes: ProjectDiagnostic[]): string[] {
-  const roots = [...facts.docRoots, ...facts.aliasTargets];
+  const roots = [...facts.docRoots, ...facts.aliasTargets, ...facts.targetPrefixes.flatMap(dirsBeginning)];
   for (const d of facts.dirs) {
     if (d.kind === 'literal') {
       roots.push(d.path);
@@ -167,6 +167,19 @@ function accessRoots(facts: TreeFacts, notes: ProjectDiagnostic[]): string[] {
     }
   }
   return [...new Set(roots)];
+}
+
+/**
+ * The directories every path beginning with `prefix` lies in: the prefix itself when it ends with `/`, else the
+ * directories beside it whose names begin with its last part (`/srv/manual$1` is /srv/manual, /srv/manual-en…).
+ */
+function dirsBeginning(prefix: string): string[] {
+  if (prefix.endsWith('/')) return [resolve(prefix)];
+  const dir = dirname(prefix);
+  const start = basename(prefix);
+  let listing: Listing;
+  try { listing = listDirectory(dir); } catch { return []; }
+  return listing.entries.filter((e) => e.name.startsWith(start)).map((e) => join(dir, e.name)).filter((p) => statOrNull(p)?.isDirectory());
 }
 
 /**

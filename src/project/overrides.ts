@@ -28,12 +28,14 @@ export interface TreeFacts {
   docRoots: string[];
   /** The absolute directories (or files) Alias and ScriptAlias lines map URLs to, in reading order. */
   aliasTargets: string[];
+  /** What the paths AliasMatch, ScriptAliasMatch and UserDir lines map URLs to begin with (url-mappings.ts mappedPrefixes). */
+  targetPrefixes: string[];
   /** Every AccessFileName line's names, in reading order. */
   accessNames: { names: string[]; inVirtualHost: boolean }[];
 }
 
 export function emptyFacts(): TreeFacts {
-  return { dirs: [], docRoots: [], aliasTargets: [], accessNames: [] };
+  return { dirs: [], docRoots: [], aliasTargets: [], targetPrefixes: [], accessNames: [] };
 }
 
 /** Whether a section, by itself, lets httpd open the files (undefined: it says nothing). */

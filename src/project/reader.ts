@@ -19,6 +19,7 @@ import { displayPath, readSource, unreadable, type ReadResult } from './read.js'
 import { type CannotOpen, showBytes, undecodableReason, utf8Bytes } from './file-names.js';
 import { serverRootRelative } from '../apache/paths.js';
 import { overrideCategories } from '../apache/allow-override.js';
+import { mappedPrefixes } from '../apache/url-mappings.js';
 
 /** Read-time conditionals: we follow every branch, so they only show up in `context`. */
 
@@ -163,6 +164,20 @@ export class TreeReader {
             if (real.every((n) => n === 'virtualhost') && d.args.length === 2 && target.startsWith('/') && !target.includes('${')) this.facts.aliasTargets.push(target);
             break;
           }
+          case 'aliasmatch':
+          case 'scriptaliasmatch':
+          case 'userdir': {
+            // Their targets are served, and their .htaccess files read, as an Alias's are: wherever the fixed part of each leads.
+            if (!real.every((n) => n === 'virtualhost') || d.args.some((a) => hasVariable(a.value))) break;
+            const { prefixes, homes } = mappedPrefixes(d);
+            this.facts.targetPrefixes.push(...prefixes.map(latin1ToUtf8));
+            if (homes) {
+              this.diag(file, d, 'USERDIR_HOMES', 'warning',
+                `.htaccess files in the users' home directories this UserDir serves were not looked for: which users there are is in the system's password database, which is not read. `
+                + `Name those files on the command line, each user's ~/${latin1ToUtf8(homes)}/.htaccess by its full path, to migrate them.`);
+            }
+            break;
+          }
           case 'accessfilename':
             this.facts.accessNames.push({ names: d.args.map((a) => latin1ToUtf8(a.value)), inVirtualHost: real.includes('virtualhost') });
             break;
@@ -289,7 +304,7 @@ export class TreeReader {
 }
 
 /** The directives walkConf reads (the cases of its switch). */
-const WALKED_DIRECTIVES: ReadonlySet<string> = new Set(['serverroot', 'documentroot', 'alias', 'scriptalias', 'accessfilename', 'allowoverride', 'allowoverridelist', 'include', 'includeoptional']);
+const WALKED_DIRECTIVES: ReadonlySet<string> = new Set(['serverroot', 'documentroot', 'alias', 'scriptalias', 'aliasmatch', 'scriptaliasmatch', 'userdir', 'accessfilename', 'allowoverride', 'allowoverridelist', 'include', 'includeoptional']);
 
 /** Include lines anywhere in a file (for .htaccess, where they are refused). */
 function includeLines(file: SourceFile): Directive[] {

@@ -54,6 +54,28 @@ describe('loadProject: .htaccess discovery', () => {
     expect(readFileSync(join(t, 'httpd.conf'), 'utf8')).toContain('    AllowOverride None Limit AuthConfig\n');
   });
 
+  it('finds .htaccess files below UserDir and AliasMatch targets, from the fixed part before * or $n, and warns for home directories (found by a helper\'s bug hunt)', () => {
+    // httpd reads them (2.2 under its default AllowOverride All); the tool never looked, and after write the real 2.4 answered 500 there.
+    const t = temp();
+    const dirs = ['home/alice/public_html', 'sites/s1/sub', 'cgi/c1', 'manual', 'manual-en', 'other'];
+    for (const d of dirs) mkdirSync(join(t, d), { recursive: true });
+    for (const d of dirs) writeFileSync(join(t, d, '.htaccess'), 'Order deny,allow\nDeny from all\n');
+    writeFileSync(join(t, 'httpd.conf'), `ServerRoot "${t}"\nUserDir ${t}/home/*/public_html\nAliasMatch ^/site/([a-z0-9]+)/(.*) ${t}/sites/$1/$2\n`
+      + `<VirtualHost *:80>\n    ScriptAliasMatch ^/cgi/(.*) "${t}/cgi/$1"\n</VirtualHost>\nUserDir public_html\nAliasMatch ^/x/(.*) /elsewhere/$1\n`
+      + `AliasMatch ^/manual(/.*)?$ ${t}/manual$1\n`);
+    const p = loadProject(['httpd.conf'], { cwd: t });
+    // manual$1 leads to manual and manual-en (names that begin with "manual"), not to the rest of the ServerRoot.
+    expect(shown(p)).toEqual(['httpd.conf', 'home/alice/public_html/.htaccess', 'sites/s1/sub/.htaccess', 'cgi/c1/.htaccess', 'manual/.htaccess', 'manual-en/.htaccess']);
+    expect(diags(p).map((d) => [d.at, d.code, d.severity])).toEqual([['httpd.conf:7', 'USERDIR_HOMES', 'warning']]);
+    expect(diags(p)[0]!.message).toMatch(/^\.htaccess files in the users' home directories this UserDir serves were not looked for: .*~\/public_html\/\.htaccess/);
+    // A target outside the tree gets the same finding as any other directory httpd serves from there.
+    const outside = temp();
+    mkdirSync(join(outside, 'conf'));
+    writeFileSync(join(outside, 'conf/httpd.conf'), `AliasMatch ^/site/(.*) ${t}/sites/$1\n`);
+    expect(diags(loadProject(['conf/httpd.conf'], { cwd: outside, serverRoot: join(outside, 'conf') })).map((d) => [d.code, d.message]))
+      .toEqual([['HTACCESS_OUTSIDE_TREE', `${t}/sites is outside the tree (conf), so its .htaccess files were not looked for; add --root ${t}/sites to migrate them.`]]);
+  });
+
   it('looks for nothing when htaccess is false', () => {
     expect(shown(loadProject(['httpd.conf'], { cwd: join(FIX, 'htaccess'), htaccess: false }))).toEqual(['httpd.conf']);
   });
