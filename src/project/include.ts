@@ -39,9 +39,17 @@ export interface Expansion {
 
 const PREFIX = 'Include/IncludeOptional: ';
 
-/** An Include argument made absolute against the ServerRoot, as ap_server_root_relative does (`.` and `..` folded). */
+/**
+ * An Include argument made absolute against the ServerRoot, as ap_server_root_relative does (`.` and `..`
+ * folded). A trailing `/` stays: it makes the last component name a directory (`conf/sites/` + `*` + `/`
+ * matches directories only, and `conf/f.conf/` for a file fails with "Not a directory").
+ */
 export function resolveIncludePattern(pattern: string, serverRoot: string): string {
-  return serverRootRelative(pattern, serverRoot);
+  return keepTrailingSlash(pattern, serverRootRelative(pattern, serverRoot));
+}
+
+function keepTrailingSlash(given: string, resolved: string): string {
+  return given.endsWith('/') && !resolved.endsWith('/') ? `${resolved}/` : resolved;
 }
 
 /**
@@ -60,14 +68,15 @@ export function refusedBy22(pattern: string): string | undefined {
  */
 export function expandInclude(pattern: string, optional: boolean): Expansion {
   const out: Expansion = { files: [], diagnostics: [], undecodable: [] };
-  const abs = resolve(pattern);
+  const abs = keepTrailingSlash(pattern, resolve(pattern));
   if (pseudoFs(abs) && abs !== '/dev/null') {
     // /sys/kernel alone holds tens of thousands of entries, and some reads there block.
     out.diagnostics.push({ code: 'INCLUDE_PSEUDO_FS', severity: 'warning', message: `${abs} is in /proc, /sys or /dev, which hold no configuration files; it was not read` });
     return out;
   }
   if (!hasWildcard(abs)) includePath(abs, optional, [], out);
-  else matchComponents('/', abs.split('/').filter((p) => p !== ''), optional, out);
+  // A trailing slash is an empty last component: what matches before it must be a directory, and the name ends in `/`.
+  else matchComponents('/', abs.split('/').filter((p, i, all) => p !== '' || i === all.length - 1), optional, out);
   return out;
 }
 
@@ -75,7 +84,10 @@ export function expandInclude(pattern: string, optional: boolean): Expansion {
 function matchComponents(dir: string, parts: string[], optional: boolean, out: Expansion): void {
   let path = dir;
   let i = 0;
-  while (i < parts.length && !hasWildcard(parts[i]!)) path = join(path, parts[i++]!);
+  while (i < parts.length && !hasWildcard(parts[i]!)) {
+    const part = parts[i++]!;
+    path = part === '' ? `${path}/` : join(path, part);
+  }
   if (i === parts.length) {
     includePath(path, optional, [], out);
     return;

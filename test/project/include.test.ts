@@ -120,4 +120,20 @@ describe('expandInclude', () => {
     expect(r.diagnostics[0]!.message).toContain(`${join(t, 'd/sub/up')} leads back to ${join(t, 'd')} through a symbolic link`);
     expect(expandInclude(join(t, 'd'), true).diagnostics.map((p) => [p.code, p.severity])).toEqual([['INCLUDE_DIR_LOOP', 'warning']]);
   });
+  it('keeps a trailing slash: a wildcard before it matches directories only, and a file before it is "Not a directory" (found by a helper\'s bug hunt)', () => {
+    const t = temp();
+    mkdirSync(join(t, 'sites/d1'), { recursive: true });
+    writeFileSync(join(t, 'sites/f.conf'), '# f\n');
+    writeFileSync(join(t, 'sites/d1/x.conf'), '# x\n');
+    expect(resolveIncludePattern('sites/*/', t)).toBe(`${t}/sites/*/`);
+    // httpd 2.4 reads only sites/d1/x.conf here; the slash was dropped and sites/f.conf read too.
+    expect(rel(t)(expandInclude(resolveIncludePattern('sites/*/', t), false).files)).toEqual(['sites/d1/x.conf']);
+    expect(rel(t)(expandInclude(`${t}/sites/d1/`, false).files)).toEqual(['sites/d1/x.conf']);
+    expect(expandInclude(resolveIncludePattern('sites/f.conf/', t), false)).toEqual({
+      files: [], undecodable: [],
+      diagnostics: [{ code: 'INCLUDE_NOT_FOUND', severity: 'error', message: `Could not open configuration file ${t}/sites/f.conf/: Not a directory` }],
+    });
+    expect(expandInclude(`${t}/*/f.conf/`, false).diagnostics.map((d) => d.message)).toEqual([`Could not open configuration file ${t}/sites/f.conf/: Not a directory`]);
+    expect(expandInclude(`${t}/sites/f.conf/`, true)).toEqual({ files: [], diagnostics: [], undecodable: [] });
+  });
 });
