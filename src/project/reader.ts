@@ -84,6 +84,8 @@ export class TreeReader {
   /** The ServerRoot after the first configuration entry, once read. */
   serverRoot: string | null = null;
   private readonly stack: string[] = [];
+  /** The DocumentRoot values of the entry being read, as written. */
+  private readonly docRoots: string[] = [];
   /** (file, ServerRoot in, context) → ServerRoot out and include height, so a file read twice alike is walked once. */
   private readonly memo = new Map<string, { serverRootOut: string; height: number }>();
   private nextDirId = 0;
@@ -118,6 +120,7 @@ export class TreeReader {
     this.stack.push(this.cache.key(path));
     this.walkConf(file, sr, { names: [], dir: null }, 0);
     this.stack.pop();
+    this.facts.docRoots.push(...this.docRoots.splice(0).map((value) => serverRootRelative(value, sr.value)));
     this.serverRoot ??= sr.value;
   }
 
@@ -155,7 +158,8 @@ export class TreeReader {
             if (real.length === 0 && d.args.length === 1) this.setServerRoot(file, d, value, sr);
             break;
           case 'documentroot':
-            if (d.args.length >= 1 && !value.includes('${')) this.facts.docRoots.push(serverRootRelative(value, sr.value));
+            // Not read on reading as ServerRoot is: httpd takes it against the last ServerRoot (readEntry does).
+            if (d.args.length >= 1 && !value.includes('${')) this.docRoots.push(value);
             break;
           case 'alias':
           case 'scriptalias': {

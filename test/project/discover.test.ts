@@ -76,6 +76,15 @@ describe('loadProject: .htaccess discovery', () => {
       .toEqual([['HTACCESS_OUTSIDE_TREE', `${t}/sites is outside the tree (conf), so its .htaccess files were not looked for; add --root ${t}/sites to migrate them.`]]);
   });
 
+  it('takes a relative DocumentRoot against the last ServerRoot, which httpd has read before it sets DocumentRoot (found by a helper\'s bug hunt)', () => {
+    const t = temp();
+    for (const d of ['a/conf', 'a/htdocs/sub', 'b/htdocs/sub']) mkdirSync(join(t, d), { recursive: true });
+    for (const d of ['a', 'b']) writeFileSync(join(t, d, 'htdocs/sub/.htaccess'), 'Order deny,allow\nDeny from all\n');
+    // ServerRoot is read as it stands (EXEC_ON_READ), DocumentRoot only once all is read: real 2.4 (-S) serves b/htdocs.
+    writeFileSync(join(t, 'a/conf/httpd.conf'), `ServerRoot "${t}/a"\nDocumentRoot htdocs\nServerRoot "${t}/b"\n`);
+    expect(shown(loadProject(['a/conf/httpd.conf'], { cwd: t }))).toEqual(['a/conf/httpd.conf', 'b/htdocs/sub/.htaccess']);
+  });
+
   it('looks for nothing when htaccess is false', () => {
     expect(shown(loadProject(['httpd.conf'], { cwd: join(FIX, 'htaccess'), htaccess: false }))).toEqual(['httpd.conf']);
   });
