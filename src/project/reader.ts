@@ -155,7 +155,7 @@ export class TreeReader {
         const value = latin1ToUtf8(d.args[0]?.value ?? '');
         switch (d.lname) {
           case 'serverroot':
-            if (real.length === 0 && d.args.length === 1) this.setServerRoot(file, d, value, sr);
+            if (real.length === 0 && d.args.length === 1) this.setServerRoot(file, d, value, sr, ctx.names.length > 0);
             break;
           case 'documentroot':
             // Not read on reading as ServerRoot is: httpd takes it against the last ServerRoot (readEntry does).
@@ -207,7 +207,8 @@ export class TreeReader {
     return { names: [...outer.names, ...ancestors.map((a) => a.lname)], dir };
   }
 
-  private setServerRoot(file: SourceFile, d: Directive, value: string, sr: { value: string }): void {
+  /** `conditional`: the line is inside <IfModule>, <IfDefine>…, which httpd tests when it starts. */
+  private setServerRoot(file: SourceFile, d: Directive, value: string, sr: { value: string }, conditional: boolean): void {
     // An explicit --server-root maps a copied tree: it wins over the file's own ServerRoot,
     // so that a copy of /etc/httpd never reads the live /etc/httpd of the machine it runs on.
     if (this.options.serverRoot !== undefined) return;
@@ -224,6 +225,11 @@ export class TreeReader {
       this.diag(file, d, 'SERVER_ROOT_MISSING', 'warning',
         `ServerRoot '${next}' is not a directory here, and httpd would refuse to start with "ServerRoot must be a valid directory"; relative paths below keep resolving against '${sr.value}'. Pass the ServerRoot explicitly if the tree was copied from elsewhere.`);
       return;
+    }
+    if (conditional) {
+      // Every branch is read (as Include lines in them are followed); httpd applies this line only when its test holds.
+      this.diag(file, d, 'SERVER_ROOT_CONDITIONAL', 'warning',
+        `httpd applies this ServerRoot only when the conditional section around it holds: that is known when it starts (<IfDefine> names, <IfModule>…). Relative paths below were taken against '${next}' as if it holds, where httpd may keep '${sr.value}'; pass the ServerRoot explicitly (--server-root) to choose.`);
     }
     sr.value = next;
   }

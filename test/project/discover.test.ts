@@ -85,6 +85,16 @@ describe('loadProject: .htaccess discovery', () => {
     expect(shown(loadProject(['a/conf/httpd.conf'], { cwd: t }))).toEqual(['a/conf/httpd.conf', 'b/htdocs/sub/.htaccess']);
   });
 
+  it('warns at a ServerRoot inside a conditional section, which httpd applies only when its test holds (found by a helper\'s bug hunt)', () => {
+    const t = temp();
+    for (const d of ['a/conf', 'b']) mkdirSync(join(t, d), { recursive: true });
+    writeFileSync(join(t, 'a/conf/httpd.conf'), `ServerRoot "${t}/a"\n<IfDefine NEVER_DEFINED>\nServerRoot "${t}/b"\n</IfDefine>\nServerName localhost\n`);
+    expect(diags(loadProject(['a/conf/httpd.conf'], { cwd: t })).map((d) => [d.at, d.code, d.severity, d.message])).toEqual([[
+      'a/conf/httpd.conf:3', 'SERVER_ROOT_CONDITIONAL', 'warning',
+      `httpd applies this ServerRoot only when the conditional section around it holds: that is known when it starts (<IfDefine> names, <IfModule>…). Relative paths below were taken against '${t}/b' as if it holds, where httpd may keep '${t}/a'; pass the ServerRoot explicitly (--server-root) to choose.`,
+    ]]);
+  });
+
   it('looks for nothing when htaccess is false', () => {
     expect(shown(loadProject(['httpd.conf'], { cwd: join(FIX, 'htaccess'), htaccess: false }))).toEqual(['httpd.conf']);
   });
