@@ -85,13 +85,22 @@ export default defineRule({
           const body = section ? section.children : file.children;
           const first = accessDirectives(body, live)[0];
           if (!first) {
-            // AuthType with no Require (or host rule) anywhere above: proven to need Require all granted in 2.4.
+            // AuthType where no Require (or host rule) applies: 2.2 asked for no credentials, 2.4 answers 500.
             const auth = authTypeLine(body);
-            if (auth && v.status === 'rewrite') {
+            if (!auth) continue;
+            const says = `${where(section, file)} sets AuthType with no Require: where no other section's Require or host rule applies, 2.2 asked for no credentials and let the request in, 2.4 answers 500 ("AuthType configured with no corresponding authorization directives").`;
+            if (v.status === 'rewrite') {
+              const merged = v.lines[0] === 'AuthMerging And' ? ' AuthMerging And keeps the Require of the sections merged before this one where they apply (AND with all granted changes nothing); without it, this section\'s Require all granted would replace theirs.' : '';
               context.report({
                 node: auth,
-                message: `${where(section, file)} sets AuthType with no Require: 2.2 asked for no credentials and let every request in, 2.4 answers 500 ("AuthType configured with no corresponding authorization directives"). Write: Require all granted, after the AuthType line. This was checked against 2.2 on every representative request.`,
+                message: `${says} Write: ${v.lines.join(' | ')}, after the AuthType line.${merged} This was checked against 2.2 on every representative request.`,
                 fix: rewriteEdits(file, body, v.lines, live),
+              });
+            } else if (v.reason !== NEVER_READ && v.reason !== NOT_NAMED) {
+              context.report({
+                node: auth,
+                severity: 'error',
+                message: `${says} It is left as it is: ${v.reason}. Give it by hand a Require line that keeps what 2.2 answered, for instance AuthMerging And and Require all granted after the AuthType line: that ANDs "all granted" onto the Require of the sections merged before this one, which changes nothing there, and lets in the requests no Require applies to (httpd-migrate rules prefer-require explains how).${compatNote(v.compat)}`,
               });
             }
             continue;

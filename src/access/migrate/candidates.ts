@@ -10,7 +10,7 @@ import { htaccessOf } from '../decide/index.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
 import { includedLinesReason, noRequestReason, variableLinesReason, ownState, translateScope, UNIT_INDENT } from './translate-scope.js';
-import { readTranslations } from './translation-items.js';
+import { itemsOf, readTranslations } from './translation-items.js';
 import type { Verdict } from './verdict.js';
 import { translateMixedState } from './translate-mixed.js';
 import { Untranslatable } from './translate.js';
@@ -22,7 +22,18 @@ export interface Candidates {
   verdicts: Map<Section | string, Verdict>;
   /** The sections written for both versions, in the 2.4 reading: left as they are. */
   dual: Scope[];
+  /** A second translation to try when a section's candidate changes an answer: its items and lines. */
+  fallbacks: Map<Scope, { items: Item[]; lines: string[] }>;
 }
+
+/**
+ * The lines of a section that sets AuthType where no Require applies: Require all granted, so that
+ * 2.4 does not answer 500. Where that would replace the Require of a section merged before it (a
+ * <Location /> over a <Directory> with Require valid-user), the second one: AuthMerging And keeps
+ * that Require, and ANDs "all granted" to it, which changes nothing (semantics §3.4).
+ */
+const AUTH_ONLY = ['Require all granted'];
+const AUTH_ONLY_MERGED = ['AuthMerging And', 'Require all granted'];
 
 const COMPAT: ReadonlySet<string> = new Set(['order', 'allow', 'deny', 'satisfy']);
 
@@ -61,9 +72,10 @@ function accept(translated: readonly Translated[], after0: Model, out: Candidate
 
 /** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
 export function pureCandidates(project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext): Candidates {
-  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [] };
+  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map() };
   const twinOf = twinFinder(before, after0);
   const translated: Translated[] = [];
+  const authOnlyTwins: Scope[] = [];
   for (const s of before.scopes) {
     const authOnly = !s.items.some(isAccessItem) && s.items.some((i) => i.k === 'set' && i.key === 'authtype' && i.value.toLowerCase() !== 'none');
     if (!s.items.some(isAccessItem) && !authOnly) continue;
@@ -74,13 +86,21 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     // AuthType where no Require and no host rule applies: 2.2 asked for no credentials, 2.4 answers 500
     // (AuthType without Require) unless the section says Require all granted. Where rules do apply, they
     // are their own sections' translations, which the section inherits in 2.4.
-    if (authOnly && !('lines' in t && t.lines.length === 1 && t.lines[0] === 'Require all granted')) continue;
+    if (authOnly && !('lines' in t && t.lines.join('\n') === AUTH_ONLY.join('\n'))) continue;
+    if (authOnly) authOnlyTwins.push(twin);
     const unregistered = 'lines' in t ? unregisteredIn(t.lines, s) : null;
     if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
     else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `its translation needs <Limit ${unregistered}>, and 2.4 answers 500 to every request below a .htaccess file whose <Limit> names a method httpd does not know, unless a <Limit ${unregistered}> of a configuration file registered it ("Could not register method '${unregistered}'"). Keep one there that the migration leaves (an empty <Limit ${unregistered}> in a <Location> that matches nothing will do), then migrate this file by hand` });
     else translated.push([s, twin, t.lines]);
   }
-  return accept(oneTextPerSection(translated, out.verdicts), after0, out);
+  accept(oneTextPerSection(translated, out.verdicts), after0, out);
+  if (authOnlyTwins.length) {
+    const merged = itemsOf(AUTH_ONLY_MERGED, after0);
+    for (const twin of authOnlyTwins) {
+      if (out.candidates.has(twin) && !merged.errors.length) out.fallbacks.set(twin, { items: [...twin.items.filter((i) => !isAccessItem(i)), ...merged.items], lines: AUTH_ONLY_MERGED });
+    }
+  }
+  return out;
 }
 
 /**
@@ -165,7 +185,7 @@ function oneTextPerSection(translated: readonly Translated[], verdicts: Candidat
 
 /** Every section of a mixed tree that still has compat lines, translated from its merged 2.4 state. */
 export function mixedCandidates(project: Project, after0: Model, c22: CondContext, c24: CondContext): Candidates {
-  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [] };
+  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map() };
   const translated: Translated[] = [];
   for (const s of after0.scopes) {
     if (!s.items.some((i) => COMPAT.has(i.k))) continue;

@@ -46,7 +46,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   // A tree that already holds 2.4 syntax is a 2.4 tree: its rewrites must keep what 2.4 with mod_access_compat does.
   const before = mixed ? after0 : before22;
   const live = liveUnder(mixed ? c24 : c22);
-  const { candidates, lines, verdicts, dual } = mixed
+  const { candidates, lines, verdicts, dual, fallbacks } = mixed
     ? mixedCandidates(project, after0, c22, c24)
     : pureCandidates(project, before22, after0, c22, c24);
   const beforeOf = new Map(before.scopes.map((s) => [keyOf(s), s]));
@@ -79,6 +79,8 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   // The candidates shown on some request that does not fail before: a proof over requests that all
   // answer 500 (a broken .htaccess next to the section) says nothing about the section's lines.
   const exercised = new Set<Scope>();
+  // Requests that answer otherwise with no candidate applying: by the section that sets AuthType or access lines there.
+  const unblamed = new Map<Section | string, { scope: Scope; why: string }>();
   for (let round = 0; round < 50 && candidates.size && contexts.length; round++) {
     const drop = new Map<Scope, string>();
     // The sections that apply depend on the request's location alone, and a location's requests come one after another.
@@ -97,10 +99,17 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
           was = decide(as22, r);
           if (was.status === a.status) return;
         }
-        const blame = [...applicableScopes(after, r)].reverse().find((s) => candidates.has(originalOf(s)));
-        if (!blame) return;
-        const orig = originalOf(blame);
+        const scopes = applicableScopes(after, r);
+        const blame = [...scopes].reverse().find((s) => candidates.has(originalOf(s)));
         const why = was === b ? ` (${b.by} before, ${a.by} after)` : ` (${was.by} in 2.2, ${a.by} after; this tree under mod_access_compat answers ${b.status}, so no rewrite keeps both)`;
+        if (!blame) {
+          // The tree as 2.4 reads it answers otherwise (AuthType with no Require: 500), and no rewrite reaches the
+          // request: said on the section that decides it, unless it is written for both versions (dualDifferences).
+          const at = mixed ? undefined : [...scopes].reverse().find((s) => s.items.some((i) => isAccessItem(i) || (i.k === 'set' && i.key === 'authtype')));
+          if (at && !dual.includes(at) && !unblamed.has(keyOf(at))) unblamed.set(keyOf(at), { scope: at, why: describeDifference({ request: r, before: was, after: a }) + why });
+          return;
+        }
+        const orig = originalOf(blame);
         if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: was, after: a }) + why + mixedKinds(before, r));
       }, undefined, (gap, probe) => {
         // No answer is known for these requests (an <If>, an unmodelled provider): no rewrite that reaches them is proven.
@@ -123,6 +132,14 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     // A section read in several contexts (a file two virtual hosts include) is one text: it goes in all or none.
     for (const [s, why] of [...drop]) for (const c of candidates.keys()) if (c !== s && keyOf(c) === keyOf(s) && !drop.has(c)) drop.set(c, why);
     for (const [s, why] of drop) {
+      // A difference (not a rewrite left unproven) tries the section's second translation, if it has one.
+      const next = why.startsWith('\0') ? undefined : fallbacks.get(s);
+      fallbacks.delete(s);
+      if (next) {
+        candidates.set(s, next.items);
+        lines.set(s, next.lines);
+        continue;
+      }
       candidates.delete(s);
       const orig = beforeOf.get(keyOf(s))!;
       verdicts.set(keyOf(s), { status: 'refused', scope: orig, reason: why.startsWith('\0') ? why.slice(1) : `the rewrite would change an outcome: ${why}` });
@@ -146,6 +163,10 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
         if (v.status === 'refused' && !(changes.has(k) && changes.get(k) === undefined)) v.compat = changes.get(k) ?? null;
       }
     }
+  }
+  // Set after the check of the refused ones under mod_access_compat: the difference is that check's answer.
+  for (const [k, { scope, why }] of unblamed) {
+    if (!verdicts.has(k)) verdicts.set(k, { status: 'refused', scope: beforeOf.get(k) ?? originalOf(scope), reason: `no rewrite of it was proven, and kept as written it does NOT answer as 2.2 did: ${why}` });
   }
   const byFile = new Map<string, Verdict[]>();
   for (const v of verdicts.values()) {

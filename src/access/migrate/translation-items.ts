@@ -56,7 +56,7 @@ function readOne(lines: readonly string[], after: Model): ReadTranslation {
   return { items: [], errors: errors.length ? errors : ['the translation does not read as one section'] };
 }
 
-/** A translation holds Require lines only: anything else read from it is a mistake of the translator. */
+/** A translation holds Require lines (and AuthMerging) only: anything else read from it is a mistake of the translator. */
 function unexpected(items: readonly Item[]): string[] {
-  return items.filter((i) => i.k !== 'authz').map((i) => `unexpected line in a translation: ${i.k}`);
+  return items.filter((i) => i.k !== 'authz' && i.k !== 'authmerging').map((i) => `unexpected line in a translation: ${i.k}`);
 }
