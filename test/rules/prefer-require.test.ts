@@ -85,6 +85,26 @@ ruleTester(rule, {
       errors: ['<Directory /srv/www> uses the 2.2 Order/Deny/Allow directives', /^<Location \/> sets AuthType with no Require: .* It is left as it is: no rewrite of it was proven, and kept as written it does NOT answer as 2\.2 did: GET .* 200 before, 500 after \(.*authz_core \(AuthType without Require\) after\)\. Give it by hand/],
     },
     {
+      // Found by a helper's bug hunt: rewritten to Require ip + Require valid-user with Satisfy Any dropped, the real 2.4
+      // answered 403 to every plain-HTTP request; 2.2 (and 2.4 with mod_access_compat and these lines) asked for a password.
+      name: 'SSLRequireSSL under Satisfy Any is left with mod_access_compat: only its Satisfy Any lets authentication override it',
+      code: `<Directory /srv>\n${auth}SSLRequireSSL\nOrder deny,allow\nDeny from all\nAllow from 127.0.0.2\nRequire valid-user\nSatisfy Any\n</Directory>\n`,
+      output: null,
+      errors: [/^<Directory \/srv> is left with its 2\.2 Order\/Deny\/Allow\/Require\/Satisfy lines: the rewrite would change an outcome: GET \S+ from [\d.]+, no credentials, refused by SSLRequireSSL\/SSLRequire \(over plain HTTP, or failing the SSLRequire expression\).*: 401 before, 403 after .*only mod_access_compat's Satisfy Any does.*"Require ssl".*Kept as written, with mod_access_compat loaded, it answers as 2\.2 did/],
+    },
+    {
+      name: 'SSLRequireSSL in a child section under an inherited Satisfy Any leaves the parent too',
+      code: `<Directory /srv>\n${auth}Order deny,allow\nDeny from all\nAllow from 127.0.0.2\nRequire valid-user\nSatisfy Any\n</Directory>\n<Directory /srv/tls>\nSSLRequireSSL\n</Directory>\n`,
+      output: null,
+      errors: [/^<Directory \/srv> is left .*: GET .*\/tls\/\S* from [\d.]+, no credentials, refused by SSLRequireSSL\/SSLRequire .*: 401 before, 403 after/],
+    },
+    {
+      name: 'SSLRequireSSL under Satisfy All stays beside the rewrite: 2.4 ANDs it with the Require tree as 2.2 did',
+      code: `<Directory /srv>\n${auth}SSLRequireSSL\nOrder deny,allow\nDeny from all\nAllow from 127.0.0.2\nRequire valid-user\n</Directory>\n`,
+      output: `<Directory /srv>\n${auth}SSLRequireSSL\n<RequireAll>\n    Require ip 127.0.0.2\n    Require valid-user\n</RequireAll>\n</Directory>\n`,
+      errors: ['Write instead: <RequireAll>'],
+    },
+    {
       // Written as read, `Require user bob\` joined the next line in 2.4 and the rewrite was refused as "internal".
       name: 'a translated line ending in a backslash gets a space after it, so that 2.4 does not join the next line to it',
       code: `<Directory /srv>\n${auth}Require user bob\\ \nOrder deny,allow\nDeny from all\nAllow from 10.0.0.1\nSatisfy any\n</Directory>\n`,

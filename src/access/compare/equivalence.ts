@@ -56,7 +56,8 @@ export function describeRequest(r: Request): string {
   const c = r.credentials;
   const creds = !c ? 'no credentials' : c.password === 'bad' ? `user ${c.user} with a wrong password` : `user ${c.user}${c.groups.length ? ` (groups ${c.groups.join(', ')})` : ''}${holdsText(c)}`;
   const root = r.docroot === undefined ? '' : `, if DocumentRoot is "${r.docroot || '/'}" (the files loaded set none)`;
-  return `${parts.join(' ')}, ${creds}${root}`;
+  const ssl = r.sslRefused ? ', refused by SSLRequireSSL/SSLRequire (over plain HTTP, or failing the SSLRequire expression)' : '';
+  return `${parts.join(' ')}, ${creds}${ssl}${root}`;
 }
 
 /** The opaque properties a user was taken to have or lack, in words (only when a Require line names some). */

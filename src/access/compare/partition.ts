@@ -228,6 +228,14 @@ function undecidedReason(models: readonly Model[], vhost: string, scopes: readon
   return scopes.find((s) => s.undecided !== undefined)?.undecided;
 }
 
+const SSL_PASSES = [false];
+const SSL_BOTH = [false, true];
+
+/** Whether a section holds SSLRequireSSL or SSLRequire (mod_ssl's access check). */
+function hasSslCheck(s: Scope): boolean {
+  return s.items.some((i) => i.k === 'set' && i.key === 'sslrequire');
+}
+
 /**
  * Calls `visit` with each representative request (without keeping them), and
  * returns the gaps. `visit` may return true to stop early. The requests of a
@@ -286,18 +294,21 @@ export function eachRepresentative(
       const envs = envSets(m);
       const methods = methodList(m);
       const creds = needsCredentials(scopes) ? credentialList(m) : [null];
+      // Where SSLRequireSSL or SSLRequire applies: a request mod_ssl's access check lets through, and one it refuses.
+      const ssls = scopes.some(hasSslCheck) ? SSL_BOTH : SSL_PASSES;
       gaps.push(...m.gaps);
-      const count = ips.length * hosts.length * envs.length * methods.length * creds.length;
+      const count = ips.length * hosts.length * envs.length * methods.length * creds.length * ssls.length;
       if (produced + count > maxRequests) {
         gaps.push(`the request space is too large (more than ${maxRequests} representatives)`);
         return [...new Set(gaps)];
       }
       produced += count;
       const { path, file, docroot } = p;
-      for (const method of methods) for (const credentials of creds) for (const env of envs) for (const host of hosts) for (const ip of ips) {
+      for (const ssl of ssls) for (const method of methods) for (const credentials of creds) for (const env of envs) for (const host of hosts) for (const ip of ips) {
         const r: Request = docroot === undefined
           ? { vhost, path, file, method, ip, host, env, credentials, key }
           : { vhost, path, file, method, ip, host, env, credentials, key, docroot };
+        if (ssl) r.sslRefused = true;
         if (visit(r) === true) return [...new Set(gaps)];
       }
     }

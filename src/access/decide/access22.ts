@@ -3,7 +3,7 @@
  * host rules, then Satisfy, then authentication and the RUN_FIRST authz modules
  * with their Authoritative flags.
  */
-import { hostAllows, satisfyFor } from './host-rules.js';
+import { hostAllows, satisfyFor, SSL_DENIES, sslRefuses } from './host-rules.js';
 import { clientAddress, type Credentials, type Item, type Model, type Outcome, predicateKey, type Request, USER_PREDICATES } from '../model/index.js';
 import { applies, merge, type Merged } from './merge.js';
 import { startupError } from './startup-error.js';
@@ -71,12 +71,14 @@ export function decide22(model: Model, req: Request): Outcome {
   if (boot) return { status: 500, by: `startup: ${boot}` };
   const m = merge(model, req);
   if (m.fail) return { status: 500, by: `core: ${m.fail}` };
-  const h = hostAllows(m.host, req, clientAddress(model.cache, req.ip));
+  const ssl = sslRefuses(m.settings, req);
+  const h = !ssl && hostAllows(m.host, req, clientAddress(model.cache, req.ip));
   const lines = m.requires.length ? m.requires.filter((r) => applies(r.mask, req.method)) : m.requires;
-  if (!lines.length) return h ? HOST_ALLOWS : HOST_DENIES;
+  const denies = ssl ? SSL_DENIES : HOST_DENIES;
+  if (!lines.length) return h ? HOST_ALLOWS : denies;
   const any = satisfyFor(m.satisfy, req.method) === true;
   if (any && h) return { status: 200, by: 'authz_host (Satisfy Any)' };
-  if (!any && !h) return HOST_DENIES;
+  if (!any && !h) return denies;
   const type = m.settings.get('authtype');
   if (!type) return { status: 500, by: 'core (AuthType not set)' };
   const lt = type.toLowerCase();

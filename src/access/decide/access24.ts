@@ -4,7 +4,7 @@
  * Require tree before and after authentication.
  */
 import { type Address, type AuthzNode, clientAddress, inDomain, type Model, type Outcome, parseAddress, predicateKey, type Request, subnetContains, USER_PREDICATES } from '../model/index.js';
-import { hostAllows, satisfyFor } from './host-rules.js';
+import { hostAllows, satisfyFor, SSL_DENIES, sslRefuses } from './host-rules.js';
 import { applies, merge, type Merged } from './merge.js';
 import { startupError } from './startup-error.js';
 import { asciiLower } from '../../parse/words.js';
@@ -101,9 +101,10 @@ export function decide24(model: Model, req: Request): Outcome {
   const compat = model.modules.includes('access_compat');
   const any = compat && m.host ? satisfyFor(m.host, req.method) === true : false;
   const addr = clientAddress(model.cache, req.ip);
-  const h = compat ? hostAllows(m.host, req, addr) : true;
+  const ssl = sslRefuses(m.settings, req);
+  const h = !ssl && (compat ? hostAllows(m.host, req, addr) : true);
   if (any && h) return { status: 200, by: 'access_compat (Satisfy Any)' };
-  if (!any && !h) return COMPAT_DENIES;
+  if (!any && !h) return ssl ? SSL_DENIES : COMPAT_DENIES;
   const type = authType(m);
   if (!m.tree) return type ? { status: 500, by: 'authz_core (AuthType without Require)' } : NO_DIRECTIVES;
   const first = evalTree(m.tree, true, req, null, m, addr);

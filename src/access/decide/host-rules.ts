@@ -1,5 +1,5 @@
 /** Order/Allow/Deny evaluation, shared by 2.2 mod_authz_host and 2.4 mod_access_compat (check_dir_access). */
-import { type Address, type HostEntry, inDomain, type Item, type Request, subnetContains } from '../model/index.js';
+import { type Address, type HostEntry, inDomain, type Item, type Outcome, type Request, subnetContains } from '../model/index.js';
 import { applies } from './merge.js';
 
 /** Does one Allow/Deny word match the request (`addr`: its client address, parsed)? */
@@ -32,6 +32,18 @@ function anyMatches(entries: readonly HostEntry[], req: Request, addr: Address |
   for (const e of entries) if (entryMatches(e, req, addr)) return true;
   return false;
 }
+
+/**
+ * Whether mod_ssl's access check refuses the request: SSLRequireSSL or SSLRequire applies and the
+ * request is one it refuses (Request.sslRefused). Like the host rules it is an access_checker hook,
+ * in 2.2 and in 2.4: Satisfy Any lets authentication override it, and without Satisfy Any it is final.
+ */
+export function sslRefuses(settings: ReadonlyMap<string, string>, req: Request): boolean {
+  return req.sslRefused === true && settings.has('sslrequire');
+}
+
+/** The answer when mod_ssl's access check refuses the request and nothing overrides it. */
+export const SSL_DENIES: Outcome = Object.freeze({ status: 403, by: 'ssl (SSLRequireSSL/SSLRequire)' });
 
 /** The Satisfy value for the method among items in order (last one that applies), or null. */
 export function satisfyFor(items: readonly Item[], method: string): boolean | null {

@@ -11,7 +11,7 @@ import { cacheSlot, RunCache } from '../../project/run-cache.js';
 import { conditionHolds, type CondContext, forgetModels, isAccessItem, type Item, keyOf, type Model, type ModelOptions, projectModel, type Request, type Scope } from '../model/index.js';
 import { compatChanges, decide, describeDifference, eachRepresentative } from '../compare/index.js';
 import { mixedCandidates, pureCandidates } from './candidates.js';
-import { applicableScopes, startupError } from '../decide/index.js';
+import { applicableScopes, SSL_DENIES, startupError } from '../decide/index.js';
 import { currentAccessText } from './rewrite.js';
 import { unfollowedRefusals } from './unfollowed.js';
 import type { ProjectProof, Verdict } from './verdict.js';
@@ -110,7 +110,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
           return;
         }
         const orig = originalOf(blame);
-        if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: was, after: a }) + why + mixedKinds(before, r));
+        if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: was, after: a }) + why + mixedKinds(before, r) + (a === SSL_DENIES && was !== SSL_DENIES ? SSL_ANY : ''));
       }, undefined, (gap, probe) => {
         // No answer is known for these requests (an <If>, an unmodelled provider): no rewrite that reaches them is proven.
         for (const s of applicableScopes(after, probe)) {
@@ -230,6 +230,9 @@ function holds24Syntax(s: Scope): boolean {
 export function isMixed(before: Model): boolean {
   return before.errors.some((e) => ONLY_IN_24.test(e)) || before.scopes.some(holds24Syntax);
 }
+
+/** Why a rewrite that drops Satisfy Any where SSLRequireSSL/SSLRequire applies changes the answer, and the remedy checked on the real 2.4. */
+const SSL_ANY = '; SSLRequireSSL and SSLRequire are an access check of mod_ssl, like Allow/Deny: under Satisfy Any 2.2 let authentication override them, and in 2.4 only mod_access_compat\'s Satisfy Any does, no Require line can, so the lines stay and mod_access_compat with them. To do without it, remove SSLRequireSSL and put "Require ssl" into the tree by hand where the host rules are (<RequireAny> of <RequireAll> with Require ssl and the host rules, and the Require of the users), which the real 2.4 answered as 2.2 did over plain HTTP';
 
 const DIR_PHASE: ReadonlySet<string> = new Set(['directory', 'directorymatch', 'htaccess', 'files', 'filesmatch', 'proxy']);
 

@@ -40,6 +40,11 @@ export interface Request {
   key?: string;
   /** The DocumentRoot the URL → file mapping assumed, when the files loaded set none for the context. */
   docroot?: string;
+  /**
+   * True when mod_ssl's access check refuses the request where SSLRequireSSL or SSLRequire applies: a
+   * plain-HTTP request, or one an SSLRequire expression rejects (unset: the check lets it through).
+   */
+  sslRefused?: true;
 }
 
 export type Status = 200 | 401 | 403 | 500;
@@ -82,7 +87,9 @@ export type Item =
 export type SettingKey =
   | 'authtype' | 'authname' | 'authgroupfile' | 'authdbmgroupfile' | 'allowoverride'
   | 'authzuserauthoritative' | 'authzgroupfileauthoritative' | 'authzdbmauthoritative'
-  | 'authzownerauthoritative' | 'authzdefaultauthoritative' | 'authzldapauthoritative';
+  | 'authzownerauthoritative' | 'authzdefaultauthoritative' | 'authzldapauthoritative'
+  /** SSLRequireSSL or SSLRequire (the name of the last one read): mod_ssl's access check, inherited, never turned off. */
+  | 'sslrequire';
 
 export type ScopeKind = 'directory' | 'directorymatch' | 'files' | 'filesmatch' | 'location' | 'locationmatch' | 'htaccess' | 'proxy';
 

@@ -51,7 +51,7 @@ export interface Read {
 }
 
 /** Reads one directive into items (and errors), or nothing when it is not about access. */
-const ACCESS_NAMES: ReadonlySet<string> = new Set([...ACCESS_DIRECTIVES, 'authmerging', ...AUTHORITATIVE, ...SETTINGS]);
+const ACCESS_NAMES: ReadonlySet<string> = new Set([...ACCESS_DIRECTIVES, 'authmerging', ...AUTHORITATIVE, ...SETTINGS, 'sslrequiressl', 'sslrequire']);
 
 export function readDirective(d: Directive, mask: Mask, version: Version, modules: ReadonlySet<string>, cache: RunCache): Read | null {
   if (!ACCESS_NAMES.has(d.lname)) return null;
@@ -111,6 +111,9 @@ export function readDirective(d: Directive, mask: Mask, version: Version, module
       else items.push({ k: 'authmerging', value: v });
       break;
     }
+    case 'sslrequiressl': case 'sslrequire':
+      items.push({ k: 'set', key: 'sslrequire', value: d.name });
+      break;
     default:
       if (AUTHORITATIVE.has(d.lname) && version === '2.4') {
         errors.push(`Invalid command '${d.name}', perhaps misspelled or defined by a module not included in the server configuration`);
