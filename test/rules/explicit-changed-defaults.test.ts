@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/explicit-changed-defaults.js';
-import type { ConfigFile, Directive } from '../../src/ast/nodes.js';
+import type { ConfigFile, Directive, Section } from '../../src/ast/nodes.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
 import { ruleTester, runRule } from '../helpers/rule-tester.js';
@@ -18,8 +18,9 @@ ruleTester(rule, {
     // A lone ports.conf or .load file is not a main configuration.
     'Listen 80\nNameVirtualHost *:80\n',
     'LoadModule ssl_module /usr/lib/apache2/modules/mod_ssl.so\n',
-    // The directives count wherever they are, even inside <IfModule> or a <Directory>.
-    'ServerRoot /etc/httpd\n<IfModule mod_core.c>\nEnableSendfile off\n</IfModule>\n<Directory />\nFileETag None\n</Directory>\n<VirtualHost *:80>\nTimeout 20\n</VirtualHost>\n',
+    // A line counts where it sets the value for the whole server: inside <IfModule>, or (a per-directory one) in <Directory /> or <Location />.
+    'ServerRoot /etc/httpd\n<IfModule mod_core.c>\nEnableSendfile off\n</IfModule>\n<Directory />\nFileETag None\n</Directory>\nTimeout 20\n',
+    'ServerRoot /etc/httpd\n<Location />\nEnableSendfile off\nFileETag None\n</Location>\n<IfDefine X>\nTimeout 20\n</IfDefine>\n',
   ],
   invalid: [
     {
@@ -45,6 +46,16 @@ ruleTester(rule, {
       errors: ['No Timeout line'],
     },
     {
+      // A line in one <VirtualHost> or a deeper <Directory> left the rest of the server on 2.4's default, with nothing said.
+      name: 'a value set only inside sections is still offered for the rest of the server',
+      code: 'ServerRoot /etc/httpd\n<VirtualHost *:80>\nTimeout 20\n</VirtualHost>\n<Directory /srv/www>\nEnableSendfile On\n</Directory>\nFileETag None\n',
+      output: 'ServerRoot /etc/httpd\n<VirtualHost *:80>\nTimeout 20\n</VirtualHost>\n<Directory /srv/www>\nEnableSendfile On\n</Directory>\nFileETag None\nEnableSendfile On\nTimeout 300\n',
+      errors: [
+        /^EnableSendfile is set only inside sections \(first at [^:]*:6\), so the rest of the server gets 2\.4's default: httpd 2\.2 used sendfile/,
+        /^Timeout is set only inside sections \(first at [^:]*:3\), so the rest of the server gets 2\.4's default: .*\(Timeout 300\)/,
+      ],
+    },
+    {
       name: 'recognises markers inside <IfModule> and continued lines',
       code: '<IfModule mpm_prefork_module>\n  PidFile \\\n    /var/run/httpd.pid\n</IfModule>\nUser "apache"\nTimeout 300\nFileETag MTime Size\n',
       output: '<IfModule mpm_prefork_module>\n  PidFile \\\n    /var/run/httpd.pid\n</IfModule>\nUser "apache"\nTimeout 300\nFileETag MTime Size\nEnableSendfile On\n',
@@ -59,12 +70,22 @@ describe('explicit-changed-defaults across a project', () => {
     return projectOf([{ path: f.path, display: 'httpd.conf', kind: 'conf', ast: f }, { path: o.path, display: 'x', kind: otherPath.endsWith('.htaccess') ? 'htaccess' : 'conf', ast: o }]);
   };
 
-  it('counts directives in included files and .htaccess files', () => {
+  it('counts directives in included files; a .htaccess sets them for its directory only', () => {
     const r = runRule(rule, 'ServerRoot /etc/httpd\n', '/etc/httpd/conf/httpd.conf', {}, project('Timeout 120\nEnableSendfile Off\n', '/etc/httpd/conf.d/tuning.conf'));
     expect([...r.applied, ...r.remaining].map((p) => p.message.split(':')[0])).toEqual(['No FileETag line in the configuration']);
     expect(r.output).toBe('ServerRoot /etc/httpd\nFileETag INode MTime Size\n');
     const h = runRule(rule, 'ServerRoot /etc/httpd\n' + 'Timeout 60\nEnableSendfile Off\n', '/etc/httpd/conf/httpd.conf', {}, project('FileETag None\n', '/srv/www/.htaccess'));
-    expect([...h.applied, ...h.remaining]).toEqual([]);
+    expect([...h.applied, ...h.remaining].map((p) => p.message.split(':')[0])).toEqual(['FileETag is set only inside sections (first at x']);
+  });
+
+  it('takes a file an Include inside a <VirtualHost> reads as that host\'s', () => {
+    const r = runRule(rule, 'ServerRoot /etc/httpd\nTimeout 60\nEnableSendfile Off\n<VirtualHost *:80>\nInclude conf.d/*.conf\n</VirtualHost>\n', '/etc/httpd/conf/httpd.conf', {}, (f) => {
+      const o = parse('FileETag None\n', '/etc/httpd/conf.d/etag.conf');
+      const p = projectOf([{ path: f.path, display: 'httpd.conf', kind: 'conf', ast: f }, { path: o.path, display: 'etag.conf', kind: 'conf', ast: o }]);
+      p.includes.push({ from: f.path, directive: (f.children[3] as Section).children[0] as Directive, optional: false, pattern: '/etc/httpd/conf.d/*.conf', serverRoot: '/etc/httpd', files: [o.path], context: ['virtualhost'] });
+      return { ...p, entries: [f.path] };
+    });
+    expect([...r.applied, ...r.remaining].map((p) => p.message.split(':').slice(0, 2).join(':'))).toEqual(['FileETag is set only inside sections (first at etag.conf:1), so the rest of the server gets 2.4\'s default']);
   });
 
   it('writes only into the first main configuration of the project', () => {
