@@ -1,7 +1,5 @@
-import type { Arg } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
-import { replaceArg } from '../src/edit/fixer.js';
-import { directiveRegexes, sectionRegex } from '../src/apache/regex-args.js';
+import { directiveRegexes, sectionRegexSite, type RegexSite } from '../src/apache/regex-args.js';
 import { compilePcre } from '../src/apache/pcre.js';
 
 /**
@@ -19,13 +17,16 @@ interface Scan {
   fixed: string;
   literal: string[];
   reported: string[];
+  /** Indices in the regex of the backslashes dropped. */
+  dropped: number[];
 }
 
-/** Walks a regex as written, dropping the backslash of each LITERAL_IN_PCRE1 escape; \Q…\E is left alone. */
+/** Walks a regex as PCRE reads it, dropping the backslash of each LITERAL_IN_PCRE1 escape; \Q…\E is left alone. */
 export function scanRegex(raw: string): Scan {
   let fixed = '';
   const literal: string[] = [];
   const reported: string[] = [];
+  const dropped: number[] = [];
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i]!;
     const next = raw[i + 1];
@@ -39,6 +40,7 @@ export function scanRegex(raw: string): Scan {
     }
     if (LITERAL_IN_PCRE1.has(next)) {
       literal.push(`\\${next}`);
+      dropped.push(i);
       fixed += next;
     } else {
       if (REPORTED[next]) reported.push(`\\${next}: ${REPORTED[next]}`);
@@ -46,7 +48,7 @@ export function scanRegex(raw: string): Scan {
     }
     i++;
   }
-  return { fixed, literal, reported };
+  return { fixed, literal, reported, dropped };
 }
 
 export default defineRule({
@@ -57,36 +59,37 @@ export default defineRule({
     kind: 'fix',
   },
   create(context) {
-    const check = (node: { start: number; end: number }, arg: Arg | null, what: string, negatable = false) => {
-      if (!arg) return;
-      // mod_rewrite reads a leading ! as "does not match", not as part of the regex.
-      const compiled = compilePcre(negatable && arg.value.startsWith('!') ? arg.value.slice(1) : arg.value);
+    const check = (site: RegexSite | null, what: string, at?: { start: number; end: number }) => {
+      if (!site) return;
+      const compiled = compilePcre(site.pattern);
       if ('error' in compiled) {
         context.report({
-          node: arg,
+          node: site,
           severity: 'error',
           message: `The regex of ${what} does not compile (${compiled.error}): httpd 2.2 and 2.4 both refuse it, and stop at start-up ("Regex could not be compiled"), or answer 500 in a .htaccess file. Correct the pattern.`,
         });
       }
-      if (!arg.raw.includes('\\')) return;
-      const scan = scanRegex(arg.raw);
+      if (!site.pattern.includes('\\')) return;
+      const scan = scanRegex(site.pattern);
       if (scan.literal.length) {
+        // Drop the bytes that wrote each backslash (two for a `\\` that ap_getword_conf reads as one).
+        const fix = scan.dropped.map((k) => ({ start: site.from[k]!, end: site.to[k]!, text: '' }));
         context.report({
-          node: arg,
+          node: site,
           message: `The regex of ${what} has ${[...new Set(scan.literal)].join(', ')}: 2.2's PCRE read an unknown escaped letter as the letter itself, 2.4's PCRE2 refuses it and httpd stops ("Regex could not be compiled"). Writing the letter alone means the same: ${scan.fixed}.`,
-          fix: [replaceArg(arg, scan.fixed)],
+          fix,
         });
       }
       for (const why of scan.reported) {
-        context.report({ node, severity: 'error', message: `The regex of ${what} has ${why}. Write the letter alone if that was meant, or \\o{…} for an octal code.` });
+        context.report({ node: at ?? site, severity: 'error', message: `The regex of ${what} has ${why}. Write the letter alone if that was meant, or \\o{…} for an octal code.` });
       }
     };
     return {
       Section(node) {
-        check(node.open, sectionRegex(node), `<${node.name}>`);
+        check(sectionRegexSite(node), `<${node.name}>`, node.open);
       },
       Directive(node) {
-        for (const arg of directiveRegexes(node)) check(node, arg, node.name, node.lname === 'rewriterule' || node.lname === 'rewritecond');
+        for (const site of directiveRegexes(node)) check(site, node.name, node);
       },
     };
   },

@@ -1,9 +1,61 @@
 /**
  * Where httpd reads a regular expression: the sections (`<Directory ~ re>`, `<FilesMatch re>`…)
- * and the directive arguments (`AliasMatch re`, `RewriteCond str re`…). 2.2 compiled them with
- * PCRE (8.x), 2.4.71 with PCRE2.
+ * and the directive arguments (`AliasMatch re`, `RewriteCond str re`…), and the text PCRE
+ * receives from each. 2.2
+ * compiled them with PCRE (8.x), 2.4.71 with PCRE2.
+ *
+ * How the text reaches PCRE depends on who reads the line:
+ * - most directives and every section take ap_getword_conf's word (src/parse/words.ts), which turns
+ *   `\\` into `\` (and `\"` into `"` inside double quotes): `AliasMatch "\\icons"` compiles `\icons`;
+ * - mod_rewrite (RewriteRule, RewriteCond) reads its own arguments (RAW_ARGS, parseargline): only `"`
+ *   quotes, stripped, and every backslash kept: `RewriteRule "\\icons"` compiles `\\icons`, a
+ *   backslash then `icons` (checked on 2.4.71);
  */
 import type { Arg, Directive, Section } from '../ast/nodes.js';
+import { wordChars } from '../parse/words.js';
+
+/** One regex as PCRE receives it, and where each of its characters was written in the file. */
+export interface RegexSite {
+  /** The pattern PCRE compiles (without mod_rewrite's leading `!`). */
+  pattern: string;
+  /** pattern[k] was written by the file's bytes [from[k], to[k]). */
+  from: number[];
+  to: number[];
+  /** The written regex (or the word holding it) in the file, to report at. */
+  start: number;
+  end: number;
+}
+
+/** The regex an ap_getword_conf word gives, or its part [a, b). */
+function wordSite(arg: Arg, a = 0, b?: number): RegexSite {
+  const w = wordChars(arg.raw);
+  const end = b ?? w.value.length;
+  return {
+    pattern: w.value.slice(a, end),
+    from: w.from.slice(a, end).map((i) => arg.start + i),
+    to: w.to.slice(a, end).map((i) => arg.start + i),
+    start: arg.start,
+    end: arg.end,
+  };
+}
+
+/** Text written byte for byte as the pattern, starting at file offset `at`. */
+function verbatimSite(pattern: string, at: number, start: number, end: number): RegexSite {
+  const from = [...pattern].map((_, k) => at + k);
+  return { pattern, from, to: from.map((k) => k + 1), start, end };
+}
+
+/** mod_rewrite's reading: a `"…"` word loses its quotes, nothing is unescaped, a leading ! negates. */
+function rewriteSite(arg: Arg): RegexSite {
+  let a = 0;
+  let b = arg.raw.length;
+  if (arg.raw[0] === '"') {
+    a = 1;
+    if (b > 1 && arg.raw[b - 1] === '"') b--;
+  }
+  if (arg.raw[a] === '!') a++;
+  return verbatimSite(arg.raw.slice(a, b), arg.start + a, arg.start, arg.end);
+}
 
 /** Sections whose argument is a regex, and those that take one after `~`. */
 const MATCH_SECTIONS: ReadonlySet<string> = new Set(['directorymatch', 'filesmatch', 'locationmatch', 'proxymatch']);
@@ -16,22 +68,38 @@ export function sectionRegex(s: Section): Arg | null {
   return null;
 }
 
-/** Directive → index of its regex argument. */
+/** The regex of a section as PCRE receives it (ap_getword_conf's word), or null. */
+export function sectionRegexSite(s: Section): RegexSite | null {
+  const arg = sectionRegex(s);
+  return arg ? wordSite(arg) : null;
+}
+
+/** Directive → index of its regex argument (an ap_getword_conf word, or mod_rewrite's). */
 const FIXED: Readonly<Record<string, number>> = {
   aliasmatch: 0, scriptaliasmatch: 0, proxypassmatch: 0, proxyremotematch: 0, rewriterule: 0,
   browsermatch: 0, browsermatchnocase: 0, setenvif: 1, setenvifnocase: 1, rewritecond: 1,
 };
 const STATUS = /^(permanent|temp|seeother|gone|\d{3})$/i;
-
-/** The regex arguments of a directive (RewriteCond only when its pattern is a regex, not -f, <, =…). */
-export function directiveRegexes(d: Directive): Arg[] {
-  if (d.lname === 'redirectmatch') {
-    const i = d.args.length >= 3 || (d.args[0] && STATUS.test(d.args[0].value)) ? 1 : 0;
-    return d.args[i] ? [d.args[i]!] : [];
+/** The regexes of a directive as PCRE receives them (RewriteCond only when its pattern is a regex, not -f, <, =…). */
+export function directiveRegexes(d: Directive): RegexSite[] {
+  const arg = (i: number): Arg | undefined => d.args[i];
+  switch (d.lname) {
+    case 'redirectmatch': {
+      const i = d.args.length >= 3 || (d.args[0] && STATUS.test(d.args[0].value)) ? 1 : 0;
+      return arg(i) ? [wordSite(arg(i)!)] : [];
+    }
+    case 'rewriterule':
+    case 'rewritecond': {
+      const a = arg(FIXED[d.lname]!);
+      if (!a) return [];
+      const site = rewriteSite(a);
+      if (d.lname === 'rewritecond' && /^(-[a-zA-Z]{1,3}$|[<>=])/.test(site.pattern)) return [];
+      return [site];
+    }
+    default: {
+      const i = FIXED[d.lname];
+      const a = i === undefined ? undefined : arg(i);
+      return a ? [wordSite(a)] : [];
+    }
   }
-  const i = FIXED[d.lname];
-  const arg = i === undefined ? undefined : d.args[i];
-  if (!arg) return [];
-  if (d.lname === 'rewritecond' && /^!?(-[a-zA-Z]{1,3}$|[<>=])/.test(arg.value)) return [];
-  return [arg];
 }

@@ -119,3 +119,26 @@ export function splitWords(s: string, from = 0, to = s.length): Word[] {
   eachWord(s, from, to, (value, _raw, start, end, quote) => words.push({ value, start, end, quote }));
   return words;
 }
+
+/**
+ * The value of a word as written (`raw`, quotes included), with, for each character of the value,
+ * the range of `raw` that wrote it: `\\` writes one backslash with two bytes (as `\"` does a quote
+ * inside double quotes). The value is wordValue's.
+ */
+export function wordChars(raw: string): { value: string; from: number[]; to: number[] } {
+  const q = quoteOf(raw, 0);
+  let close = raw.length;
+  if (q !== 0 && raw.length > 1 && raw.charCodeAt(raw.length - 1) === q && !escapedAt(raw, 1, raw.length - 1, q)) close = raw.length - 1;
+  let value = '';
+  const from: number[] = [];
+  const to: number[] = [];
+  for (let i = q === 0 ? 0 : 1; i < close; i++) {
+    const next = i + 1 < close ? raw.charCodeAt(i + 1) : -1;
+    const pair = raw.charCodeAt(i) === 92 && (next === 92 || (q !== 0 && next === q));
+    value += pair ? raw[i + 1] : raw[i];
+    from.push(i);
+    if (pair) i++;
+    to.push(i + 1);
+  }
+  return { value, from, to };
+}

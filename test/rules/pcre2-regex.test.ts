@@ -10,7 +10,11 @@ ruleTester(rule, {
     'RewriteRule ^/a\\Q\\i\\E$ /b\n',
     'RewriteCond %{REQUEST_FILENAME} !-f\n',
     'Alias /\\icons /srv/icons\n',
-    'AliasMatch ^/\\\\i(.*) /srv$1\n',
+    // ap_getword_conf reads `\\\i` as `\\i` (an escaped backslash, then i): 2.4 compiles it.
+    'AliasMatch "^/\\\\\\i(.*)" /srv$1\n',
+    // mod_rewrite unescapes nothing: `"\\icons"` reaches PCRE as an escaped backslash, then icons (2.4 compiles it).
+    'RewriteRule "\\\\icons" -\n',
+    'RewriteCond %{REQUEST_URI} \\\\qx\nRewriteRule ^ -\n',
     '<FilesMatch "(?i)\\.(php|phtml)$">\n</FilesMatch>\n',
     'RewriteCond %{HTTP_HOST} !^(www\\.)?example\\.com$\nRewriteRule !^/(a|b) /c\n',
   ],
@@ -23,6 +27,15 @@ ruleTester(rule, {
     { code: 'BrowserMatch "\\o" x\n', output: null, errors: ['\\o: PCRE2 reads \\o as the start of an octal escape'] },
     { code: '<DirectoryMatch "^/var/www/(a|b">\n</DirectoryMatch>\n', output: null, errors: ['The regex of <DirectoryMatch> does not compile (missing closing parenthesis at offset 14)'] },
     { code: 'RewriteRule !*x /y\n', output: null, errors: ['The regex of RewriteRule does not compile (quantifier does not follow a repeatable item at offset 0)'] },
+    // ap_getword_conf turns `\\` into `\`: PCRE gets `\icons`, as from "\icons" (2.4: "Regex could not be compiled").
+    { code: '<Directory ~ "\\\\icons">\n</Directory>\n', output: '<Directory ~ "icons">\n</Directory>\n', errors: ['<Directory>'] },
+    { code: 'SetEnvIf Request_URI "\\\\qfoo" qq\n', output: 'SetEnvIf Request_URI "qfoo" qq\n', errors: ['SetEnvIf'] },
+    { code: 'AliasMatch ^/\\\\i(.*) /srv$1\n', output: 'AliasMatch ^/i(.*) /srv$1\n', errors: ['AliasMatch'] },
+    { code: 'RedirectMatch 301 "^/\\\\Old(.*)" /new$1\n', output: 'RedirectMatch 301 "^/Old(.*)" /new$1\n', errors: ['RedirectMatch'] },
+    // mod_rewrite takes only "…" as quotes: PCRE gets `'\icons'`.
+    { code: "RewriteRule '\\icons' -\n", output: "RewriteRule 'icons' -\n", errors: ['RewriteRule'] },
+    // mod_rewrite keeps `\\`: PCRE gets `\\(`, an escaped backslash and an unclosed group (2.4: cannot compile).
+    { code: 'RewriteRule "\\\\(" -\n', output: null, errors: ['The regex of RewriteRule does not compile (missing closing parenthesis'] },
     { code: '<FilesMatch "[a-z">\n</FilesMatch>\n', output: null, errors: ['missing terminating ] for character class'] },
   ],
 });
