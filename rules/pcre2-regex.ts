@@ -74,6 +74,13 @@ export default defineRule({
       if (scan.literal.length) {
         // Drop the bytes that wrote each backslash (two for a `\\` that ap_getword_conf reads as one).
         const fix = scan.dropped.map((k) => ({ start: site.from[k]!, end: site.to[k]!, text: '' }));
+        if (site.plain?.test(scan.fixed)) {
+          // The letters alone would make it a plain name, read another way: keep one as a class, [i].
+          const k = scan.dropped[0]!;
+          const letter = site.pattern[k + 1]!;
+          fix[0] = { start: site.from[k]!, end: site.to[k + 1]!, text: `[${letter}]` };
+          scan.fixed = scan.fixed.slice(0, k) + `[${letter}]` + scan.fixed.slice(k + 1);
+        }
         context.report({
           node: site,
           message: `The regex of ${what} has ${[...new Set(scan.literal)].join(', ')}: 2.2's PCRE read an unknown escaped letter as the letter itself, 2.4's PCRE2 refuses it and httpd stops ("Regex could not be compiled"). Writing the letter alone means the same: ${scan.fixed}.`,
@@ -89,7 +96,7 @@ export default defineRule({
         check(sectionRegexSite(node), `<${node.name}>`, node.open);
       },
       Directive(node) {
-        for (const site of directiveRegexes(node)) check(site, node.name, node);
+        for (const site of directiveRegexes(node, context.file.text)) check(site, node.name, node);
       },
     };
   },

@@ -17,6 +17,12 @@ ruleTester(rule, {
     'RewriteCond %{REQUEST_URI} \\\\qx\nRewriteRule ^ -\n',
     '<FilesMatch "(?i)\\.(php|phtml)$">\n</FilesMatch>\n',
     'RewriteCond %{HTTP_HOST} !^(www\\.)?example\\.com$\nRewriteRule !^/(a|b) /c\n',
+    // Not regexes: a header value, Substitute's n flag (a plain string), a plain SetEnvIf header name.
+    'Header set X-Foo "\\iab"\n',
+    'Substitute "s|\\ifoo|bar|n"\n',
+    'SetEnvIf X-Header foo bar\n',
+    // SSLRequire's regex is taken as written: `\\i` is an escaped backslash, then i (2.4 compiles it).
+    'SSLRequire %{REQUEST_URI} =~ m#^/\\\\iab#\n',
   ],
   invalid: [
     { code: '<Directory ~ "\\icons">\n</Directory>\n', output: '<Directory ~ "icons">\n</Directory>\n', errors: ['has \\i: 2.2\'s PCRE read an unknown escaped letter as the letter itself'] },
@@ -36,6 +42,18 @@ ruleTester(rule, {
     { code: "RewriteRule '\\icons' -\n", output: "RewriteRule 'icons' -\n", errors: ['RewriteRule'] },
     // mod_rewrite keeps `\\`: PCRE gets `\\(`, an escaped backslash and an unclosed group (2.4: cannot compile).
     { code: 'RewriteRule "\\\\(" -\n', output: null, errors: ['The regex of RewriteRule does not compile (missing closing parenthesis'] },
+    // More directives that compile a regex: 2.4 stops on each ("Header edit regex could not be compiled"…).
+    { code: '<Location /x>\nHeader edit X-Foo "\\iab" b\n</Location>\n', output: '<Location /x>\nHeader edit X-Foo "iab" b\n</Location>\n', errors: ['The regex of Header has \\i'] },
+    { code: 'Header always edit* X-Foo ^\\iab b\n', output: 'Header always edit* X-Foo ^iab b\n', errors: ['Header'] },
+    { code: 'Header echo X-\\iFoo\n', output: 'Header echo X-iFoo\n', errors: ['Header'] },
+    { code: 'RequestHeader edit X-Foo "^\\jab" b\n', output: 'RequestHeader edit X-Foo "^jab" b\n', errors: ['RequestHeader'] },
+    { code: 'Substitute "s|\\ifoo|bar|"\n', output: 'Substitute "s|ifoo|bar|"\n', errors: ['Substitute'] },
+    { code: 'Substitute "s#\\\\ifoo#b\\iar#i"\n', output: 'Substitute "s#ifoo#b\\iar#i"\n', errors: ['Substitute'] },
+    { code: 'SSLRequire %{REQUEST_URI} =~ m#^/\\iab#\n', output: 'SSLRequire %{REQUEST_URI} =~ m#^/iab#\n', errors: ['SSLRequire'] },
+    { code: 'SSLRequire %{REQUEST_URI} !~ /^\\iab/ or %{HTTP_HOST} =~ m|\\ja b|\n', output: 'SSLRequire %{REQUEST_URI} !~ /^iab/ or %{HTTP_HOST} =~ m|ja b|\n', errors: ['SSLRequire', 'SSLRequire'] },
+    // A header name with a regex character is a regex; X-iHeader would be a plain name (exact, any case): X-[i]Header stays one.
+    { code: 'SetEnvIf X-\\iHeader foo bar\n', output: 'SetEnvIf X-[i]Header foo bar\n', errors: ['SetEnvIf'] },
+    { code: 'SetEnvIfNoCase ^X-\\i.* foo bar\n', output: 'SetEnvIfNoCase ^X-i.* foo bar\n', errors: ['SetEnvIfNoCase'] },
     { code: '<FilesMatch "[a-z">\n</FilesMatch>\n', output: null, errors: ['missing terminating ] for character class'] },
   ],
 });
