@@ -1,15 +1,16 @@
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter, insertLinesBefore } from '../src/edit/fixer.js';
 import { filterModule, filterNames } from '../src/apache/filters.js';
-import { directives } from '../src/ast/walk.js';
 import { moduleList } from '../src/rules-kit/load-module.js';
 import { effectiveLoaded } from '../src/httpd/missing-modules.js';
 import { allHold } from '../src/apache/conditions.js';
 import { hasVariable } from '../src/apache/variables.js';
-import { gather } from '../src/rules-kit/project-facts.js';
+import { readingOrder } from '../src/project/reading-order.js';
+import { lineOf } from '../src/rules-kit/log-level.js';
+import { asciiLower } from '../src/parse/words.js';
 
-/** Directives that define a filter of the configuration's own: its name is then known to 2.4 too. */
-const DEFINES_FILTER: ReadonlySet<string> = new Set(['extfilterdefine', 'filterdeclare']);
+/** A MIME type as a literal part of a regex (for the FilterProvider remedy). */
+const literal = (t: string): string => t.replace(/[\\^$.|?*+()[\]{}#]/g, '\\$&');
 
 export default defineRule({
   meta: {
@@ -19,32 +20,61 @@ export default defineRule({
     kind: 'fix',
   },
   create(context) {
-    // What the project loads and the filters it defines, once per file (the first such line asks).
-    let facts: { loaded: Set<string>; own: Set<string | undefined> } | null | undefined;
+    // What the project loads, once per file (the first such line asks).
+    let facts: { loaded: Set<string> } | null | undefined;
     const projectFacts = () => {
       if (facts !== undefined) return facts;
       const list = moduleList(context.project, context.file);
       // Without LoadModule lines of a main configuration, which modules are loaded is unknown here.
-      facts = list?.main() ? {
-        loaded: effectiveLoaded(list.loaded),
-        own: new Set(gather(context.project, context.file, 'filter-provider-loaded:defined', (f) => directives(f, ...DEFINES_FILTER)).map((d) => d.args[0]?.value.toLowerCase())),
-      } : null;
+      facts = list?.main() ? { loaded: effectiveLoaded(list.loaded) } : null;
       return facts;
+    };
+    // The filters ExtFilterDefine defines (lower case), with where httpd first reads each.
+    let defined: Map<string, { name: string; at: number; path: string; line: number }> | undefined;
+    const extFilters = () => {
+      if (defined) return defined;
+      defined = new Map();
+      readingOrder(context.project, context.file).lines.forEach((l, at) => {
+        const name = l.directive.lname === 'extfilterdefine' ? l.directive.args[0]?.value : undefined;
+        if (name && !defined!.has(asciiLower(name))) defined!.set(asciiLower(name), { name, at, path: context.project.byPath.get(l.path)?.display ?? l.path, line: lineOf(l.file, l.directive.start) });
+      });
+      return defined;
     };
     return {
       'Directive:addoutputfilterbytype'(node, ancestors) {
         const known = node.args[0] ? projectFacts() : null;
         if (!known || !node.args[0]) return;
-        const { loaded, own } = known;
+        const { loaded } = known;
         if (!allHold(ancestors, { version: '2.4', hasModule: (m) => loaded.has(m) })) return;
+        const all = filterNames(node.args[0].value);
+        const ext = all.filter((n) => extFilters().has(asciiLower(n)));
         // A ${NAME} is replaced when httpd starts: which filter it names is not known here.
-        const names = filterNames(node.args[0].value).filter((n) => !own.has(n.toLowerCase()) && !hasVariable(n));
+        const names = all.filter((n) => !ext.includes(n) && !hasVariable(n));
         const missing = names.filter((n) => { const m = filterModule(n); return m === undefined || !loaded.has(m); });
+        if (ext.length) {
+          // A .htaccess line (or one httpd never reaches from the main file) is read after every ExtFilterDefine.
+          const here = readingOrder(context.project, context.file).indexOf.get(node);
+          const later = here === undefined ? [] : ext.filter((n) => extFilters().get(asciiLower(n))!.at > here);
+          const def = extFilters().get(asciiLower(ext[0]!))!;
+          // mod_ext_filter finds its definition by the harness's name, with case: spelt as ExtFilterDefine spells it.
+          const n = def.name;
+          const types = node.args.slice(1).map((a) => literal(a.value));
+          const expr = `"%{CONTENT_TYPE} =~ m#^${types.length === 1 ? types[0] : `(${types.join('|')})`}($|;)#"`;
+          const start = later.length
+            ? `ExtFilterDefine defines ${later.join(', ')} only further down (${def.path}:${def.line}), and 2.4's mod_filter looks each name of AddOutputFilterByType up while it reads the line: httpd does not start ("Unknown filter provider ${later[0]}"). Moving the ExtFilterDefine line above this one is not enough: 2.4 then starts, but`
+            : '2.4 starts, but';
+          context.report({
+            node,
+            severity: 'error',
+            message: `AddOutputFilterByType names ${ext.join(', ')}, a filter of mod_ext_filter's (ExtFilterDefine): 2.2 ran it on the responses of those types. ${start} answers 500 to every response the line filters: mod_ext_filter looks for a definition named after mod_filter's BYTYPE:${ext[0]} ("couldn't find definition of filter 'BYTYPE:${ext[0]}'", AH01459; checked on 2.4.71). To run it as 2.2 did, add FilterDeclare ${n} and FilterProvider ${n} ${n} ${expr} at server level after the ExtFilterDefine line, and ${ext.length === 1 && all.length === 1 ? 'replace this line by' : `take ${ext[0]} out of this line and add`} FilterChain ${n} (the name spelt as ExtFilterDefine spells it, with its case); or remove the name.${missing.length ? ` The line also names ${missing.join(', ')}, which no loaded module provides: remove it, or load its module.` : ''}`,
+          });
+          return;
+        }
         if (!missing.length) return;
         const modules = [...new Set(missing.map(filterModule))];
         const said = missing.map((n) => {
           const m = filterModule(n);
-          return m ? `${n} (mod_${m}, which no LoadModule line loads)` : `${n} (no module of httpd's provides it, and the configuration does not define it)`;
+          return m ? `${n} (mod_${m}, which no LoadModule line loads)` : `${n} (no module of httpd's provides it, and no ExtFilterDefine defines it; a FilterDeclare name is not a filter provider)`;
         }).join(' and ');
         const head = `AddOutputFilterByType names ${said}: 2.2's core only stored the names and skipped a filter no module provided when it answered, 2.4's mod_filter looks each one up and httpd does not start ("Unknown filter provider ${missing[0]}").`;
         // The <IfModule> fix would also drop a filter a ${NAME} names wherever the module is missing: reported only.

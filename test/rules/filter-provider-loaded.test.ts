@@ -12,7 +12,6 @@ ruleTester(rule, {
     `${MAIN}AddOutputFilterByType INCLUDES text/html\n`,
     `${MAIN}LoadModule deflate_module modules/mod_deflate.so\nAddOutputFilterByType deflate;INCLUDES text/html\n`,
     `${MAIN}<IfModule mod_deflate.c>\n    AddOutputFilterByType DEFLATE text/html\n</IfModule>\n`,
-    `${MAIN}ExtFilterDefine myfilter mode=output cmd=/bin/cat\nAddOutputFilterByType MYFILTER text/html\n`,
     'AddOutputFilterByType DEFLATE text/html\n', // no LoadModule lines: what is loaded is not known
   ],
   invalid: [
@@ -34,6 +33,26 @@ ruleTester(rule, {
       code: `${MAIN}AddOutputFilterByType DEFLATE;${'$'}{EXTRA_FILTER} text/html\n`,
       output: null,
       errors: [/^AddOutputFilterByType names DEFLATE \(mod_deflate, which no LoadModule line loads\): .*Remove that name/],
+    },
+    // Found by a helper's bug hunt (checked on 2.4.71): FilterDeclare never registers a filter provider, and
+    // mod_filter looks an ExtFilterDefine name up while it reads the line; 2.2 skipped MYFILT and ran UPCASE.
+    {
+      name: 'a FilterDeclare name, before or after, is not a filter provider',
+      code: `${MAIN}FilterDeclare MYFILT\nAddOutputFilterByType MYFILT text/x-foo\nAddOutputFilterByType MYFILT2 text/x-foo\nFilterDeclare MYFILT2\n`,
+      output: null,
+      errors: [/^AddOutputFilterByType names MYFILT \(no module .*a FilterDeclare name is not a filter provider.*"Unknown filter provider MYFILT"/, 'names MYFILT2 (no module'],
+    },
+    {
+      name: 'an ExtFilterDefine further down stops 2.4',
+      code: `${MAIN}AddOutputFilterByType UPCASE text/plain\nExtFilterDefine upcase mode=output cmd="/usr/bin/tr a-z A-Z"\n`,
+      output: null,
+      errors: [/^AddOutputFilterByType names UPCASE, a filter of mod_ext_filter's.*only further down \(.*:5\).*"Unknown filter provider UPCASE".*not enough: 2.4 then starts, but answers 500.*FilterDeclare upcase and FilterProvider upcase upcase "%\{CONTENT_TYPE\} =~ m#\^text\/plain\(\$\|;\)#".*replace this line by FilterChain upcase/],
+    },
+    {
+      name: 'an ExtFilterDefine read first lets 2.4 start, but it answers 500 where the line filters',
+      code: `${MAIN}ExtFilterDefine myfilter mode=output cmd=/bin/cat\nAddOutputFilterByType MYFILTER;DEFLATE text/html application/xhtml+xml\n`,
+      output: null,
+      errors: [/names MYFILTER, .*2.4 starts, but answers 500 .*'BYTYPE:MYFILTER'.*FilterProvider myfilter myfilter "%\{CONTENT_TYPE\} =~ m#\^\(text\/html\|application\/xhtml\\\+xml\)\(\$\|;\)#".*take MYFILTER out of this line and add FilterChain myfilter.* also names DEFLATE/],
     },
   ],
 });
