@@ -1,6 +1,7 @@
 import type { Directive, LineSpan, Section } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
 import { insertLinesAfter, insertLinesBefore } from '../src/edit/fixer.js';
+import { proxiedUrlIndex } from '../src/apache/providers.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /** The line that restores 2.2's PATH_INFO. SetEnv runs too late for mod_proxy_scgi; SetEnvIf does not (mod_proxy_scgi docs). */
@@ -44,9 +45,10 @@ export default defineRule({
         });
       },
       Directive(node, ancestors) {
-        if (node.lname !== 'proxypass' && node.lname !== 'proxypassmatch') return;
-        const target = node.args.find((a) => /^scgi:\/\//i.test(a.value));
-        if (target) report(node, ancestors, node, false, `${node.name} to ${target.value}`);
+        // ProxyPass, ProxyPassMatch and RewriteRule [P] all go through mod_proxy_scgi's canon handler.
+        if (node.lname === 'balancermember') return;
+        const target = node.args[proxiedUrlIndex(node.lname, node.args.map((a) => a.value))];
+        if (target && /^scgi:\/\//i.test(target.value)) report(node, ancestors, node, false, `${node.name} to ${target.value}`);
       },
       'Directive:balancermember'(node, ancestors) {
         const proxy = ancestors[ancestors.length - 1];

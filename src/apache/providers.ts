@@ -26,19 +26,29 @@ export const PROXY_SCHEME_MODULE: Readonly<Record<string, string>> = {
 
 const URL = (a: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(a);
 
-/** Directives whose URL argument mod_proxy forwards requests to. */
-const PROXY_TARGETS: ReadonlySet<string> = new Set(['proxypass', 'proxypassmatch', 'balancermember']);
+/** Directives whose URL argument mod_proxy forwards requests to (BalancerMember: see proxiedUrlIndex). */
+const PROXY_TARGETS: ReadonlySet<string> = new Set(['proxypass', 'proxypassmatch']);
 
 /** A RewriteRule flag list that proxies (`[P]`, `[L,P]`, `[proxy]`). */
 const PROXY_FLAG = /^\[(?:[^\]]*,)?\s*(?:p|proxy)\s*(?:,[^\]]*)?\]$/i;
 
+/**
+ * Where a directive names the URL mod_proxy forwards requests to: ProxyPass/ProxyPassMatch's and
+ * BalancerMember's URL argument, or the substitution of a `RewriteRule … [P]`; -1 when none.
+ */
+export function proxiedUrlIndex(lname: string, args: readonly string[]): number {
+  // BalancerMember's URL is its last word (a balancer name may come first).
+  if (lname === 'balancermember') {
+    const last = [...args].reverse().findIndex(URL);
+    return last < 0 ? -1 : args.length - 1 - last;
+  }
+  if (PROXY_TARGETS.has(lname)) return args.findIndex(URL);
+  return lname === 'rewriterule' && args.length >= 3 && PROXY_FLAG.test(args[2]!) ? 1 : -1;
+}
+
 /** The module a proxied URL needs, and the words of its line up to the URL (for the message). */
 function proxyTarget(lname: string, args: readonly string[]): { module: string; shown: number; scheme: string } | null {
-  let at = -1;
-  // BalancerMember's URL is its last word (a balancer name may come first).
-  if (PROXY_TARGETS.has(lname)) at = lname === 'balancermember' ? args.length - 1 - [...args].reverse().findIndex(URL) : args.findIndex(URL);
-  if (at >= args.length) at = -1;
-  else if (lname === 'rewriterule' && args.length >= 3 && PROXY_FLAG.test(args[2]!)) at = 1;
+  const at = proxiedUrlIndex(lname, args);
   const scheme = at >= 0 ? /^([a-z][a-z0-9+.-]*):\/\//i.exec(args[at]!)?.[1]?.toLowerCase() : undefined;
   const module = scheme ? PROXY_SCHEME_MODULE[scheme] : undefined;
   return module && scheme ? { module, shown: at + 1, scheme } : null;

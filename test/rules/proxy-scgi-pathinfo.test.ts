@@ -7,8 +7,16 @@ ruleTester(rule, {
     'SetEnvIf Request_URI . proxy-scgi-pathinfo\n<VirtualHost *:80>\nProxyPass /app/ scgi://127.0.0.1:4000/\n</VirtualHost>\n',
     '<Location /app/>\n  SetEnvIfNoCase Request_URI ^/app proxy-scgi-pathinfo=1\n  ProxyPass scgi://127.0.0.1:4000/\n</Location>\n',
     '# ProxyPass /app/ scgi://127.0.0.1:4000/\n',
+    'RewriteRule ^/r/(.*)$ scgi://127.0.0.1:4000/$1\n',
+    'RewriteRule ^/r/(.*)$ http://127.0.0.1:4000/$1 [P]\n',
   ],
   invalid: [
+    {
+      name: 'a RewriteRule [P] to scgi:// goes through the same canon handler (bug hunt)',
+      code: 'RewriteEngine On\nRewriteRule ^/r/(.*)$ scgi://127.0.0.1:4000/$1 [L,P]\n',
+      output: 'RewriteEngine On\nRewriteRule ^/r/(.*)$ scgi://127.0.0.1:4000/$1 [L,P]\nSetEnvIf Request_URI . proxy-scgi-pathinfo\n',
+      errors: ['RewriteRule to scgi://127.0.0.1:4000/$1'],
+    },
     {
       code: 'ProxyPass /app/ scgi://127.0.0.1:4000/\n',
       output: 'ProxyPass /app/ scgi://127.0.0.1:4000/\nSetEnvIf Request_URI . proxy-scgi-pathinfo\n',
