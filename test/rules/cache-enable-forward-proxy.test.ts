@@ -9,12 +9,25 @@ ruleTester(rule, {
     'ProxyRequests Off\nCacheEnable disk /\n',
     `ProxyRequests On\nCacheEnable disk /\n${ADDED}`,
     'ProxyRequests On\nCacheEnable disk /\nCacheEnable disk http://*:/\nCacheEnable disk https://*:/\nCacheEnable disk ftp://*:\n',
-    'ProxyRequests On\nCacheEnable disk /docs\n',
+    'ProxyRequests On\nCacheEnable disk /docs\nCacheEnable disk http://*:/docs\nCacheEnable disk https://*:/docs\nCacheEnable disk ftp://*:/docs\n',
+    'CacheEnable disk /docs\nCacheDisable /docs/private\n',
+    'ProxyRequests On\nCacheDisable /docs/private\n',
+    'ProxyRequests On\nCacheEnable disk docs\n',
     '<VirtualHost *:80>\nProxyRequests Off\nCacheEnable disk /\n</VirtualHost>\nProxyRequests On\n',
     '<VirtualHost *:80>\nProxyRequests On\n</VirtualHost>\n<VirtualHost *:81>\nCacheEnable disk /\n</VirtualHost>\n',
     'ProxyRequests On\n<Location /a>\nCacheEnable disk /\n</Location>\n',
   ],
   invalid: [
+    {
+      name: 'a path prefix also matched proxied URLs in 2.2, and so did CacheDisable (bug hunt)',
+      code: 'ProxyRequests On\nCacheEnable disk /docs\nCacheDisable /docs/private\n',
+      output: 'ProxyRequests On\nCacheEnable disk /docs\nCacheEnable disk http://*:/docs\nCacheEnable disk https://*:/docs\nCacheEnable disk ftp://*:/docs\n'
+        + 'CacheDisable /docs/private\nCacheDisable http://*:/docs/private\nCacheDisable https://*:/docs/private\nCacheDisable ftp://*:/docs/private\n',
+      errors: [
+        /^In 2\.2, "CacheEnable disk \/docs" also cached what this forward proxy \(ProxyRequests On\) fetched from any host under the path \/docs\. .*add after this line: CacheEnable disk http:\/\/\*:\/docs \/ /,
+        /^In 2\.2, "CacheDisable \/docs\/private" also kept this forward proxy .*add after this line: CacheDisable http:\/\/\*:\/docs\/private \/ /,
+      ],
+    },
     {
       code: 'ProxyRequests On\nCacheEnable disk /\n',
       output: `ProxyRequests On\nCacheEnable disk /\n${ADDED}`,
