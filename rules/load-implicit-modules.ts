@@ -2,13 +2,13 @@ import type { ConfigFile, Directive } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
 import { managesDebianModules } from '../src/layout/debian.js';
 import { defineRule } from '../src/engine/rule.js';
-import { removeLine } from '../src/edit/fixer.js';
+import { insertLinesBefore, removeLine } from '../src/edit/fixer.js';
 import { firstUsesOf, implicitNeeds } from '../src/rules-kit/implicit-modules.js';
 import { firstNeed, modulePlace } from '../src/rules-kit/module-place.js';
 import { someIncludeUnseen, unreadAccessFiles, unreadInclude } from '../src/rules-kit/reach.js';
 import { aroundIn } from '../src/project/include-chains.js';
 import { mainConfigs, serverLevel } from '../src/rules-kit/directive-scope.js';
-import { BUILTIN_DEBIAN_24 } from '../src/apache/modules.js';
+import { BUILTIN_DEBIAN_24, MPM_BY_TEST } from '../src/apache/modules.js';
 import { loadModuleLine, loadModuleLines, loadsStandardFile, moduleList, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
 
 const STATIC_BUILD = 'This configuration loads no module: the 2.2 server had them compiled in. A 2.4 built with shared modules, as the default build and every distribution\'s package are, refuses to start without LoadModule lines ("No MPM loaded"): it needs at least an MPM (LoadModule mpm_prefork_module modules/mod_mpm_prefork.so), authz_core and authn_core, and a module for every directive this configuration uses. Either build 2.4 with the same modules compiled in (--enable-mods-static=...), or add those LoadModule lines; run the check again with --httpd <your 2.4 binary> to have it say which are compiled in.';
@@ -49,6 +49,8 @@ export default defineRule({
         const needs = implicitNeeds(files, present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined, aroundIn(context.project), unreadText)
           .filter((n) => !debian || !BUILTIN_DEBIAN_24.has(n.name));
         if (!debian) reportUnneededCompat();
+        // Also once mods-enabled has the MPM: the block is skipped all the same. Not when --httpd's binary has one compiled in.
+        if (debian && !(context.options.builtin ?? []).some((m) => m.startsWith('mpm_'))) reportMpmBlocksBeforeLoads();
         if (needs.length === 0) return;
         const reasons = needs.map((n) => `mod_${n.name} (${n.why})`).join('; ');
         const head = `2.2 provided these in its core or loaded them itself; 2.4 ships them as separate modules that must be loaded: ${reasons}.`;
@@ -92,6 +94,47 @@ export default defineRule({
         });
       },
     };
+
+    /**
+     * Debian's 2.2 apache2.conf has its MPM settings in `<IfModule mpm_prefork_module>` blocks before
+     * `Include mods-enabled/*.load`. 2.2 had the MPM compiled in, so the block's test held; 2.4 loads
+     * the MPM from mods-enabled (src/layout/debian.ts), after the block, so the test fails and the
+     * settings are skipped. The Include moves up to just before the first MPM block when only plain
+     * directives stand between: another <IfModule>, an Include or a LoadModule there could change
+     * meaning once the modules load earlier, and then the finding says what to do.
+     */
+    function reportMpmBlocksBeforeLoads(): void {
+      const top = file.children;
+      const at = top.findIndex((n) => n.type === 'directive' && /^include(optional)?$/.test(n.lname) && /(^|\/)mods-enabled\/\*\.load$/.test(n.args[0]?.value ?? ''));
+      const isMpmBlock = (n: (typeof top)[number]) => n.type === 'section' && n.lname === 'ifmodule' && MPM_BY_TEST[(n.args[0]?.value ?? '').replace(/^!/, '')] !== undefined;
+      const first = top.findIndex(isMpmBlock);
+      if (at < 0 || first < 0 || first > at) return;
+      const include = top[at] as Directive;
+      const block = top[first]!;
+      if (block.type !== 'section') return;
+      const between = top.slice(first + 1, at);
+      // A LoadModule of an MPM before the block: the test already holds.
+      if (top.slice(0, first).some((n) => n.type === 'directive' && n.lname === 'loadmodule' && /^mpm_/.test(n.args[0]?.value ?? ''))) return;
+      const movable = between.every((n) => n.type === 'comment' || n.type === 'blank'
+        || (n.type === 'directive' && !/^(include(optional)?|loadmodule)$/.test(n.lname)) || isMpmBlock(n));
+      const line = file.text.slice(include.contentStart, include.contentEnd);
+      const head = `2.2 had its MPM compiled in, so the <${block.name} ${block.args.map((a) => a.raw).join(' ')}> block above applied. `
+        + `2.4 loads the MPM from mods-enabled/, which \`${line}\` reads only after the block, so there its test fails and its settings `
+        + '(StartServers, MaxClients…) are silently ignored.';
+      if (movable) {
+        context.report({
+          node: include,
+          message: `${head} The Include moves to just before the block, where 2.2's compiled-in MPM stood (only plain directives are between).`,
+          fix: [removeLine(file, include), insertLinesBefore(file, block.open, [line])],
+        });
+        return;
+      }
+      context.report({
+        node: include,
+        message: `${head} Lines between them (an <IfModule>, Include or LoadModule) could change meaning if the modules loaded earlier, so nothing is moved: `
+          + 'move this Include before the block by hand where that is safe, or move the MPM settings into mods-available/<mpm>.conf, as Debian\'s 2.4 does.',
+      });
+    }
 
     /**
      * Module lines follow the migrated tree: a LoadModule access_compat_module line of this file

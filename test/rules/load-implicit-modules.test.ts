@@ -182,4 +182,23 @@ describe('load-implicit-modules across a project', () => {
     expect(load.output).toBe(files[1]!.ast.text);
     expect(load.remaining).toEqual([]);
   });
+  // Found by a helper's bug hunt: Debian squeeze's apache2.conf tunes the MPM before it reads mods-enabled/*.load;
+  // the 2.4.71 server skipped the block (5 children instead of 1) once the MPM came from mods-enabled.
+  describe('a Debian tree whose MPM block comes before Include mods-enabled/*.load', () => {
+    const block = '<IfModule mpm_prefork_module>\n    StartServers 1\n</IfModule>\n<IfModule mpm_worker_module>\n    StartServers 2\n</IfModule>\n';
+    const load = conf('/etc/apache2/mods-enabled/alias.load', 'LoadModule alias_module /usr/lib/apache2/modules/mod_alias.so\n');
+    it('moves the Include to just before the block when only plain directives are between', () => {
+      const main = conf('/etc/apache2/apache2.conf', `PidFile /run/a.pid\n${block}User www-data\n# modules:\nInclude mods-enabled/*.load\nListen 80\n`);
+      const r = fixFile(main.ast, [rule], projectOf([main, load]));
+      expect(r.output).toBe(`PidFile /run/a.pid\nInclude mods-enabled/*.load\n${block}User www-data\n# modules:\nListen 80\n`);
+      expect(r.applied.map((p) => p.message)).toContainEqual(expect.stringMatching(/^2\.2 had its MPM compiled in, so the <IfModule mpm_prefork_module> block above applied\. .*The Include moves to just before the block/));
+    });
+    it('says what to do, and moves nothing, when an <IfModule> stands between', () => {
+      const text = `${block}<IfModule mod_alias.c>\n    Alias /x /srv/x\n</IfModule>\nInclude mods-enabled/*.load\n`;
+      const main = conf('/etc/apache2/apache2.conf', text);
+      const r = fixFile(main.ast, [rule], projectOf([main, load]));
+      expect(r.output).toBe(text);
+      expect(r.remaining.map((p) => p.message)).toContainEqual(expect.stringMatching(/so nothing is moved: move this Include before the block by hand/));
+    });
+  });
 });
