@@ -100,8 +100,8 @@ export default defineRule({
      * `Include mods-enabled/*.load`. 2.2 had the MPM compiled in, so the block's test held; 2.4 loads
      * the MPM from mods-enabled (src/layout/debian.ts), after the block, so the test fails and the
      * settings are skipped. The Include moves up to just before the first MPM block when only plain
-     * directives stand between: another <IfModule>, an Include or a LoadModule there could change
-     * meaning once the modules load earlier, and then the finding says what to do.
+     * directives and sections without them stand between: another <IfModule>, an Include, a LoadModule
+     * or a ServerRoot there could change meaning once the modules load earlier, and then the finding says what to do.
      */
     function reportMpmBlocksBeforeLoads(): void {
       const top = file.children;
@@ -115,8 +115,12 @@ export default defineRule({
       const between = top.slice(first + 1, at);
       // A LoadModule of an MPM before the block: the test already holds.
       if (top.slice(0, first).some((n) => n.type === 'directive' && n.lname === 'loadmodule' && /^mpm_/.test(n.args[0]?.value ?? ''))) return;
-      const movable = between.every((n) => n.type === 'comment' || n.type === 'blank'
-        || (n.type === 'directive' && !/^(include(optional)?|loadmodule)$/.test(n.lname)) || isMpmBlock(n));
+      // Loading modules earlier only makes more directives known; what reads differently is an <IfModule> test, an
+      // Include or LoadModule, and a ServerRoot, against which the moved Include's relative path resolves.
+      const shifts = (n: (typeof top)[number]): boolean => n.type === 'section'
+        ? n.lname === 'ifmodule' || n.children.some(shifts)
+        : n.type === 'directive' && /^(include(optional)?|loadmodule|serverroot)$/.test(n.lname);
+      const movable = between.every((n) => isMpmBlock(n) || !shifts(n));
       const line = file.text.slice(include.contentStart, include.contentEnd);
       const head = `2.2 had its MPM compiled in, so the <${block.name} ${block.args.map((a) => a.raw).join(' ')}> block above applied. `
         + `2.4 loads the MPM from mods-enabled/, which \`${line}\` reads only after the block, so there its test fails and its settings `
@@ -124,14 +128,14 @@ export default defineRule({
       if (movable) {
         context.report({
           node: include,
-          message: `${head} The Include moves to just before the block, where 2.2's compiled-in MPM stood (only plain directives are between).`,
+          message: `${head} The Include moves to just before the block, where 2.2's compiled-in MPM stood (no <IfModule>, Include, LoadModule or ServerRoot is between).`,
           fix: [removeLine(file, include), insertLinesBefore(file, block.open, [line])],
         });
         return;
       }
       context.report({
         node: include,
-        message: `${head} Lines between them (an <IfModule>, Include or LoadModule) could change meaning if the modules loaded earlier, so nothing is moved: `
+        message: `${head} Lines between them (an <IfModule>, Include, LoadModule or ServerRoot) could change meaning if the modules loaded earlier, so nothing is moved: `
           + 'move this Include before the block by hand where that is safe, or move the MPM settings into mods-available/<mpm>.conf, as Debian\'s 2.4 does.',
       });
     }

@@ -193,6 +193,17 @@ describe('load-implicit-modules across a project', () => {
       expect(r.output).toBe(`PidFile /run/a.pid\nInclude mods-enabled/*.load\n${block}User www-data\n# modules:\nListen 80\n`);
       expect(r.applied.map((p) => p.message)).toContainEqual(expect.stringMatching(/^2\.2 had its MPM compiled in, so the <IfModule mpm_prefork_module> block above applied\. .*The Include moves to just before the block/));
     });
+    it('moves it over sections that hold no <IfModule>, Include or LoadModule, as squeeze\'s <Files ~ "^\\.ht">', () => {
+      const files = '<Files ~ "^\\.ht">\n    Order allow,deny\n    Deny from all\n</Files>\n';
+      const main = conf('/etc/apache2/apache2.conf', `${block}User www-data\n${files}Include mods-enabled/*.load\n`);
+      const r = fixFile(main.ast, [rule], projectOf([main, load]));
+      expect(r.output).toBe(`Include mods-enabled/*.load\n${block}User www-data\n${files}`);
+    });
+    it('moves nothing over a ServerRoot, against which the Include\'s path resolves', () => {
+      const text = `${block}ServerRoot /etc/apache2\nInclude mods-enabled/*.load\n`;
+      const main = conf('/etc/apache2/apache2.conf', text);
+      expect(fixFile(main.ast, [rule], projectOf([main, load])).output).toBe(text);
+    });
     it('says what to do, and moves nothing, when an <IfModule> stands between', () => {
       const text = `${block}<IfModule mod_alias.c>\n    Alias /x /srv/x\n</IfModule>\nInclude mods-enabled/*.load\n`;
       const main = conf('/etc/apache2/apache2.conf', text);
