@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { directives } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
+import { shellQuote } from '../src/report/escape.js';
 
 export default defineRule({
   meta: {
@@ -20,10 +21,12 @@ export default defineRule({
         const absolute = value.startsWith('/') || /^[A-Za-z]:[\\/]/.test(value);
         const path = absolute || !root ? value : posix.join(root, value);
         const where = absolute || root ? path : `${value} (relative to ServerRoot)`;
+        // Each file a shell word of its own: a path with a space or quote must not name other files.
+        const [dir, pag, file] = [`${path}.dir`, `${path}.pag`, path].map(shellQuote);
         context.report({
           node,
           message: `2.2's mod_dav_fs kept its DAV locks in ${where}; 2.4 stores them in a new format (on systems with inodes) and cannot use the old file. `
-            + `Delete it on upgrade, with the server stopped: rm -f ${path}.dir ${path}.pag (APR's default SDBM) or rm -f ${path} (other DBM types). `
+            + `Delete it on upgrade, with the server stopped: rm -f ${dir} ${pag} (APR's default SDBM) or rm -f ${file} (other DBM types). `
             + 'The DavLockDB line itself stays as it is; existing locks are lost.',
         });
       },

@@ -1,5 +1,7 @@
 /** The arguments of a check/diff/write run that name the tree, for the next command the summary suggests. */
 
+import { shellQuote } from '../report/escape.js';
+
 /**
  * The options of a check/diff/write run that name the tree (a part of the command's options,
  * declared here so that this file and the command do not import each other).
@@ -21,19 +23,6 @@ export interface TreeOptions {
   config?: string | false;
   /** False for --no-ignore. */
   ignore?: boolean;
-}
-
-/**
- * A word as a shell reads it back unchanged: bare, in single quotes, or, with a control character
- * (a newline in a file name), in $'…' with C escapes, which bash, zsh and ksh read.
- */
-export function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
-  // eslint-disable-next-line no-control-regex
-  if (/[\x00-\x1f\x7f]/.test(word)) {
-    return `$'${word.replace(/[\\']/g, '\\$&').replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}'`;
-  }
-  return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** A path as an argument: one starting with - (not standard input's -) is written ./-name, never read as an option. */

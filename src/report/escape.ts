@@ -33,3 +33,16 @@ export function readableText(text: string): string {
 const HIGH = /[\u0080-\u00ff]/;
 const HIGH_RUNS = /[\u0080-\u00ff]+/g;
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A word as a shell reads it back unchanged: bare, in single quotes, or, with a control character
+ * (a newline in a file name), in $'…' with C escapes, which bash, zsh and ksh read.
+ */
+export function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x1f\x7f]/.test(word)) {
+    return `$'${word.replace(/[\\']/g, '\\$&').replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}'`;
+  }
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}

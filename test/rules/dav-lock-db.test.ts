@@ -23,6 +23,12 @@ ruleTester(rule, {
       output: null,
       errors: ['var/Dav Lock (relative to ServerRoot)'],
     },
+    {
+      name: 'shell-quotes the files to delete (a space or quote in the path names one file)',
+      code: 'ServerRoot /srv/httpd\nDavLockDB "var/Dav Lock\'s"\n',
+      output: null,
+      errors: [`rm -f '/srv/httpd/var/Dav Lock'\\''s.dir' '/srv/httpd/var/Dav Lock'\\''s.pag' (APR's default SDBM) or rm -f '/srv/httpd/var/Dav Lock'\\''s' (other`],
+    },
   ],
 });
 

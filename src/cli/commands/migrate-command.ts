@@ -19,7 +19,7 @@ import { htmlReport } from '../../report/html.js';
 import { accessProofs } from '../../report/access-proof.js';
 import { unifiedDiff } from '../../diff/unified.js';
 import { patchNames } from '../../diff/paths.js';
-import { escapeControls } from '../../report/escape.js';
+import { escapeControls, shellQuote } from '../../report/escape.js';
 import { writeTree, type WriteItem, type WriteOutcome } from '../../write/atomic.js';
 import { removeStaleTemps, staleTemps } from '../../write/temp-names.js';
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
@@ -258,11 +258,6 @@ function runnable(cmd: string, io: Io): boolean {
       return false;
     }
   });
-}
-
-/** A path for a shell command line: single-quoted unless it is plain. */
-function shellQuote(path: string): string {
-  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
 }
 
 /**
