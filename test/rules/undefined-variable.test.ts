@@ -61,6 +61,23 @@ describe('undefined-variable in sections httpd skips', () => {
     expect(reported('<IfModule mod_nonexistent.c>\nServerAdmin ${FRAGMENT_X}\n</IfModule>\n')).toEqual(['${FRAGMENT_X}']);
   });
 
+  it('does not count a Define inside an <IfModule> of a module the tree does not load (2.4 logs AH00111), unless the module list is unknown', () => {
+    const code = '<IfModule mod_php5.c>\n    Define PHP_DIR_X /usr/share/php\n</IfModule>\nAlias /php-lib ${PHP_DIR_X}\n';
+    expect(reported(LOADS + code)).toEqual(['${PHP_DIR_X}']);
+    expect(reported(code)).toEqual([]);
+    expect(reported(`${LOADS}LoadModule php5_module modules/libphp5.so\n${code}`)).toEqual([]);
+  });
+
+  it('does not count a Define of an earlier file inside an <IfModule> of a module the tree does not load', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'httpd.conf'), `ServerRoot "${dir}"\n${LOADS}Include defs.conf\nInclude use.conf\n`);
+    writeFileSync(join(dir, 'defs.conf'), '<IfModule mod_php5.c>\nDefine SKIPPED_X 1\n</IfModule>\nDefine READ_X 1\n');
+    writeFileSync(join(dir, 'use.conf'), 'ServerAdmin ${SKIPPED_X}\nServerAdmin ${READ_X}\n');
+    const p = loadProject([join(dir, 'httpd.conf')], { cwd: dir });
+    const file = p.byPath.get(join(dir, 'use.conf'))!.ast;
+    expect(runRule(rule, file.text, file.path, {}, () => p).remaining.map((x) => x.message.slice(0, x.message.indexOf('}') + 1))).toEqual(['${SKIPPED_X}']);
+  });
+
   it('says nothing in a file read only through an Include inside such a section', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'conf.d'));
