@@ -1,12 +1,19 @@
 import type { Section } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter } from '../src/edit/fixer.js';
+import { options22 } from '../src/apache/options.js';
 import { ownDirectives } from '../src/rules-kit/directory-model.js';
 import { deadIn24, scopeOf } from '../src/rules-kit/directive-scope.js';
 
 /** Sections where SSILegacyExprParser is allowed (directory context); server and virtual-host level refuse it. */
 const DIRECTORY_CONTEXT: ReadonlySet<string> = new Set(['directory', 'directorymatch', 'location', 'locationmatch', 'files', 'filesmatch']);
 const LINE = 'SSILegacyExprParser on';
+
+/** Whether an Options line turns on server-side includes (Includes, IncludesNOEXEC, All; with + or none), as set_options reads it. */
+function enablesIncludes(words: readonly string[]): boolean {
+  const set = options22(words);
+  return set.illegal === null && set.words.some((w) => w === 'Includes' || w === 'IncludesNOEXEC');
+}
 
 export default defineRule({
   meta: {
@@ -19,7 +26,7 @@ export default defineRule({
     const done = new Set<Section | null>();
     return {
       'Directive:options'(node, ancestors) {
-        if (!node.args.some((a) => /^\+?includes(noexec)?$/i.test(a.value)) || deadIn24(ancestors)) return;
+        if (!enablesIncludes(node.args.map((a) => a.value)) || deadIn24(ancestors)) return;
         const scope = scopeOf(ancestors);
         if (done.has(scope)) return;
         done.add(scope);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import rule, { options22 } from '../../rules/no-mixed-options.js';
+import rule from '../../rules/no-mixed-options.js';
+import { options22 } from '../../src/apache/options.js';
 import { ruleTester, runRule } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {

@@ -29,6 +29,18 @@ ruleTester(rule, {
       errors: ['in this section'],
     },
     {
+      name: 'Options All turns on includes; All with -Includes does not',
+      code: '<Directory /srv/all>\n  Options All\n</Directory>\n<Directory /srv/none>\n  Options All -Includes\n</Directory>\n',
+      output: '<Directory /srv/all>\n  Options All\n  SSILegacyExprParser on\n</Directory>\n<Directory /srv/none>\n  Options All -Includes\n</Directory>\n',
+      errors: ['in this section'],
+    },
+    {
+      name: 'Options +All turns on includes as 2.2 read it',
+      code: '<Directory /srv/plus>\n  Options +All\n</Directory>\n',
+      output: '<Directory /srv/plus>\n  Options +All\n  SSILegacyExprParser on\n</Directory>\n',
+      errors: ['in this section'],
+    },
+    {
       name: 'reports without an edit for the error documents directory',
       code: 'Alias /error/ "/var/www/error/"\n<Directory "/var/www/error">\n    AllowOverride None\n    Options IncludesNoExec\n    AddOutputFilter Includes html\n</Directory>\n',
       output: null,

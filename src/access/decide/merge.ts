@@ -97,18 +97,8 @@ function nestedIn(model: Model, h: Scope): Scope[] {
  * AllowOverride None, a 500 message when any line in it (its <Files> sections
  * included) is not allowed or is wrong, else 'ok'.
  */
-function htaccessState(model: Model, vhost: string, h: Scope, v24: boolean): 'ok' | 'ignored' | string {
-  const source = overrideSource(model, vhost, h.pattern);
-  const explicit = source?.value ?? null;
-  const migrated = model.htaccessOverride === 'migrated';
-  // The migration writes AllowOverride All only into <Directory> sections it sees; with none covering the
-  // .htaccess, 2.4 keeps its unset default (the file is read with nothing allowed).
-  const ov = explicit ?? (!v24 || (migrated && coveredByDirectory(model, vhost, h.pattern)) ? 'All' : '');
-  const cats = overrideCategories(ov.split(/\s+/).filter(Boolean));
-  // allowoverride-authconfig adds AuthConfig next to Limit, except where it is what 2.2 refused a .htaccess under
-  // (the AllowOverride that applies there: a deeper <Directory> granting AuthConfig lets 2.2 read it).
-  const keep = source && (model.keepOverrideFor ?? []).some((d) => dirCovers(model.cache, source.scope.pattern, d) && overrideSource(model, vhost, d)?.scope === source.scope);
-  if (migrated && cats.has('limit') && !keep) cats.add('authconfig');
+function htaccessState(model: Model, vhost: string, h: Scope): 'ok' | 'ignored' | string {
+  const { value: ov, categories: cats } = htaccessOverride(model, vhost, h.pattern);
   if (ov !== '' && cats.size === 0) return 'ignored';
   if (cats.size === 0 && h.hasContent) return `${h.path}: nothing is allowed here (AllowOverride is unset)`;
   for (const x of [h, ...nestedIn(model, h)]) {
@@ -117,6 +107,27 @@ function htaccessState(model: Model, vhost: string, h: Scope, v24: boolean): 'ok
     if (x.errors.length) return `${h.path}: ${x.errors[0]}`;
   }
   return 'ok';
+}
+
+/**
+ * The AllowOverride a .htaccess in `dir` is read under, for requests of `vhost`: its words ('' when
+ * unset) and the categories they grant (overrideCategories), as the model reads it (the migrated tree's
+ * AllowOverride when model.htaccessOverride is 'migrated').
+ */
+export function htaccessOverride(model: Model, vhost: string, dir: string): { value: string; categories: Set<string> } {
+  const v24 = model.version === '2.4';
+  const source = overrideSource(model, vhost, dir);
+  const explicit = source?.value ?? null;
+  const migrated = model.htaccessOverride === 'migrated';
+  // The migration writes AllowOverride All only into <Directory> sections it sees; with none covering the
+  // .htaccess, 2.4 keeps its unset default (the file is read with nothing allowed).
+  const value = explicit ?? (!v24 || (migrated && coveredByDirectory(model, vhost, dir)) ? 'All' : '');
+  const categories = overrideCategories(value.split(/\s+/).filter(Boolean));
+  // allowoverride-authconfig adds AuthConfig next to Limit, except where it is what 2.2 refused a .htaccess under
+  // (the AllowOverride that applies there: a deeper <Directory> granting AuthConfig lets 2.2 read it).
+  const keep = source && (model.keepOverrideFor ?? []).some((d) => dirCovers(model.cache, source.scope.pattern, d) && overrideSource(model, vhost, d)?.scope === source.scope);
+  if (migrated && categories.has('limit') && !keep) categories.add('authconfig');
+  return { value, categories };
 }
 
 function coveredByDirectory(model: Model, vhost: string, dir: string): boolean {
@@ -140,7 +151,7 @@ export function mergeUncached(model: Model, req: Request, upTo: Scope | null = n
     const home = s.kind === 'htaccess' ? null : htaccessOf(s);
     if (home && skipped.has(home)) continue; // a <Files> of a .htaccess that is ignored or failed
     if (s.kind === 'htaccess') {
-      const st = htaccessState(model, req.vhost, s, v24);
+      const st = htaccessState(model, req.vhost, s);
       if (st !== 'ok') {
         skipped.add(s);
         if (st !== 'ignored') { m.fail = st; m.failed.push(s); }
