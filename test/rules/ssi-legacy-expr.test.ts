@@ -1,5 +1,10 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import rule from '../../rules/ssi-legacy-expr.js';
-import { ruleTester } from '../helpers/rule-tester.js';
+import { loadProject } from '../../src/project/load.js';
+import { tempDir } from '../helpers/tmp.js';
+import { ruleTester, runRule } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {
   valid: [
@@ -22,11 +27,11 @@ ruleTester(rule, {
       errors: ['in this section'],
     },
     {
-      name: 'an .htaccess file takes the line at its top level',
+      name: 'an .htaccess file whose AllowOverride is not in sight is reported without an edit',
       code: 'Options +Includes',
       filename: '/srv/www/.htaccess',
-      output: 'Options +Includes\nSSILegacyExprParser on',
-      errors: ['in this section'],
+      output: null,
+      errors: [/needs AllowOverride Limit in a \.htaccess.*not in sight\. To keep the 2\.2 syntax write "SSILegacyExprParser on" in a <Directory \/srv\/www> section/],
     },
     {
       name: 'Options All turns on includes; All with -Includes does not',
@@ -59,4 +64,44 @@ ruleTester(rule, {
       errors: ['in this section'],
     },
   ],
+});
+
+describe('ssi-legacy-expr in .htaccess files', () => {
+  /** A tree whose htdocs <Directory> sets `override`, with a .htaccess turning on includes in htdocs/a. */
+  function tree(override: string, extra = '') {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'htdocs', 'a'), { recursive: true });
+    writeFileSync(join(dir, 'httpd.conf'), `ServerRoot "${dir}"\nDocumentRoot "${dir}/htdocs"\n<Directory />\n    AllowOverride None\n</Directory>\n`
+      + `<Directory "${dir}/htdocs">\n    AllowOverride ${override}\n${extra}</Directory>\n`);
+    writeFileSync(join(dir, 'htdocs', 'a', '.htaccess'), 'Options +Includes\n');
+    const p = loadProject([join(dir, 'httpd.conf')], { cwd: dir });
+    const run = (path: string) => {
+      const file = p.byPath.get(path)!.ast;
+      return runRule(rule, file.text, file.path, {}, () => p);
+    };
+    return { conf: run(join(dir, 'httpd.conf')), htaccess: run(join(dir, 'htdocs', 'a', '.htaccess')) };
+  }
+
+  it('writes the line into the .htaccess when its AllowOverride grants Limit (2.4 accepts it only under Limit or All)', () => {
+    for (const override of ['Limit', 'Options Limit', 'All']) {
+      const { conf, htaccess } = tree(override);
+      expect(htaccess.output).toBe('Options +Includes\nSSILegacyExprParser on\n');
+      expect(conf.output).not.toContain('SSILegacyExprParser');
+    }
+  });
+
+  it('writes it into the <Directory> that sets an AllowOverride without Limit, and reports the .htaccess (2.4 answers 500 there)', () => {
+    for (const override of ['Options', 'FileInfo Options AuthConfig Indexes', 'Options=Includes']) {
+      const { conf, htaccess } = tree(override);
+      expect(htaccess.output).toBe('Options +Includes\n');
+      expect(htaccess.remaining.map((p) => p.message)).toEqual([expect.stringMatching(/read under AllowOverride .*write "SSILegacyExprParser on" in <Directory .*\/htdocs> \(.*httpd\.conf:6\), which sets that AllowOverride \(offered there\)/)]);
+      expect(conf.output).toContain(`/htdocs">\n    SSILegacyExprParser on\n    AllowOverride ${override}\n</Directory>`);
+    }
+  });
+
+  it('says nothing when that <Directory> already chooses the parser', () => {
+    const { conf, htaccess } = tree('Options', '    SSILegacyExprParser off\n');
+    expect(htaccess.remaining).toEqual([]);
+    expect(conf.remaining).toEqual([]);
+  });
 });
