@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/no-mixed-options.js';
 import { options22 } from '../../src/apache/options.js';
 import { ruleTester, runRule } from '../helpers/rule-tester.js';
+import { parse } from '../../src/parse/parser.js';
+import { projectOf } from '../../src/project/project.js';
 
 ruleTester(rule, {
   valid: ['Options ${OPTIONS}\n', 'Options Indexes FollowSymLinks\n', 'Options +Indexes -ExecCGI\n', 'Options None\n'],
@@ -32,6 +34,38 @@ describe('signed words before the first plain word', () => {
     expect(r.remaining.map((p) => p.message)).toEqual([expect.stringContaining('this line set exactly "Indexes Includes FollowSymLinks ExecCGI"; 2.4 refuses to start')]);
     expect(r.remaining[0]!.message).toContain('2.2 also kept -Indexes for deeper sections');
     expect(runRule(rule, 'Options -Indexes All\r\n').output).toBe('Options Indexes Includes FollowSymLinks ExecCGI\r\n');
+  });
+});
+
+describe('signed words kept for deeper relative Options lines', () => {
+  const conf = (deeper: string) => `<Directory /srv/a>\n    Options -Indexes All\n</Directory>\n${deeper}`;
+  it('are not offered when a deeper section has only signed words: 2.4 would list /a/b/, where 2.2 answered 403', () => {
+    const code = conf('<Directory /srv/a/b>\n    Options +FollowSymLinks\n</Directory>\n');
+    const r = runRule(rule, code, 'test.conf');
+    expect(r.output).toBe(code);
+    expect(r.remaining.map((p) => p.message)).toEqual([expect.stringMatching(/2\.2 also kept -Indexes for the Options lines with only \+\/- words that merge after this one, and applied it there: test\.conf:5\. .*Options \+X becomes Options -Indexes \+X.*then write Options Indexes Includes FollowSymLinks ExecCGI\.$/)]);
+  });
+
+  it('are not offered when a <Location> or <Files> has only signed words (its paths cannot be compared)', () => {
+    const code = conf('<Location /x>\n    Options +ExecCGI\n</Location>\n');
+    expect(runRule(rule, code, 'test.conf').output).toBe(code);
+  });
+
+  it('are not offered when a .htaccess below the section has only signed words', () => {
+    const code = conf('');
+    const inside = parse('Options +Includes\n', '/srv/a/b/.htaccess');
+    const outside = parse('Options +Includes\n', '/srv/other/.htaccess');
+    const run = (h: typeof inside) => runRule(rule, code, '/etc/httpd/httpd.conf', {}, (file) => projectOf([
+      { path: file.path, display: file.path, kind: 'conf', ast: file },
+      { path: h.path, display: h.path, kind: 'htaccess', ast: h },
+    ])).output;
+    expect(run(inside)).toBe(code);
+    expect(run(outside)).not.toBe(code);
+  });
+
+  it('are still offered when the relative lines are elsewhere: another directory, or the server level', () => {
+    const code = conf('<Directory /srv/ab>\n    Options +ExecCGI\n</Directory>\nOptions +FollowSymLinks\n');
+    expect(runRule(rule, code, 'test.conf').output).toBe(code.replace('Options -Indexes All', 'Options Indexes Includes FollowSymLinks ExecCGI'));
   });
 });
 
