@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { defineRule } from '../src/engine/rule.js';
 import { replaceContent } from '../src/edit/fixer.js';
 import { options22 } from '../src/apache/options.js';
+import { asciiLower } from '../src/parse/words.js';
 import { hasVariable, variablesNamed } from '../src/apache/variables.js';
 import type { ConfigFile, Directive, Section } from '../src/ast/nodes.js';
 import type { Project } from '../src/project/project.js';
@@ -44,6 +45,9 @@ function deeperRelative(project: Project, current: ConfigFile, node: Directive, 
   return out;
 }
 
+/** What `All` stands for, word by word (OPT_ALL in 2.2 and 2.4 alike). */
+const ALL_WORDS = ['Indexes', 'Includes', 'FollowSymLinks', 'ExecCGI'];
+
 export default defineRule({
   meta: {
     id: 'no-mixed-options',
@@ -52,6 +56,21 @@ export default defineRule({
     kind: 'fix',
   },
   create(context) {
+    /**
+     * `Options +All` / `-All`: 2.2 added or removed All's options, 2.4 refuses to start ("You may not use
+     * 'Options +All' or 'Options -All'.", tested on 2.4.71). The same words one by one do what 2.2 did.
+     */
+    const signedAll = (node: Directive) => {
+      const all = node.args.filter((a) => asciiLower(a.value.slice(1)) === 'all');
+      if (!all.length) return;
+      const shown = all.map((a) => a.value).join(', ');
+      context.report({
+        node,
+        message: `Options ${shown}: 2.2 ${all.length > 1 ? 'added or removed' : all[0]!.value[0] === '+' ? 'added' : 'removed'} every option All stands for; 2.4 refuses to start on it ("You may not use 'Options +All' or 'Options -All'."). `
+          + `The same options one by one do what 2.2 did: ${all.map((a) => ALL_WORDS.map((w) => a.value[0] + w).join(' ')).join('; ')}.`,
+        fix: all.map((a) => ({ start: a.start, end: a.end, text: ALL_WORDS.map((w) => a.value[0] + w).join(' ') })),
+      });
+    };
     return {
       'Directive:options'(node, ancestors) {
         const words = node.args.map((a) => a.value);
@@ -70,7 +89,11 @@ export default defineRule({
           return;
         }
         const signed = words.filter((w) => w[0] === '+' || w[0] === '-');
-        if (signed.length === 0 || signed.length === words.length) return;
+        if (signed.length === words.length) {
+          signedAll(node);
+          return;
+        }
+        if (signed.length === 0) return;
         const { words: set, illegal, carried } = options22(words);
         const written = `Options ${words.join(' ')}`;
         if (illegal !== null) {

@@ -24,6 +24,16 @@ ruleTester(rule, {
       errors: [/^Options \+Indexes \$\{MORE_OPTIONS\} takes words from \$\{MORE_OPTIONS\}, known only when httpd starts; .*Make sure the value puts \+ or - on every word/],
     },
     { name: 'literal words that already mix', code: 'Options Indexes +FollowSymLinks ${X}\n', output: null, errors: ['The words written already mix them'] },
+    // Found by a helper's bug hunt: 2.4.71 refuses to start on these ("You may not use 'Options +All' or 'Options -All'.").
+    {
+      name: 'spells out +All and -All, which 2.4 refuses',
+      code: '<Directory /srv/a>\n  Options +all -MultiViews\n</Directory>\n<Directory /srv/b>\n  Options -All +FollowSymLinks\n</Directory>\n',
+      output: '<Directory /srv/a>\n  Options +Indexes +Includes +FollowSymLinks +ExecCGI -MultiViews\n</Directory>\n<Directory /srv/b>\n  Options -Indexes -Includes -FollowSymLinks -ExecCGI +FollowSymLinks\n</Directory>\n',
+      errors: [
+        /^Options \+all: 2\.2 added every option All stands for; 2\.4 refuses to start on it .*: \+Indexes \+Includes \+FollowSymLinks \+ExecCGI\.$/,
+        'Options -All: 2.2 removed every option All stands for',
+      ],
+    },
   ],
 });
 
