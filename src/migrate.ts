@@ -12,6 +12,7 @@ import { directives } from './ast/walk.js';
 import { debianLayout, managesDebianModules, type LayoutChange } from './layout/debian.js';
 import { parse } from './parse/parser.js';
 import { PositionMap } from './engine/positions.js';
+import type { Edit } from './edit/edit.js';
 
 export interface MigrateOptions extends FixOptions {
   /** The rules to run (default: all of them). */
@@ -157,7 +158,13 @@ function onMigrated(r: FileResult, rules: readonly Rule[], project: Project, opt
   const second = fixFile(ast, rules, project, { ...options, filter: review.filter });
   const back = (p: Problem): Problem => {
     const start = r.positions.fromOutput(p.start);
-    return { ...p, start, end: r.positions.fromOutput(p.end), ...r.positions.inputPosition(start) };
+    const moved = { ...p, start, end: r.positions.fromOutput(p.end), ...r.positions.inputPosition(start) };
+    // Its edits are against the first round's output: as edits of the file as read, or none (machine formats).
+    if (!p.originalEdits) return moved;
+    const originalEdits = editsAsRead(p.originalEdits, r.positions);
+    if (originalEdits) return { ...moved, originalEdits };
+    const { originalEdits: _dropped, ...rest } = moved;
+    return rest;
   };
   return {
     ...r,
@@ -168,6 +175,23 @@ function onMigrated(r: FileResult, rules: readonly Rule[], project: Project, opt
     remaining: [...r.remaining, ...[...second.remaining, ...review.unused()].map(back)],
     positions: r.positions.then(new PositionMap(ast.text, second.output, second.toOutput, second.fromOutput)),
   };
+}
+
+/**
+ * Edits of a first round's output as edits of the file as read, when each covers text of the file as read
+ * only (it maps there and back, and reads the same); else undefined.
+ */
+function editsAsRead(edits: readonly Edit[], positions: PositionMap): Edit[] | undefined {
+  if (positions.input === positions.output) return [...edits];
+  const out: Edit[] = [];
+  for (const e of edits) {
+    const start = positions.fromOutput(e.start);
+    const end = positions.fromOutput(e.end);
+    if (positions.toOutput(start) !== e.start || positions.toOutput(end) !== e.end) return undefined;
+    if (positions.input.slice(start, end) !== positions.output.slice(e.start, e.end)) return undefined;
+    out.push({ ...e, start, end });
+  }
+  return out;
 }
 
 const KNOWN_RULES: ReadonlySet<string> = new Set(allRules.map((r) => r.meta.id));

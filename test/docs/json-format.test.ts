@@ -50,6 +50,33 @@ describe('docs/json-format.md', () => {
     expect(fixed).toBe(readFileSync(join(cwd, 'a.conf'), 'latin1'));
   });
 
+  // Found by a helper's bug hunt: the LoadModule lines of load-implicit-modules (a rule that runs on the file as migrated)
+  // had their range in the text after no-removed-modules' fix, so applying the fixes split a line.
+  it('gives the fixes of rules that run on the migrated tree ranges in the file as read too', async () => {
+    const cwd = tempDir();
+    const text = `ServerRoot "${cwd}"\nLoadModule authz_default_module modules/mod_authz_default.so\nLoadModule dir_module modules/mod_dir.so\nListen 80\n`;
+    writeFileSync(join(cwd, 'a.conf'), text);
+    const fixedBy: Record<string, string> = {};
+    for (const format of ['json', 'sarif']) {
+      const doc = JSON.parse((await runCli(['check', '--format', format, 'a.conf'], { cwd })).stdout);
+      const edits: { range: [number, number]; text: string; rule: string }[] = format === 'json'
+        ? doc.files[0].findings.flatMap((f: { ruleId: string; fix?: { range: [number, number]; text: string }[] }) => (f.fix ?? []).map((e) => ({ ...e, rule: f.ruleId })))
+        : doc.runs[0].results.flatMap((r: { ruleId: string; fixes?: { artifactChanges: { replacements: { deletedRegion: { byteOffset: number; byteLength: number }; insertedContent?: { text: string } }[] }[] }[] }) =>
+          (r.fixes ?? []).filter(() => r.ruleId !== 'explicit-changed-defaults').flatMap((f) => f.artifactChanges[0]!.replacements.map((x) => ({
+            range: [x.deletedRegion.byteOffset, x.deletedRegion.byteOffset + x.deletedRegion.byteLength] as [number, number], text: x.insertedContent?.text ?? '', rule: r.ruleId,
+          }))));
+      expect(edits.map((e) => e.rule)).toEqual(expect.arrayContaining(['no-removed-modules', 'load-implicit-modules']));
+      const unique = [...new Map(edits.map((e) => [`${e.range}:${e.text}`, e])).values()].sort((a, b) => b.range[0] - a.range[0] || b.range[1] - a.range[1]);
+      let fixed = text;
+      for (const e of unique) fixed = fixed.slice(0, e.range[0]) + e.text + fixed.slice(e.range[1]);
+      fixedBy[format] = fixed;
+    }
+    await runCli(['write', 'a.conf'], { cwd });
+    const written = readFileSync(join(cwd, 'a.conf'), 'latin1');
+    expect(written).toContain('LoadModule mpm_prefork_module');
+    expect(fixedBy).toEqual({ json: written, sarif: written });
+  });
+
   it('gives each rule finding the path of its doc, which exists', async () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, 'a.conf'), 'MaxClients 5\n');
