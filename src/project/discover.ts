@@ -1,8 +1,8 @@
 /** Finding files: what the command line names, and the .htaccess files a loaded tree points at. */
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { strerror } from './include.js';
 import { type CannotOpen, listDirectory, type Listing, REPLACEMENT, undecodableReason } from './file-names.js';
-import { basename, dirname, join, parse as parsePath, resolve } from 'node:path';
+import { basename, dirname, join, parse as parsePath, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { sortBytes } from './fnmatch.js';
 import { accessFileRead } from '../apache/access-file-name.js';
@@ -56,12 +56,29 @@ function statOrNull(path: string) {
  * fallback ServerRoot (a missing one is reported when it is read).
  */
 /**
- * The paths that match `patterns` below `cwd`, absolute. Not fast-glob's `absolute` option: it turns
- * each backslash of a name into a slash (`x\\y.conf` came back as `x/y.conf`, no such file, and was
- * dropped in silence), where its relative paths keep the name as it is.
+ * The paths that match `patterns` below `cwd`, absolute, and the directories the walk could not list
+ * (fast-glob's suppressErrors drops them in silence; a vanished one, ENOENT, is not one). Not fast-glob's
+ * `absolute` option: it turns each backslash of a name into a slash (`x\\y.conf` came back as `x/y.conf`,
+ * no such file, and was dropped in silence), where its relative paths keep the name as it is.
  */
-function globFrom(cwd: string, patterns: string[], options: import('fast-glob').Options): string[] {
-  return fg().sync(patterns, { ...options, cwd, absolute: false }).map((p) => resolve(cwd, p) + (p.endsWith('/') ? '/' : ''));
+function globFrom(cwd: string, patterns: string[], options: import('fast-glob').Options): { paths: string[]; unread: { dir: string; why: string }[] } {
+  const unread: { dir: string; why: string }[] = [];
+  const listing = ((dir: string, how: Parameters<typeof readdirSync>[1]) => {
+    try {
+      return readdirSync(dir, how);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') unread.push({ dir: resolve(cwd, dir), why: `it cannot be read (${strerror(e)})` });
+      throw e;
+    }
+  }) as typeof readdirSync;
+  const paths = fg().sync(patterns, { ...options, cwd, absolute: false, suppressErrors: true, fs: { readdirSync: listing } })
+    .map((p) => resolve(cwd, p) + (p.endsWith('/') ? '/' : ''));
+  return { paths, unread };
+}
+
+/** The error for a directory below a named directory or glob whose files were not read, and why. */
+function unreadDir(dir: string, shown: string, why: string): ProjectDiagnostic {
+  return { code: 'ENTRY_DIR_UNREADABLE', severity: 'error', path: dir, start: 0, end: 0, message: `The .conf and .htaccess files below ${shown} were not read: ${why}.` };
 }
 
 export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[]; diagnostics: ProjectDiagnostic[]; named: string[] } {
@@ -82,19 +99,18 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
     } else if (st?.isDirectory()) {
       named.push(abs);
       // Names with U+FFFD too: Node's text for names that are not valid UTF-8, files and directories it cannot open (file-names.ts).
-      const found = globFrom(abs, ['**/*.conf', '**/.htaccess', `**/*${REPLACEMENT}*`], {
-        dot: true, ignore: IGNORE, followSymbolicLinks: false, onlyFiles: false, suppressErrors: true, markDirectories: true,
+      const { paths: found, unread } = globFrom(abs, ['**/*.conf', '**/.htaccess', `**/*${REPLACEMENT}*`], {
+        dot: true, ignore: IGNORE, followSymbolicLinks: false, onlyFiles: false, markDirectories: true,
       });
       const wanted = found.filter((p) => p.endsWith('.conf') || p.endsWith('/.htaccess'));
       const files = wanted.filter(isFile);
       const unopenable = undecodableEntries(wanted.filter((p) => p.includes(REPLACEMENT) && !files.includes(p)));
       for (const { shown } of undecodableEntries(found.filter((p) => p.endsWith('/') && p.includes(REPLACEMENT)))) {
-        diagnostics.push({
-          code: 'ENTRY_DIR_UNREADABLE', severity: 'error', path: shown, start: 0, end: 0,
-          message: `The .conf and .htaccess files below ${shown} were not read: ${undecodableReason(shown)}.`,
-        });
+        diagnostics.push(unreadDir(shown, shown, undecodableReason(shown)));
       }
-      if (files.length === 0 && unopenable.length === 0) {
+      // Said as the user named it (the directory itself, or a path below the name given).
+      for (const { dir, why } of unread) diagnostics.push(unreadDir(dir, dir === abs ? entry : join(entry, relative(abs, dir)), why));
+      if (files.length === 0 && unopenable.length === 0 && unread.length === 0) {
         // As a glob that matches nothing: the user named something to check and nothing was checked.
         diagnostics.push({
           code: 'ENTRY_NO_FILES', severity: 'error', message: `No .conf or .htaccess files in the directory '${entry}'.`, path: abs, start: 0, end: 0,
@@ -103,8 +119,10 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
       for (const path of sortBytes(files)) tops.push({ path, kind: kindOf(path), fallbackRoot: abs });
       for (const { path, shown } of unopenable) tops.push({ path, kind: kindOf(path), fallbackRoot: abs, cannotOpen: { why: undecodableReason(shown), shown } });
     } else if (!st && fg().isDynamicPattern(entry)) {
-      const found = globFrom(cwd, [entry], { dot: false, ignore: IGNORE, suppressErrors: true }).filter(isFile);
-      if (found.length === 0) {
+      const globbed = globFrom(cwd, [entry], { dot: false, ignore: IGNORE });
+      const found = globbed.paths.filter(isFile);
+      for (const { dir, why } of globbed.unread) diagnostics.push(unreadDir(dir, relative(cwd, dir) || '.', why));
+      if (found.length === 0 && globbed.unread.length === 0) {
         diagnostics.push({
           code: 'ENTRY_NO_MATCH', severity: 'error', message: `No files match the pattern '${entry}'.`, path: abs, start: 0, end: 0,
         });

@@ -42,6 +42,38 @@ describe('directories not searched for .htaccess files', () => {
   });
 });
 
+describe('directories named on the command line that cannot be read', () => {
+  // As root every directory is readable: run as nobody then.
+  const asUser = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [process.execPath];
+  const run = (cwd: string, ...args: string[]) => spawnSync(asUser[0]!, [...asUser.slice(1), CLI, 'check', '--no-config', ...args], { cwd, encoding: 'utf8' });
+
+  it('are errors naming the directory and why, exit 2, and the rest is checked (found by a helper\'s bug hunt)', () => {
+    // fast-glob's suppressErrors dropped the unreadable directory in silence: "No problems in 1 file", exit 0;
+    // an unreadable named directory was "No .conf or .htaccess files in the directory".
+    const dir = tempDir();
+    chmodSync(dir, 0o755);
+    mkdirSync(join(dir, 'top/sub'), { recursive: true });
+    writeFileSync(join(dir, 'top/ok.conf'), 'MaxClients 5\n');
+    writeFileSync(join(dir, 'top/sub/hidden.conf'), 'MaxClients 5\n');
+    chmodSync(join(dir, 'top/sub'), 0o000);
+    const below = run(dir, 'top');
+    const globbed = run(dir, 'top/*/*.conf');
+    chmodSync(join(dir, 'top/sub'), 0o755);
+    chmodSync(join(dir, 'top'), 0o000);
+    const named = run(dir, 'top');
+    chmodSync(join(dir, 'top'), 0o755);
+    expect(below.status).toBe(2);
+    expect(findingsWithRemedy(below.stdout)).toContain('top/sub:1:1  error  The .conf and .htaccess files below top/sub were not read  include  | it cannot be read (Permission denied).');
+    expect(findingsWithRemedy(below.stdout)).toMatch(/^top\/ok\.conf:1:1 {2}error {2}MaxClients/m);
+    expect(globbed.status).toBe(2);
+    expect(findingsWithRemedy(globbed.stdout)).toContain('top/sub:1:1  error  The .conf and .htaccess files below top/sub were not read  include  | it cannot be read (Permission denied).');
+    expect(globbed.stdout).not.toContain('No files match');
+    expect(named.status).toBe(2);
+    expect(findingsWithRemedy(named.stdout)).toContain('top:1:1  error  The .conf and .htaccess files below top were not read  include  | it cannot be read (Permission denied).');
+    expect(named.stdout).not.toContain('No .conf or .htaccess files');
+  });
+});
+
 describe('progress while loading', () => {
   function fakeTerminal(env: NodeJS.ProcessEnv, tty = true) {
     const out: string[] = [];
