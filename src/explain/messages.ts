@@ -5,6 +5,7 @@
  * `[module:level]` prefixes, AH codes, quotes, paths and line numbers may vary.
  */
 import { UNKNOWN_DIRECTIVES } from './directives.js';
+import { moduleNames, REMOVED, STANDARD_24 } from '../apache/modules.js';
 
 export interface ExplainEntry {
   /** A short stable key (the AH code when there is one). */
@@ -42,6 +43,27 @@ const HTACCESS_ALERT = String.raw`(?:\[client [^\]]*\]\s+\S+|\.htaccess):\s*`;
 const LIMIT_ACCESS = '(?:order|allow|deny)';
 const AUTHCONFIG_ACCESS = '(?:require|satisfy|<require(?:all|any|none)|authmerging)';
 const MODULES = ['load-implicit-modules'];
+
+/**
+ * "Cannot load FILE into server: FILE: why" (mod_so; the path as the LoadModule line wrote it, then as
+ * resolved), matched by the module's file name: a module 2.4 removed or renamed, one 2.4 ships, or any other.
+ */
+const cannotLoad = (sos: string[]) => `Cannot load (?:[^\\n]*?/)?(?:${sos.map(escape).join('|')}) into server`;
+const KNOWN_SO = [...STANDARD_24, ...Object.keys(REMOVED)].map((n) => moduleNames(n).so);
+
+/** One entry per module 2.4 does not have (src/apache/modules.ts's REMOVED), with the rule that rewrites its LoadModule line. */
+const removedModuleEntries: ExplainEntry[] = Object.entries(REMOVED).map(([name, info]) => {
+  const so = moduleNames(name).so;
+  const next = info.renamedTo ?? info.absorbedBy;
+  const remedy = info.renamedTo
+    ? `Write LoadModule ${next}_module …/mod_${next}.so (the module's 2.4 file) in the line's place, after the modules it needs as before.`
+    : info.absorbedBy
+      ? `Delete the LoadModule line; mod_${next} does its work (LoadModule ${next}_module modules/mod_${next}.so, if it is not loaded yet).`
+      : 'Delete the LoadModule line, and load the modules that replace it if their directives are used.';
+  return entry(`cannot-load-${name}`, new RegExp(cannotLoad([so]), 'i'),
+    `${info.advice} httpd 2.4 has no ${so}, so the LoadModule line that loads it stops the server at start-up.`,
+    remedy, [name === 'disk_cache' ? 'prefer-mod-cache-disk' : 'no-removed-modules']);
+});
 
 export const MESSAGES: ExplainEntry[] = [
   ...directiveEntries,
@@ -117,6 +139,11 @@ export const MESSAGES: ExplainEntry[] = [
   // Modules.
   entry('AH00534', /No MPM loaded/i, 'httpd 2.4 was built with loadable MPMs and none is loaded.', 'Load exactly one: LoadModule mpm_prefork_module modules/mod_mpm_prefork.so (or mpm_worker, mpm_event).', [...MODULES, 'build-notes']),
   entry('AH00136', /MUST relinquish startup privileges/i, 'Started as root without mod_unixd, httpd cannot switch to the User.', 'Load mod_unixd and set User and Group.', MODULES),
+  ...removedModuleEntries,
+  entry('cannot-load-standard', new RegExp(cannotLoad(STANDARD_24.map((n) => moduleNames(n).so)), 'i'), 'The module ships with httpd 2.4, but httpd could not load the file the LoadModule line names (the text after the colon says why). No such file: a relative path is read from the ServerRoot, and 2.4 packages keep their modules elsewhere than the 2.2 tree did (Debian: /usr/lib/apache2/modules) or in a package of their own (mod_ssl, mod_ldap). An undefined symbol: the file is a 2.2 build, or the module needs another one loaded on an earlier line (mod_cache_disk needs mod_cache).',
+    'Point the LoadModule line at the 2.4 module file (apachectl -V shows the HTTPD_ROOT a relative path is read from when no ServerRoot is set) or install the package that provides it, and load the modules it needs before it.', []),
+  entry('cannot-load-module', new RegExp(`Cannot load (?!${cannotLoad(KNOWN_SO).slice('Cannot load '.length)})[^\\n]*? into server`, 'i'), 'httpd could not load the file of a module that does not ship with it (the text after the colon says why: no such file, or a build for another httpd version, which shows as an undefined symbol); such a module must be built for 2.4 and installed.',
+    'Install the module\'s 2.4 build (its distribution package, or apxs -i -c from its source) and point the LoadModule line at it, or delete the line if the module is no longer used.', ['third-party-module']),
   entry('built-in', /module \w+ is built-in and can't be loaded/i, 'The module is compiled into this httpd, so its LoadModule line is refused.', 'Delete that LoadModule line (or wrap it in <IfModule !name>).', MODULES),
   entry('lbmethod', /unknown lbmethod/i, 'Load-balancing methods are separate modules in 2.4 (mod_lbmethod_byrequests, bytraffic, bybusyness, heartbeat).', 'Load the module for the lbmethod in use.', [...MODULES, 'build-notes']),
   entry('AH01177', /Failed to lookup provider 'shm'/i, 'mod_proxy_balancer needs shared memory from mod_slotmem_shm.', 'LoadModule slotmem_shm_module modules/mod_slotmem_shm.so.', [...MODULES, 'build-notes']),

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_DIRECTIVES } from '../../src/explain/directives.js';
 import { explain, MESSAGES } from '../../src/explain/messages.js';
+import { REMOVED } from '../../src/apache/modules.js';
 
 const ids = (m: string) => explain(m).map((e) => e.id);
 const rules = (m: string) => [...new Set(explain(m).flatMap((e) => e.ruleIds))];
@@ -78,6 +79,15 @@ const CASES: [string, string, string[]][] = [
   ["Invalid command '<RequireAny', perhaps misspelled or defined by a module not included in the server configuration", 'unknown-requireall', ['load-implicit-modules']],
   ["Invalid command '<RequireNone', perhaps misspelled or defined by a module not included in the server configuration", 'unknown-requireall', ['load-implicit-modules']],
   ["Invalid command 'AuthMerging', perhaps misspelled or defined by a module not included in the server configuration", 'unknown-requireall', ['load-implicit-modules']],
+  // Real apache2 -t 2.4.71 texts (Debian) for LoadModule lines 2.4 cannot load, found by a helper's bug hunt.
+  ['apache2: Syntax error on line 7 of /tmp/r3/t.conf: Cannot load /usr/lib/apache2/modules/mod_authz_default.so into server: /usr/lib/apache2/modules/mod_authz_default.so: cannot open shared object file: No such file or directory', 'cannot-load-authz_default', ['no-removed-modules']],
+  ['apache2: Syntax error on line 6 of /tmp/r3/t.conf: Cannot load modules/mod_authz_default.so into server: /tmp/r3/modules/mod_authz_default.so: cannot open shared object file: No such file or directory', 'cannot-load-authz_default', ['no-removed-modules']],
+  ['apache2: Syntax error on line 7 of /tmp/r3/t.conf: Cannot load /usr/lib/apache2/modules/mod_disk_cache.so into server: /usr/lib/apache2/modules/mod_disk_cache.so: cannot open shared object file: No such file or directory', 'cannot-load-disk_cache', ['prefer-mod-cache-disk']],
+  ['apache2: Syntax error on line 6 of /tmp/r3/t.conf: Cannot load /tmp/r3/lib/mod_disk_cache.so into server: /tmp/r3/lib/mod_disk_cache.so: undefined symbol: ap_cache_cacheable_headers_in', 'cannot-load-disk_cache', ['prefer-mod-cache-disk']],
+  ['apache2: Syntax error on line 6 of /tmp/r3/t.conf: Cannot load modules/mod_rewrite.so into server: /tmp/r3/modules/mod_rewrite.so: cannot open shared object file: No such file or directory', 'cannot-load-standard', []],
+  ['apache2: Syntax error on line 6 of /tmp/r3/t.conf: Cannot load /usr/lib/apache2/modules/mod_cache_disk.so into server: /usr/lib/apache2/modules/mod_cache_disk.so: undefined symbol: ap_cache_cacheable_headers_in', 'cannot-load-standard', []],
+  ['apache2: Syntax error on line 6 of /tmp/r3/t.conf: Cannot load modules/libphp5.so into server: /tmp/r3/modules/libphp5.so: cannot open shared object file: No such file or directory', 'cannot-load-module', ['third-party-module']],
+  ['apache2: Syntax error on line 6 of /tmp/r3/t.conf: Cannot load /tmp/r3/lib/mod_junk.so into server: /tmp/r3/lib/mod_junk.so: invalid ELF header', 'cannot-load-module', ['third-party-module']],
 ];
 
 describe('explain', () => {
@@ -90,6 +100,16 @@ describe('explain', () => {
     const two = 'AH00526: Syntax error on line 30 of /tmp/X/httpd.conf:\nInvalid command \'Order\', perhaps misspelled or defined by a module not included in the server configuration';
     expect(ids(two)).toEqual(['unknown-order']);
     expect(ids('AH00526: Syntax error on line 3 of /x.conf:\nInvalid command \'Frobnicate\', perhaps misspelled')).toEqual(['AH00526', 'invalid-command']);
+  });
+
+  it('names the rule for every module 2.4 removed, and one entry for a LoadModule line it cannot load', () => {
+    for (const name of Object.keys(REMOVED)) {
+      const line = `apache2: Syntax error on line 2 of /x/t.conf: Cannot load modules/mod_${name}.so into server: /x/modules/mod_${name}.so: cannot open shared object file: No such file or directory`;
+      expect(ids(line), name).toEqual([`cannot-load-${name}`]);
+      expect(rules(line), name).toEqual([name === 'disk_cache' ? 'prefer-mod-cache-disk' : 'no-removed-modules']);
+    }
+    expect(ids('Cannot load /x/mod_cache_disk.so into server: …')).toEqual(['cannot-load-standard']);
+    expect(ids('Cannot load /x/mod_foo_cache_disk.so into server: …')).toEqual(['cannot-load-module']);
   });
 
   it('matches directive names case-insensitively and as whole words', () => {
