@@ -23,6 +23,8 @@ export interface TreeOptions {
   config?: string | false;
   /** False for --no-ignore. */
   ignore?: boolean;
+  /** The path standard input (`-`) stands for (--stdin-filename): its kind, config and the patch's file name. */
+  stdinFilename?: string;
 }
 
 /** A path as an argument: one starting with - (not standard input's -) is written ./-name, never read as an option. */
@@ -33,6 +35,7 @@ function pathArg(path: string): string {
 /** The paths and the options that change what is migrated (not the output format, backups or --force). */
 export function treeArgs(opts: TreeOptions): string {
   const words = opts.paths.map(pathArg);
+  if (opts.stdinFilename !== undefined) words.push('--stdin-filename', opts.stdinFilename);
   if (opts.serverRoot !== undefined) words.push('--server-root', opts.serverRoot);
   for (const root of opts.roots ?? []) words.push('--root', root);
   if (opts.config === false) words.push('--no-config');

@@ -48,6 +48,15 @@ describe('standard input', () => {
     expect(c.stdout).toContain('Next: run httpd-migrate diff - with the same input for the patch, and apply it with git apply (write cannot write standard input back).');
   });
 
+  it('repeats --stdin-filename, shell-quoted, in the next command it suggests (found by a helper\'s bug hunt)', async () => {
+    // Without it, following "Next: run httpd-migrate diff - …" gave a patch for <stdin>, which git apply refuses.
+    const cwd = tempDir();
+    const c = await runCli(['check', '--stdin-filename', 'www/.htaccess', '-'], { cwd, stdin: 'Order allow,deny\nAllow from all\n' });
+    expect(c.stdout).toContain('Next: run httpd-migrate diff - --stdin-filename www/.htaccess with the same input for the patch');
+    const q = await runCli(['check', '--stdin-filename', "my site/a b's.conf", '-'], { cwd, stdin: 'MaxClients 150\n' });
+    expect(q.stdout).toContain("Next: run httpd-migrate diff - --stdin-filename 'my site/a b'\\''s.conf' with the same input");
+  });
+
   it('refuses write -, a second -, and --stdin-filename without -', async () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, 'a.conf'), 'Listen 80\n');
