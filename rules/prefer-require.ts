@@ -141,6 +141,14 @@ export default defineRule({
           // In a later pass (the fix was deferred behind another rule's edit), offer it again only on unchanged lines.
           if (!original && current.join('\n') !== v.original.join('\n')) continue;
           if (current.join('\n') === v.lines.map((l) => l.trim()).join('\n')) continue;
+          if (v.lines.length === 0) {
+            context.report({
+              node,
+              message: `${where(section, file)} uses the 2.2 ${used(body, live)} directives, which never took effect: 2.2 tested this regex with REG_NOTEOL, where \`$\` never matches at the end of a path, so the section applied to no request. 2.4 lets it match, and there they would change answers, so they are removed and nothing takes their place. This was checked against 2.2 on every representative request. The section's other directives apply in 2.4 where they did not in 2.2: check them.${commentNote(body, live)}`,
+              fix: rewriteEdits(file, body, v.lines, live),
+            });
+            continue;
+          }
           context.report({
             node,
             message: `${where(section, file)} uses the 2.2 ${used(body, live)} directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: ${v.lines.map((l) => l.trim()).join(' | ')}. ${proof.mixed ? 'The tree already mixes in 2.4 Require lines, so this was checked against what 2.4 with mod_access_compat does now' : 'This was checked against 2.2'} on every representative request.${noteolNote(v.scope)}${commentNote(body, live)}`,

@@ -39,3 +39,22 @@ describe('a <DirectoryMatch> that only `$` lets match', () => {
     expect(kept?.status === 'refused' && kept.compat).toMatch(/^GET \/sub\/? from .*: 200 before, 403 after/);
   });
 });
+
+/**
+ * Found by a helper's second hunt: an unanchored regex (`/secret\.txt$`) was sampled as `/secret.txt`, a path
+ * no URL reaches, and rewritten to Require all granted; on the real 2.4, GET /secret.txt went from 403 to 200.
+ * Its paths are now asked for below each DocumentRoot and probe directory, and since the section never took
+ * effect in 2.2, its access lines go with nothing in their place (checked on the real 2.4.71: 403 as in 2.2).
+ */
+describe('a <DirectoryMatch> not anchored with ^ that ends in `$`', () => {
+  const conf = (regex: string) => 'ServerRoot /etc/httpd\nDocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\n    Order allow,deny\n    Allow from 127.0.0.2\n</Directory>\n'
+    + `<VirtualHost *:80>\n  ServerName a.test\n  DocumentRoot /srv/htdocs\n  <DirectoryMatch "${regex}">\n    Order deny,allow\n    Deny from 127.0.0.6\n  </DirectoryMatch>\n</VirtualHost>\n`;
+
+  it.each(['/secret\\.txt$', '/htdocs/sub$'])('%s loses its access lines, which never took effect, and gets nothing in their place', (regex) => {
+    const project = projectOf([sourceFile('/etc/httpd/httpd.conf', conf(regex))]);
+    const v = [...proveProject(project).verdicts.values()].find((x) => x.scope.kind === 'directorymatch');
+    expect(v?.status === 'rewrite' && v.lines).toEqual([]);
+    const fixed = lintFile(project.files[0]!.ast, [preferRequire], project).find((p) => p.message.includes('never took effect'));
+    expect(fixed?.fix?.map((e) => e.text)).toEqual(['', '']);
+  });
+});

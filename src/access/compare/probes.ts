@@ -249,6 +249,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
     }
     if (s.within && s.within.kind === 'directory') addDir(s, instance(s.within.pattern));
   }
+  endAnchoredPaths(scopes, dirs, [...roots, ...(reach ?? [])], exact);
   const out = new Map<string, Probe>();
   const below = roots.length > 1 ? dirsBelow([...dirs]) : null;
   for (const [i, root] of roots.entries()) {
@@ -267,6 +268,31 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   }
   for (const p of proxied) out.set(`/proxied\0proxy:${p}`, { path: '/proxied', file: `proxy:${p}` });
   return [...out.values()];
+}
+
+/** A directory regex that ends in `$`: in 2.4 it matches a directory's own path, never what lies below it. */
+const endAnchored = (s: Scope) => s.kind === 'directorymatch' && s.regex !== undefined && /\$\)*$/.test(s.pattern);
+
+/**
+ * The paths where a directory regex ending in `$` applies in 2.4 (2.2 tested it with REG_NOTEOL, so it
+ * applied nowhere): each probe directory it matches, and its samples placed under each root, for a regex
+ * not anchored with `^` (`/secret\.txt$` meets `<DocumentRoot>/secret.txt`). Asked for as a file and as a
+ * directory. Found by a helper's bug hunt: only the sample itself was asked for, a path no URL reaches,
+ * and such a section was rewritten to Require all granted where 2.2 answered 403.
+ */
+function endAnchoredPaths(scopes: readonly Scope[], dirs: ReadonlySet<string>, roots: readonly string[], exact: Set<string>): void {
+  const regexes = scopes.filter(endAnchored).map((s) => s.regex!);
+  if (!regexes.length) return;
+  const add = (p: string) => { exact.add(noSlash(p) || '/'); exact.add(`${noSlash(p)}/`); };
+  for (const re of regexes) {
+    for (const d of dirs) if (re.test(d) || re.test(`${noSlash(d)}/`)) add(d);
+    for (const sample of samplesFor(re, '/')) {
+      for (const root of roots) {
+        const p = `${noSlash(root)}${sample.startsWith('/') ? '' : '/'}${sample}`;
+        if (re.test(p)) add(p);
+      }
+    }
+  }
 }
 
 /**

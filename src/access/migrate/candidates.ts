@@ -94,6 +94,12 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     else translated.push([s, twin, t.lines]);
   }
   accept(oneTextPerSection(translated, out.verdicts), after0, out);
+  // A directory regex ending in `$` never applied in 2.2 (REG_NOTEOL), so its access lines did nothing there; 2.4 applies it.
+  // When its translation changes an answer, the second try writes no access line at all: the section then changes nothing.
+  for (const s of before.scopes) {
+    const twin = s.kind === 'directorymatch' && /\$\)*$/.test(s.pattern) ? twinOf(s) : undefined;
+    if (twin && out.candidates.has(twin)) out.fallbacks.set(twin, { items: twin.items.filter((i) => !isAccessItem(i)), lines: [] });
+  }
   if (authOnlyTwins.length) {
     const merged = itemsOf(AUTH_ONLY_MERGED, after0);
     for (const twin of authOnlyTwins) {

@@ -68,7 +68,8 @@ export function rewriteEdits(file: ConfigFile, body: readonly Node[], lines: rea
   }
   const indent = indentOf(file, span(anchor));
   const eol = span(anchor).eol || eolOf(file);
-  const text = lines.map((l) => indent + l).join(eol) + eol;
+  // No lines (an access block that never took effect): the old lines go and nothing takes their place.
+  const text = lines.length ? lines.map((l) => indent + l).join(eol) + eol : '';
   const edits: Edit[] = [];
   removals(file, body, edits, live);
   const anchorRemoved = edits.find((e) => e.start === anchor.start || (anchor.type !== 'section' && e.start <= anchor.start && e.end >= anchor.end));
@@ -77,10 +78,10 @@ export function rewriteEdits(file: ConfigFile, body: readonly Node[], lines: rea
     // line ending before it) meets the anchor's: the file keeps ending without one, as it did.
     const endsFile = !/[\r\n]$/.test(file.text) && edits.some((e) => e !== anchorRemoved && e.text === '' && e.end === file.text.length && e.start <= anchorRemoved.end);
     anchorRemoved.text = endsFile ? text.slice(0, -eol.length) : text;
-  } else if (anchorRemoved) {
+  } else if (anchorRemoved && lines.length) {
     // The anchor was the last line without a line ending: put the tree in its place.
     anchorRemoved.text = eol + lines.map((l) => indent + l).join(eol);
-  } else {
+  } else if (!anchorRemoved && text) {
     edits.push({ start: span(anchor).start, end: span(anchor).start, text });
   }
   return edits;
