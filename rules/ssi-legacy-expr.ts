@@ -58,17 +58,25 @@ function placementFor(project: Project, dir: string): Placement {
 }
 
 /**
- * A `<Directory>` section by its file, its words and how many sections of the same words come before it:
- * the same in the project's tree and in a rule's re-parse of the file, whose nodes are other objects.
+ * Each `<Directory>` section of a file by its file, its words and how many sections of the same words come
+ * before it: the same in the project's tree and in a rule's re-parse of the file, whose nodes are other objects.
+ * Made once per file (one lookup per section, not a scan of the file's sections for each).
  */
-function sectionKey(path: string, file: ConfigFile, section: Section): string {
-  const words = (s: Section) => s.args.map((a) => a.value).join(' ');
-  const same = memo(file, 'ssi-legacy-expr:directories', () => {
-    const out: Section[] = [];
-    walk(file, { enter: (s) => { if (s.lname === 'directory') out.push(s); } });
+function sectionKeys(path: string, file: ConfigFile): ReadonlyMap<Section, string> {
+  return memo(file, `ssi-legacy-expr:keys:${path}`, () => {
+    const seen = new Map<string, number>();
+    const out = new Map<Section, string>();
+    walk(file, {
+      enter: (s) => {
+        if (s.lname !== 'directory') return;
+        const words = s.args.map((a) => a.value).join(' ');
+        const n = seen.get(words) ?? 0;
+        seen.set(words, n + 1);
+        out.set(s, [path, words, n].join('\0'));
+      },
+    });
     return out;
-  }).filter((s) => words(s) === words(section));
-  return [path, words(section), same.indexOf(section)].join('\0');
+  });
 }
 
 /** The project's .htaccess files that turn on includes and cannot hold the line, by the key (sectionKey) of the `<Directory>` section to write it in. */
@@ -81,7 +89,7 @@ function htaccessTargets(project: Project): Map<string, string[]> {
       const { granted, target, inherited } = placementFor(project, dirname(f.path));
       const home = target && project.byPath.get(target.path);
       if (granted || inherited || !target?.node || !home) continue;
-      const key = sectionKey(home.path, home.ast, target.node);
+      const key = sectionKeys(home.path, home.ast).get(target.node)!;
       out.set(key, [...(out.get(key) ?? []), f.display]);
     }
     return out;
@@ -112,7 +120,8 @@ export default defineRule({
     return {
       'Section:directory'(node, ancestors) {
         if (htaccess || deadIn24(ancestors) || ownDirectives(node, 'ssilegacyexprparser').length) return;
-        const files = htaccessTargets(context.project).get(sectionKey(context.file.path, context.file, node));
+        const targets = htaccessTargets(context.project);
+        const files = targets.size ? targets.get(sectionKeys(context.file.path, context.file).get(node)!) : undefined;
         if (!files) return;
         done.add(node);
         context.report({
