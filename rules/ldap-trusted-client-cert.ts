@@ -1,6 +1,7 @@
 import type { ConfigFile, Directive, Section } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
 import { insertIntoSection, insertLinesBefore, removeLine } from '../src/edit/fixer.js';
+import { readForContext } from '../src/project/project.js';
 import { defineRule } from '../src/engine/rule.js';
 import { gather } from '../src/rules-kit/project-facts.js';
 import { MAIN_SERVER, serversOf } from '../src/rules-kit/directive-scope.js';
@@ -143,6 +144,16 @@ export default defineRule({
               message: `LDAPTrustedClientCert is per-directory only in 2.4, and ${refused}. Every directory context of this virtual host in this file `
                 + `that uses LDAP has its own copy, but ${htaccessUsers.map((f) => f.path).join(', ')} use LDAP too, and may be served by this virtual host: `
                 + `copy the line into those this host serves, then remove it here: ${line}`,
+            });
+            continue;
+          }
+          // A file outside the tree is read, not written: it gets no copy, so the line stays (2.4 refuses it) and says why.
+          const unwritten = c.main ? elsewhere.filter((f) => readForContext(context.project, f.path)) : [];
+          if (unwritten.length) {
+            context.report({
+              node: c.cert,
+              message: `LDAPTrustedClientCert is per-directory only in 2.4, and ${refused}. ${unwritten.map((f) => f.path).join(', ')} use${unwritten.length > 1 ? '' : 's'} LDAP on this server `
+                + `but ${unwritten.length > 1 ? 'are' : 'is'} outside the tree, so ${unwritten.length > 1 ? 'they get' : 'it gets'} no copy of the line and the line stays: add ${unwritten.length > 1 ? 'their directories' : 'its directory'} with --root to migrate ${unwritten.length > 1 ? 'them' : 'it'}, or copy the line there by hand, then remove it here: ${line}`,
             });
             continue;
           }

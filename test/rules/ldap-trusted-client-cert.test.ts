@@ -70,6 +70,12 @@ describe('ldap-trusted-client-cert and the other files of the project (bug hunt)
     const r = runRule(rule, 'LDAPTrustedClientCert CERT_BASE64 conf/client.pem\n', '/srv/conf/httpd.conf', {}, beside(ht));
     expect(r.output).toBe('');
   });
+  it('keeps the main server line while a .htaccess that uses LDAP lies outside the tree (it gets no copy)', () => {
+    const ht = parse(HT, '/srv/htdocs/h/.htaccess');
+    const r = runRule(rule, 'LDAPTrustedClientCert CERT_BASE64 conf/client.pem\n', '/srv/conf/httpd.conf', {}, (f) => ({ ...beside(ht)(f), boundary: ['/srv/conf'] }));
+    expect(r.output).toBe('LDAPTrustedClientCert CERT_BASE64 conf/client.pem\n');
+    expect(r.remaining.map((p) => p.message)).toEqual([expect.stringMatching(/\/srv\/htdocs\/h\/\.htaccess uses LDAP on this server but is outside the tree, so it gets no copy of the line and the line stays: add its directory with --root/)]);
+  });
   it('keeps a virtual host line while a .htaccess may need it, and says so there', () => {
     const vhost = '<VirtualHost *:80>\nLDAPTrustedClientCert CERT_BASE64 /v.pem\n<Location /a>\nAuthLDAPURL ldap://h/o\n</Location>\n</VirtualHost>\n';
     const ht = parse(HT, '/srv/htdocs/h/.htaccess');
