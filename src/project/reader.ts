@@ -177,7 +177,7 @@ export class TreeReader {
             this.facts.targetPrefixes.push(...prefixes.map(latin1ToUtf8));
             if (homes) {
               this.diag(file, d, 'USERDIR_HOMES', 'warning',
-                `.htaccess files in the users' home directories this UserDir serves were not looked for: which users there are is in the system's password database, which is not read. `
+                `.htaccess files in the users' home directories this UserDir serves were looked for only below directories the configuration names (a <Directory /home/*/public_html>, say): which users there are is in the system's password database, which is not read. `
                 + `Name those files on the command line, each user's ~/${latin1ToUtf8(homes)}/.htaccess by its full path, to migrate them.`);
             }
             break;

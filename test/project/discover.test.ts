@@ -67,7 +67,7 @@ describe('loadProject: .htaccess discovery', () => {
     // manual$1 leads to manual and manual-en (names that begin with "manual"), not to the rest of the ServerRoot.
     expect(shown(p)).toEqual(['httpd.conf', 'home/alice/public_html/.htaccess', 'sites/s1/sub/.htaccess', 'cgi/c1/.htaccess', 'manual/.htaccess', 'manual-en/.htaccess']);
     expect(diags(p).map((d) => [d.at, d.code, d.severity])).toEqual([['httpd.conf:7', 'USERDIR_HOMES', 'warning']]);
-    expect(diags(p)[0]!.message).toMatch(/^\.htaccess files in the users' home directories this UserDir serves were not looked for: .*~\/public_html\/\.htaccess/);
+    expect(diags(p)[0]!.message).toMatch(/^\.htaccess files in the users' home directories this UserDir serves were looked for only below directories the configuration names \(a <Directory \/home\/\*\/public_html>, say\): .*~\/public_html\/\.htaccess/);
     // A target outside the tree gets the same finding as any other directory httpd serves from there.
     const outside = temp();
     mkdirSync(join(outside, 'conf'));
