@@ -31,10 +31,18 @@ type Paint = InstanceType<typeof Chalk>;
 /** Headlines longer than this do not set the rule-id column. */
 const ALIGN_MAX = 64;
 
-/** Findings the listing shows: after diff and write, the fixed ones are in the patch or on disk. */
+/**
+ * Findings the listing shows: after diff and write, the fixed ones are in the patch or on disk, except a
+ * fix of severity warning (a fix rule reports errors by default): one that leaves a difference from 2.2
+ * the user should know of (no-default-type's removed line), shown once, marked fixed, since a later
+ * check can no longer see it.
+ */
 function listed(f: Finding, mode: StylishMode, report: FileReport): boolean {
-  return mode === 'check' || !f.fixable || !fixedIn(report, mode);
+  return mode === 'check' || !f.fixable || !fixedIn(report, mode) || caveat(f);
 }
+
+/** A fixed finding that stays listed: its fix leaves a difference from 2.2 (see listed). */
+const caveat = (f: Finding) => f.fixable && f.severity === 'warning';
 
 /** Whether the fixable findings of a file are fixed (write) or in the patch (diff): not when its write failed. */
 function fixedIn(report: FileReport, mode: StylishMode): boolean {
@@ -54,7 +62,8 @@ function fileBlock(report: FileReport, findings: Finding[], options: StylishOpti
   const room = options.width === undefined ? Infinity : Math.max(20, options.width - indent);
   // Each message is split once: a tree of 10,000 vhosts has tens of thousands of findings.
   const parts = findings.map((f) => findingParts(escapeControls(f.message), f.ruleId));
-  const heads = findings.map((f, i) => parts[i]!.headline + (f.fixable && options.mode === 'check' ? ' (fixable)' : ''));
+  const done = options.mode === 'write' ? ' (fixed)' : ' (in the patch)';
+  const heads = findings.map((f, i) => parts[i]!.headline + (f.fixable ? (options.mode === 'check' ? ' (fixable)' : fixedIn(report, options.mode) ? done : '') : ''));
   const fits = (h: string, f: Finding) => h.length + 2 + f.ruleId.length <= room;
   // Rule ids line up in one column, as far as the width allows; a long headline does not push it out.
   const column = Math.max(0, ...heads.filter((h, i) => fits(h, findings[i]!) && h.length <= ALIGN_MAX).map((h) => h.length));
@@ -113,7 +122,8 @@ export function summary(reports: readonly FileReport[], options: StylishOptions,
   } else {
     const done = options.mode === 'write' ? 'Fixed' : 'The patch fixes';
     const where = options.mode === 'write' ? `in ${changed} of ${files}` : `in ${plural(changed, 'file')}`;
-    if (fixed.length || changed) out.push(`${chalk.green('✔')} ${done} ${plural(fixed.length, 'problem')} ${where}.`);
+    const noted = fixed.filter(caveat).length;
+    if (fixed.length || changed) out.push(`${chalk.green('✔')} ${done} ${plural(fixed.length, 'problem')} ${where}${noted ? ` (${noted} listed above: ${noted === 1 ? 'its fix leaves' : 'their fixes leave'} a difference from 2.2)` : ''}.`);
     if (remaining.length) out.push(`${mark(remaining)} ${plural(remaining.length, 'problem')} remain${remaining.length === 1 ? 's' : ''} (${bySeverity(remaining)}), listed above.`);
     else if (!failed) out.push(`${chalk.green('✔')} Nothing remains to do${options.mode === 'diff' && changed ? ' once the patch is applied' : ''}.`);
   }

@@ -77,7 +77,9 @@ describe('summary', () => {
     const c = await countsOf(cwd);
     const r = await runCli(['diff', ...TREE], { cwd, env: { FORCE_COLOR: '1' } });
     const text = plain(r.stderr);
-    expect(text).toContain(`✔ The patch fixes ${c.fixable} problems in ${c.changed} files.`);
+    // The removed DefaultType leaves a difference from 2.2 (no mod_headers): it stays listed, marked, and counted among the fixed.
+    expect(text).toContain(`✔ The patch fixes ${c.fixable} problems in ${c.changed} files (1 listed above: its fix leaves a difference from 2.2).`);
+    expect(text).toMatch(/^ +\d+:\d+ +warning +DefaultType text\/plain \(in the patch\) +no-default-type$/m);
     expect(text).toContain(`⚠ ${c.remaining} problems remain (${c.errors} errors, ${c.warnings} warnings, ${c.info} info), listed above.`);
     expect(text).toContain('Next: run httpd-migrate write conf/httpd.conf --server-root . to apply the changes');
     expect(r.stderr).not.toContain('\x1b[31m');
@@ -88,7 +90,9 @@ describe('summary', () => {
     const cwd = copyTree(EXAMPLE);
     const c = await countsOf(cwd);
     const r = await runCli(['write', ...TREE], { cwd });
-    expect(r.stdout).toContain(`✔ Fixed ${c.fixable} problems in ${c.changed} of ${c.files} files.`);
+    expect(r.stdout).toContain(`✔ Fixed ${c.fixable} problems in ${c.changed} of ${c.files} files (1 listed above: its fix leaves a difference from 2.2).`);
+    // Found by a helper's bug hunt: the fix's caveat was shown nowhere after write, and a later check cannot see the removed line.
+    expect(r.stdout).toMatch(/^ +\d+:\d+ +warning +DefaultType text\/plain \(fixed\) +no-default-type\n.*The line is removed\. To keep the type, load mod_headers/m);
     expect(r.stdout).toContain(`${c.remaining} problems remain (${c.errors} errors, ${c.warnings} warnings, ${c.info} info), listed above.`);
     expect(r.stdout).not.toContain('(fixable)');
     const again = await runCli(['write', ...TREE], { cwd });
