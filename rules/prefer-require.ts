@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Directive, Node, Section } from '../src/ast/nodes.js';
 import { accessDirectives, authTypeLine, currentAccessText, fileVerdicts, NEVER_READ, NOT_NAMED, rewriteEdits, serverLevelAccess, type ServerLevelAccess } from '../src/access/migrate/index.js';
-import { commentStart, commentWordMatches, type Scope } from '../src/access/model/index.js';
+import { commentStart, commentWordMatches, isAccessItem, type Scope } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 
 
@@ -85,6 +85,20 @@ export default defineRule({
           const body = section ? section.children : file.children;
           const first = accessDirectives(body, live)[0];
           if (!first) {
+            // Access lines that come from a file Included inside the section: not rewritten there, and said (they keep mod_access_compat).
+            const includes = body.filter((n): n is Directive => n.type === 'directive' && (n.lname === 'include' || n.lname === 'includeoptional'));
+            if (section && includes.length && v.scope.items.some(isAccessItem) && (v.status === 'rewrite' || (v.reason !== NEVER_READ && v.reason !== NOT_NAMED))) {
+              context.report({
+                node: section,
+                severity: 'error',
+                message: `${where(section, file)} gets its access lines from ${includes.map((d) => `\`${d.name} ${d.args.map((a) => a.raw).join(' ')}\``).join(', ')} inside it; `
+                  + 'access lines Included into a section are not rewritten, so they stay, and with them mod_access_compat in 2.4: '
+                  + (v.status === 'rewrite'
+                    ? `in place of the included Order/Allow/Deny/Satisfy lines write ${v.lines.map((l) => l.trim()).join(' | ')}, which was checked against 2.2 on every representative request, or move them into this section and run again.`
+                    : `${v.reason} (httpd-migrate rules prefer-require explains how).${compatNote(v.compat)}`),
+              });
+              continue;
+            }
             // AuthType where no Require (or host rule) applies: 2.2 asked for no credentials, 2.4 answers 500.
             const auth = authTypeLine(body);
             if (!auth) continue;

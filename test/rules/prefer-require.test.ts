@@ -181,3 +181,25 @@ describe('a .htaccess under AllowOverride None', () => {
     ]);
   });
 });
+
+// Found by a helper's bug hunt (the 2.2 bad-bot blocker, installed as its README says): access lines of a file Included
+// inside a <Directory> were neither rewritten nor reported, and mod_access_compat stayed loaded with nothing said.
+describe('access lines a section gets from an Include inside it', () => {
+  it('are reported on the section, with why they stay', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tempDir } = await import('../helpers/tmp.js');
+    const { runCli } = await import('../helpers/cli.js');
+    const d = tempDir();
+    mkdirSync(join(d, 'htdocs'));
+    writeFileSync(join(d, 'httpd.conf'), `ServerRoot "${d}"\nListen 80\nLoadModule authz_host_module modules/mod_authz_host.so\nDocumentRoot "${d}/htdocs"\n<Directory "${d}/htdocs">\n    Include bl.conf\n</Directory>\n`);
+    writeFileSync(join(d, 'bl.conf'), 'Order Allow,Deny\nAllow from all\nDeny from 10.0.0.3\n');
+    const r = await runCli(['check', '--format', 'json', 'httpd.conf'], { cwd: d });
+    const found = (JSON.parse(r.stdout) as { files: { path: string; findings: { ruleId: string; severity: string; message: string; line: number }[] }[] }).files
+      .flatMap((f) => f.findings.filter((x) => x.ruleId === 'prefer-require').map((x) => ({ at: `${f.path}:${x.line}`, severity: x.severity, message: x.message })));
+    expect(found).toEqual([{
+      at: 'httpd.conf:5', severity: 'error',
+      message: expect.stringMatching(/^<Directory "[^"]*\/htdocs"> gets its access lines from `Include bl\.conf` inside it; access lines Included into a section are not rewritten, so they stay, and with them mod_access_compat in 2\.4: an Include inside it reads access lines from .*bl\.conf/),
+    }]);
+  });
+});
