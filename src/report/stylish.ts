@@ -44,9 +44,9 @@ function listed(f: Finding, mode: StylishMode, report: FileReport): boolean {
 /** A fixed finding that stays listed: its fix leaves a difference from 2.2 (see listed). */
 const caveat = (f: Finding) => f.fixable && f.severity === 'warning';
 
-/** Whether the fixable findings of a file are fixed (write) or in the patch (diff): not when its write failed. */
-function fixedIn(report: FileReport, mode: StylishMode): boolean {
-  return mode !== 'write' || !report.failed;
+/** Whether the fixable findings of a file are fixed (write) or in the patch (diff): not when it failed (not read, not written, left out of the patch). */
+function fixedIn(report: FileReport, _mode: StylishMode): boolean {
+  return !report.failed;
 }
 
 function severityText(f: Finding, chalk: Paint): string {

@@ -197,6 +197,11 @@ describe('what a file is besides its bytes (item 5)', () => {
     expect(u.code).toBe(2);
     expect(readFileSync(join(cwd, 'httpd.conf'), 'latin1')).toBe(main);
     expect(findingsWithRemedy(u.stdout)).toMatch(/^httpd\.conf:1:1 {2}error {2}not written {2}io {2}\| conf\.d\/big\.conf could not be read, and files/m);
+    // Found by a helper's sweep: diff printed the patch write refuses, so applying it gave another tree than write.
+    const d = await runCli(['diff', '--server-root', '.', 'httpd.conf'], { cwd });
+    expect(d.code).toBe(2);
+    expect(d.stdout).toBe('');
+    expect(findingsWithRemedy(d.stderr)).toMatch(/^httpd\.conf:1:1 {2}error {2}not in the patch {2}io {2}\| conf\.d\/big\.conf could not be read, and files that affect one another are migrated together .*so write would not write this file either/m);
   });
 
   it.skipIf(!hasPython)('keeps the extended attributes', async () => {

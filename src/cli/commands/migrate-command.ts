@@ -134,6 +134,21 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
       toWrite.push({ item: { path: r.file.path, original: Buffer.from(r.file.ast.text, 'latin1'), output: Buffer.from(r.output, 'latin1') }, report });
     }
   });
+  // The files that can affect one another are written together or not at all, and not while one of them could not be
+  // read: the patch leaves out what write would not write, so that applying it gives what write writes.
+  const groups = toWrite.length || toDiff.length ? writeGroups(result, io.cwd) : null;
+  const unwritable = (path: string) => groups?.unreadable.get(groups.of.get(path) ?? -1);
+  const leftOut = toDiff.filter((x) => unwritable(x.r.file.path) !== undefined);
+  for (const d of leftOut) {
+    const blocker = unwritable(d.r.file.path)!;
+    toDiff.splice(toDiff.indexOf(d), 1);
+    d.report.changed = false;
+    d.report.failed = true;
+    d.report.findings.unshift({
+      path: d.report.path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', ruleId: 'io', fixable: false,
+      message: `not in the patch: ${displayPath(blocker.path, io.cwd)} ${blocker.why}, and files that affect one another are migrated together (their module lines and access rewrites were decided and proven as one), so write would not write this file either; fix that file, then run diff again`,
+    });
+  }
   // Debian's mods-enabled/ symlinks and new .load files (src/layout/): made only when every one lies inside the tree,
   // the layout being one change (a link to a .load file made elsewhere would point at nothing).
   const layoutOutside = result.layout.filter((c) => readForContext(result.project, existingParent(c.path)));
@@ -146,7 +161,8 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     });
   }
   // Patch paths relative to the working directory, or to the directory holding every changed file (layout changes too).
-  const diffLayout = mode === 'diff' ? layoutChanges : [];
+  // Write makes no layout change while a file of the tree is not written (below): nor does the patch.
+  const diffLayout = mode === 'diff' && leftOut.length === 0 ? layoutChanges : [];
   const names = patchNames([...toDiff.map((d) => patchPath(d.r.file.path, result.project, io.cwd)), ...diffLayout.map((c) => c.path)], io.cwd);
   toDiff.forEach(({ r, report }, i) => {
     const patch = unifiedDiff(names.names[i]!, r.file.ast.text, r.output);
@@ -157,16 +173,13 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   if (patches.length && names.base !== io.cwd) {
     io.stderr.write(`httpd-migrate: the patch's paths are relative to ${escapeControls(names.base)}; apply it there: cd ${escapeControls(shellQuote(names.base))} && git apply (or patch -p1)\n`);
   }
-  // The files that can affect one another are written together or not at all, and not while one of them could not be read.
-  const groups = toWrite.length ? writeGroups(result, io.cwd) : null;
-  const unwritable = (w: { item: WriteItem }) => groups?.unreadable.get(groups.of.get(w.item.path) ?? -1);
-  const writable = toWrite.filter((w) => unwritable(w) === undefined);
+  const writable = toWrite.filter((w) => unwritable(w.item.path) === undefined);
   const written = writeTree(writable.map((w) => w.item), {
     backupSuffix: opts.backup, includes: result.project.includes, boundary: result.project.boundary, groups: writable.map((w) => groups!.of.get(w.item.path)!),
   });
   let next = 0;
   const outcomes = toWrite.map((w): WriteOutcome => {
-    const blocker = unwritable(w);
+    const blocker = unwritable(w.item.path);
     return blocker === undefined ? written[next++]! : { path: w.item.path, error: `${blocker.path} ${blocker.why}`, blockedBy: blocker };
   });
   outcomes.forEach((o, i) => {
