@@ -75,6 +75,26 @@ describe('diff paths', () => {
     expect(readFileSync(join(cwd, 'www/real/.htaccess'), 'latin1')).toBe('Require all granted\n');
   });
 
+  // Found by a helper's sweep: run from a subdirectory, the file's real place is not below the working
+  // directory, and the patch named the symlink (mods-enabled/x.conf), which git apply refused.
+  it('name a file reached through a symlink by where it is also when diff runs in a subdirectory', async () => {
+    const cwd = tempDir();
+    for (const d of ['mods-available', 'mods-enabled', 'sub']) mkdirSync(join(cwd, d));
+    writeFileSync(join(cwd, 'mods-available/x.conf'), 'KeepAlive 1\n');
+    symlinkSync('../mods-available/x.conf', join(cwd, 'mods-enabled/x.conf'));
+    writeFileSync(join(cwd, 'apache2.conf'), 'Include mods-enabled/*.conf\n');
+    git(cwd, 'init', '-q');
+    const d = await runCli(['diff', '../apache2.conf', '--server-root', '..'], { cwd: join(cwd, 'sub') });
+    // Named by the real file, relative to the directory stderr says to apply it in.
+    expect(d.stdout.match(/^\+\+\+ .*$/gm)).toEqual(['+++ b/x.conf\t']);
+    const there = /apply it there: cd (\S+) && git apply/.exec(d.stderr)?.[1];
+    expect(there).toBe(join(cwd, 'mods-available'));
+    const elsewhere = tempDir();
+    writeFileSync(join(elsewhere, 'm.patch'), d.stdoutBytes);
+    git(there!, 'apply', join(elsewhere, 'm.patch'));
+    expect(readFileSync(join(cwd, 'mods-available/x.conf'), 'latin1')).toBe('KeepAlive On\n');
+  });
+
   it('show a symlinked file at the path the user named', async () => {
     const cwd = tempDir();
     mkdirSync(join(cwd, 'real'));

@@ -296,16 +296,18 @@ function outsideTree(r: MigrateResult['files'][number], result: MigrateResult, r
 /**
  * The path a patch names a file by. git apply will not patch through a symbolic link (Debian's
  * mods-enabled/alias.conf → ../mods-available/alias.conf, a .htaccess below a symlinked directory),
- * so a file reached through one is named by where it really is, when that lies below the working
- * directory too. A path the user named stays as named.
+ * so a file reached through one is named by where it really is: below the working directory as seen
+ * from it, else by its real path (the patch's base then moves up, and stderr says where to apply it).
+ * A path the user named stays as named. Found by a helper's sweep: run from a subdirectory, the patch
+ * named mods-enabled/status.conf, and git apply refused it ("patch does not apply").
  */
 function patchPath(path: string, project: Project, cwd: string): string {
   if (project.entries.includes(path)) return path;
   const realOfPath = realOf(project);
   const target = realOfPath(path);
+  if (target === path) return path;
   const base = realOfPath(cwd);
-  if (target === path || !target.startsWith(base === '/' ? '/' : `${base}/`)) return path;
-  return resolve(cwd, relative(base, target));
+  return target.startsWith(base === '/' ? '/' : `${base}/`) ? resolve(cwd, relative(base, target)) : target;
 }
 
 /** The project's memo of real paths, or realpath itself for a project put together by hand. */
