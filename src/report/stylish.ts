@@ -38,14 +38,14 @@ const ALIGN_MAX = 64;
  * check can no longer see it.
  */
 function listed(f: Finding, mode: StylishMode, report: FileReport): boolean {
-  return mode === 'check' || !f.fixable || !fixedIn(report, mode) || caveat(f);
+  return mode === 'check' || !f.fixable || !fixedIn(report) || caveat(f);
 }
 
 /** A fixed finding that stays listed: its fix leaves a difference from 2.2 (see listed). */
 const caveat = (f: Finding) => f.fixable && f.severity === 'warning';
 
 /** Whether the fixable findings of a file are fixed (write) or in the patch (diff): not when it failed (not read, not written, left out of the patch). */
-function fixedIn(report: FileReport, _mode: StylishMode): boolean {
+function fixedIn(report: FileReport): boolean {
   return !report.failed;
 }
 
@@ -62,8 +62,9 @@ function fileBlock(report: FileReport, findings: Finding[], options: StylishOpti
   const room = options.width === undefined ? Infinity : Math.max(20, options.width - indent);
   // Each message is split once: a tree of 10,000 vhosts has tens of thousands of findings.
   const parts = findings.map((f) => findingParts(escapeControls(f.message), f.ruleId));
-  const done = options.mode === 'write' ? ' (fixed)' : ' (in the patch)';
-  const heads = findings.map((f, i) => parts[i]!.headline + (f.fixable ? (options.mode === 'check' ? ' (fixable)' : fixedIn(report, options.mode) ? done : '') : ''));
+  // A fixable finding: fixable before the run, fixed or in the patch after it (only a caveat is listed then).
+  const mark = options.mode === 'check' ? ' (fixable)' : !fixedIn(report) ? '' : options.mode === 'write' ? ' (fixed)' : ' (in the patch)';
+  const heads = findings.map((f, i) => parts[i]!.headline + (f.fixable ? mark : ''));
   const fits = (h: string, f: Finding) => h.length + 2 + f.ruleId.length <= room;
   // Rule ids line up in one column, as far as the width allows; a long headline does not push it out.
   const column = Math.max(0, ...heads.filter((h, i) => fits(h, findings[i]!) && h.length <= ALIGN_MAX).map((h) => h.length));
@@ -105,9 +106,9 @@ function bySeverity(fs: readonly Finding[]): string {
 export function summary(reports: readonly FileReport[], options: StylishOptions, chalk: Paint): string[] {
   const all = reports.flatMap((r) => r.findings);
   const fixed = options.mode === 'check' ? all.filter((f) => f.fixable)
-    : reports.filter((r) => fixedIn(r, options.mode)).flatMap((r) => r.findings.filter((f) => f.fixable));
+    : reports.filter((r) => fixedIn(r)).flatMap((r) => r.findings.filter((f) => f.fixable));
   const remaining = options.mode === 'check' ? all.filter((f) => !f.fixable)
-    : reports.flatMap((r) => r.findings.filter((f) => !f.fixable || !fixedIn(r, options.mode)));
+    : reports.flatMap((r) => r.findings.filter((f) => !f.fixable || !fixedIn(r)));
   const changed = reports.filter((r) => r.changed).length;
   const failed = reports.filter((r) => r.failed).length;
   const files = plural(reports.length, 'file');

@@ -1,6 +1,6 @@
 /** Probe locations for a context: each section's own path, a child, a look-alike sibling, with every file name and URL the sections name. */
 import type { Model, Request, Scope } from '../model/index.js';
-import { hasWild } from '../decide/index.js';
+import { endsInDollar, hasWild } from '../decide/index.js';
 import { cacheSlot } from '../../project/run-cache.js';
 import { sampleFor, samplesFor } from './sample.js';
 
@@ -270,9 +270,6 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   return [...out.values()];
 }
 
-/** A directory regex that ends in `$`: in 2.4 it matches a directory's own path, never what lies below it. */
-const endAnchored = (s: Scope) => s.kind === 'directorymatch' && s.regex !== undefined && /\$\)*$/.test(s.pattern);
-
 /**
  * The paths where a directory regex ending in `$` applies in 2.4 (2.2 tested it with REG_NOTEOL, so it
  * applied nowhere): each probe directory it matches, and its samples placed under each root, for a regex
@@ -281,7 +278,7 @@ const endAnchored = (s: Scope) => s.kind === 'directorymatch' && s.regex !== und
  * and such a section was rewritten to Require all granted where 2.2 answered 403.
  */
 function endAnchoredPaths(scopes: readonly Scope[], dirs: ReadonlySet<string>, roots: readonly string[], exact: Set<string>): void {
-  const regexes = scopes.filter(endAnchored).map((s) => s.regex!);
+  const regexes = scopes.filter(endsInDollar).map((s) => s.regex!);
   if (!regexes.length) return;
   const add = (p: string) => { exact.add(noSlash(p) || '/'); exact.add(`${noSlash(p)}/`); };
   for (const re of regexes) {

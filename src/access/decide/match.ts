@@ -85,6 +85,14 @@ function directoryRegexApplies(re: RegExp, file: string, version: Version): bool
   return re.test(version === '2.2' ? `${file}\n` : file);
 }
 
+/**
+ * A directory regex section whose pattern ends in `$`: under REG_NOTEOL 2.2 applied it nowhere (when
+ * every branch ends so), while 2.4 applies it to a path's own end: a directory itself, never below it.
+ */
+export function endsInDollar(s: Scope): boolean {
+  return s.kind === 'directorymatch' && s.regex !== undefined && /\$\)*$/.test(s.pattern);
+}
+
 function scopeApplies(s: Scope, req: Request, at: Target, model: Model): boolean {
   const proxied = req.file.startsWith('proxy:');
   const cache = model.cache;

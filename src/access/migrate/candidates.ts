@@ -6,7 +6,7 @@
 import type { Section } from '../../ast/nodes.js';
 import type { Project } from '../../project/project.js';
 import { dualBlocks } from './dual-version.js';
-import { htaccessOf } from '../decide/index.js';
+import { endsInDollar, htaccessOf } from '../decide/index.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
 import { includedLinesReason, noRequestReason, variableLinesReason, ownState, translateScope, UNIT_INDENT } from './translate-scope.js';
@@ -97,7 +97,7 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   // A directory regex ending in `$` never applied in 2.2 (REG_NOTEOL), so its access lines did nothing there; 2.4 applies it.
   // When its translation changes an answer, the second try writes no access line at all: the section then changes nothing.
   for (const s of before.scopes) {
-    const twin = s.kind === 'directorymatch' && /\$\)*$/.test(s.pattern) ? twinOf(s) : undefined;
+    const twin = endsInDollar(s) ? twinOf(s) : undefined;
     if (twin && out.candidates.has(twin)) out.fallbacks.set(twin, { items: twin.items.filter((i) => !isAccessItem(i)), lines: [] });
   }
   if (authOnlyTwins.length) {
