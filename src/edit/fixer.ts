@@ -80,10 +80,14 @@ export function insertIntoSection(file: ConfigFile, section: Section, lines: str
   return insertLinesAfter(file, section.open, lines, childIndent(file, section));
 }
 
-/** Appends lines at the end of a file, starting on a new line. */
+/**
+ * Appends lines at the end of a file, starting on a new line. A file whose last line has no line ending
+ * keeps none: the lines go before the end, each after a line ending. So several such edits at the end,
+ * applied together (a machine format's suggestions), give one line each and no blank line between.
+ */
 export function appendLines(file: ConfigFile, lines: string[]): Edit {
   const eol = eolOf(file);
   const text = file.text;
-  const needsEol = text.length > 0 && !text.endsWith('\n');
-  return { start: text.length, end: text.length, text: (needsEol ? eol : '') + lines.map((l) => l + eol).join('') };
+  const open = text.length > 0 && !text.endsWith('\n');
+  return { start: text.length, end: text.length, text: open ? lines.map((l) => eol + l).join('') : lines.map((l) => l + eol).join('') };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/explicit-changed-defaults.js';
 import type { ConfigFile, Directive, Section } from '../../src/ast/nodes.js';
+import { applyEdits } from '../../src/edit/edit.js';
+import { lintFile } from '../../src/engine/run.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
 import { ruleTester, runRule } from '../helpers/rule-tester.js';
@@ -34,8 +36,21 @@ ruleTester(rule, {
       ],
     },
     {
-      name: 'keeps CRLF and adds a line ending to a last line without one',
+      name: 'keeps CRLF, and a last line without a line ending',
       code: 'LoadModule ssl_module modules/mod_ssl.so\r\nListen 443\r\nEnableSendfile on\r\nFileETag All',
+      output: 'LoadModule ssl_module modules/mod_ssl.so\r\nListen 443\r\nEnableSendfile on\r\nFileETag All\r\nTimeout 300',
+      errors: ['Timeout 60'],
+    },
+    {
+      // Each suggestion is an edit at the end of the file: applied together, as a machine format gives them, one line each.
+      name: 'three lines at the end of a file without a final line ending, no blank line between',
+      code: 'ServerRoot /srv\nListen 80',
+      output: 'ServerRoot /srv\nListen 80\nEnableSendfile On\nFileETag INode MTime Size\nTimeout 300',
+      errors: ['No EnableSendfile', 'No FileETag', 'No Timeout'],
+    },
+    {
+      name: 'keeps CRLF and ends the lines it adds like the others',
+      code: 'LoadModule ssl_module modules/mod_ssl.so\r\nListen 443\r\nEnableSendfile on\r\nFileETag All\r\n',
       output: 'LoadModule ssl_module modules/mod_ssl.so\r\nListen 443\r\nEnableSendfile on\r\nFileETag All\r\nTimeout 300\r\n',
       errors: ['Timeout 60'],
     },
@@ -62,6 +77,20 @@ ruleTester(rule, {
       errors: ['No EnableSendfile line'],
     },
   ],
+});
+
+describe('explicit-changed-defaults suggestions as a machine format gives them', () => {
+  it('applied together from one check, they add one line each and keep a missing final line ending missing', () => {
+    for (const [code, expected] of [
+      ['ServerRoot /srv\nListen 80', 'ServerRoot /srv\nListen 80\nEnableSendfile On\nFileETag INode MTime Size\nTimeout 300'],
+      ['ServerRoot /srv\r\nListen 80\r\n', 'ServerRoot /srv\r\nListen 80\r\nEnableSendfile On\r\nFileETag INode MTime Size\r\nTimeout 300\r\n'],
+    ]) {
+      const file = parse(code, 'httpd.conf');
+      const found = lintFile(file, [rule], projectOf([{ path: 'httpd.conf', display: 'httpd.conf', kind: 'conf', ast: file }]));
+      expect(found).toHaveLength(3);
+      expect(applyEdits(code, found.flatMap((p) => p.suggestion ?? []))).toBe(expected);
+    }
+  });
 });
 
 describe('explicit-changed-defaults across a project', () => {
