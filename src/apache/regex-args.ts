@@ -72,10 +72,24 @@ export function sectionRegex(s: Section): Arg | null {
   return null;
 }
 
-/** The regex of a section as PCRE receives it (ap_getword_conf's word), or null. */
+/**
+ * The regex of a section as PCRE receives it (ap_getword_conf's word), or null. `<IfVersion>` compiles one
+ * too (mod_version): the word after `~` or `!~`, or a version written `/re/` (checked on 2.4: a bad one
+ * stops httpd with "Unable to compile regular expression").
+ */
 export function sectionRegexSite(s: Section): RegexSite | null {
+  if (s.lname === 'ifversion') return versionRegexSite(s.args);
   const arg = sectionRegex(s);
   return arg ? wordSite(arg) : null;
+}
+
+function versionRegexSite(args: readonly Arg[]): RegexSite | null {
+  const [first, second] = args;
+  if (!first) return null;
+  if (second && (first.value === '~' || first.value === '!~')) return wordSite(second);
+  const version = second ?? first;
+  const v = version.value;
+  return v.length > 1 && v.startsWith('/') && v.endsWith('/') ? wordSite(version, 1, v.length - 1) : null;
 }
 
 /** Directive → index of its regex argument (an ap_getword_conf word, or mod_rewrite's). */

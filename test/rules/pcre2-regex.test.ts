@@ -7,6 +7,7 @@ ruleTester(rule, {
   valid: [
     '<Directory ~ "^/srv/(a|b)/">\n</Directory>\n',
     '<FilesMatch "\\.ht">\n</FilesMatch>\n',
+    '<IfVersion >= 2.4>\n</IfVersion>\n<IfVersion ~ ^2\\.[24]>\n</IfVersion>\n<IfVersion = /^2\\.\\d/>\n</IfVersion>\n<IfVersion 2.2.34>\n</IfVersion>\n',
     'RewriteRule ^/a\\Q\\i\\E$ /b\n',
     'RewriteCond %{REQUEST_FILENAME} !-f\n',
     'Alias /\\icons /srv/icons\n',
@@ -35,6 +36,11 @@ ruleTester(rule, {
     { code: 'RewriteRule !*x /y\n', output: null, errors: ['The regex of RewriteRule does not compile (quantifier does not follow a repeatable item at offset 0)'] },
     // ap_getword_conf turns `\\` into `\`: PCRE gets `\icons`, as from "\icons" (2.4: "Regex could not be compiled").
     { code: '<Directory ~ "\\\\icons">\n</Directory>\n', output: '<Directory ~ "icons">\n</Directory>\n', errors: ['<Directory>'] },
+    // mod_version compiles the word after ~ (or a version written /re/): 2.4 stops on a bad one.
+    { code: '<IfVersion ~ ^2\\.\\i>\n</IfVersion>\n', output: '<IfVersion ~ ^2\\.i>\n</IfVersion>\n', errors: ['The regex of <IfVersion> has \\i'] },
+    { code: '<IfVersion !~ \\d\\y>\n</IfVersion>\n', output: '<IfVersion !~ \\dy>\n</IfVersion>\n', errors: ['<IfVersion>'] },
+    { code: '<IfVersion = /^2\\.\\i/>\n</IfVersion>\n', output: '<IfVersion = /^2\\.i/>\n</IfVersion>\n', errors: ['<IfVersion>'] },
+    { code: '<IfVersion /^2\\.\\i/>\n</IfVersion>\n', output: '<IfVersion /^2\\.i/>\n</IfVersion>\n', errors: ['<IfVersion>'] },
     { code: 'SetEnvIf Request_URI "\\\\qfoo" qq\n', output: 'SetEnvIf Request_URI "qfoo" qq\n', errors: ['SetEnvIf'] },
     { code: 'AliasMatch ^/\\\\i(.*) /srv$1\n', output: 'AliasMatch ^/i(.*) /srv$1\n', errors: ['AliasMatch'] },
     { code: 'RedirectMatch 301 "^/\\\\Old(.*)" /new$1\n', output: 'RedirectMatch 301 "^/Old(.*)" /new$1\n', errors: ['RedirectMatch'] },
