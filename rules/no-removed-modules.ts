@@ -4,6 +4,7 @@ import { REMOVED } from '../src/apache/modules.js';
 import { ifModuleTest, renameIfModule } from '../src/rules-kit/if-module.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
 import { managesDebianModules } from '../src/layout/debian.js';
+import { isLink } from '../src/layout/is-link.js';
 import { isDebianModuleFile, loadLineOf, loadModuleLine, loadState } from '../src/rules-kit/load-module.js';
 
 /** disk_cache is renamed by prefer-mod-cache-disk. */
@@ -35,10 +36,14 @@ export default defineRule({
         }
         const core = info.absorbedBy;
         if (isDebianModuleFile(file.path)) {
-          // Read through mods-enabled/: the symlink goes, as a2dismod would (src/layout/debian.ts).
-          if (/[\\/]mods-enabled[\\/]/.test(file.path) && managesDebianModules(context.project)) return;
-          context.report({ node, message: `${head} On Debian, run \`a2dismod ${name}\` (mod_${core} is enabled by the 2.4 package).` });
-          return;
+          const enabled = /[\\/]mods-enabled[\\/]/.test(file.path) && managesDebianModules(context.project);
+          // Read through a mods-enabled/ symlink: the symlink goes, as a2dismod would (src/layout/debian.ts).
+          if (enabled && isLink(file.path)) return;
+          // A regular file copied into mods-enabled/ (a2dismod would refuse to touch it) loses its line below.
+          if (!enabled) {
+            context.report({ node, message: `${head} On Debian, run \`a2dismod ${name}\` (mod_${core} is enabled by the 2.4 package).` });
+            return;
+          }
         }
         context.report({
           node,

@@ -77,7 +77,8 @@ export function debianLayout(migrated: Project, mpmOption?: string): DebianLayou
   const kept = new Set(enabled);
   for (const name of enabled) {
     const gone = REMOVED[name];
-    if (!gone) continue;
+    // Only a symlink is a2dismod's to remove; a regular file copied into mods-enabled/ is edited by no-removed-modules.
+    if (!gone || !isLink(join(site.dir, `${name}.load`))) continue;
     const hadConf = isLink(join(site.dir, `${name}.conf`)) && existsSync(join(available, `${name}.conf`));
     unlink(name);
     kept.delete(name);

@@ -15,7 +15,7 @@ const oracle = requireHttpdOrSkip();
 const made: string[] = [];
 
 /** The tree as Debian's 2.2 package lays it out: apache2.conf, mods-available/*.load|conf, mods-enabled/ symlinks. */
-async function debianTree(): Promise<Sandbox> {
+async function debianTree(copied: string[] = []): Promise<Sandbox> {
   const base = mkdtempSync(join(SCRATCH_DIR, 'debian22-'));
   made.push(base);
   chmodSync(base, 0o755);
@@ -26,7 +26,8 @@ async function debianTree(): Promise<Sandbox> {
   const load: Record<string, string> = { authz_host: '', authz_default: '', mime: 'TypesConfig /etc/mime.types\n', dir: 'DirectoryIndex index.html\n', alias: '' };
   for (const [m, conf] of Object.entries(load)) {
     writeFileSync(join(root, 'mods-available', `${m}.load`), `LoadModule ${m}_module ${mods}/mod_${m}.so\n`);
-    symlinkSync(`../mods-available/${m}.load`, join(root, 'mods-enabled', `${m}.load`));
+    if (copied.includes(m)) writeFileSync(join(root, 'mods-enabled', `${m}.load`), `LoadModule ${m}_module ${mods}/mod_${m}.so\n`);
+    else symlinkSync(`../mods-available/${m}.load`, join(root, 'mods-enabled', `${m}.load`));
     if (conf) {
       writeFileSync(join(root, 'mods-available', `${m}.conf`), `<IfModule mod_${m}.c>\n${conf}</IfModule>\n`);
       symlinkSync(`../mods-available/${m}.conf`, join(root, 'mods-enabled', `${m}.conf`));
@@ -93,5 +94,15 @@ describe.skipIf(oracle.skip)('a Debian mods-enabled/ tree', () => {
     execFileSync('git', ['apply', '../migrate.patch'], { cwd: box.root });
     expect(readlinkSync(join(box.root, 'mods-enabled', 'authz_core.load'))).toBe('../mods-available/authz_core.load');
     expect(await answers(box)).toBe('200 text/html; 404');
+  }, 60_000);
+
+  it('a removed module whose mods-enabled/ .load is a copy, not a symlink, loses its LoadModule line, and the tree starts', async () => {
+    const box = await debianTree(['authz_default']);
+    const run = await cli(['write', 'apache2.conf', '--server-root', '.'], box.root);
+    expect(run.stdout).not.toMatch(/a2dismod authz_default/); // a2dismod leaves a regular file alone
+    expect(readFileSync(join(box.root, 'mods-enabled', 'authz_default.load'), 'utf8')).not.toMatch(/LoadModule/);
+    expect(await answers(box)).toBe('200 text/html; 404');
+    const second = await cli(['write', 'apache2.conf', '--server-root', '.'], box.root);
+    expect(second.stdout).not.toMatch(/Fixed \d+ problem/);
   }, 60_000);
 });
