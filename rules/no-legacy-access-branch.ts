@@ -1,15 +1,8 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
 import { removeLine } from '../src/edit/fixer.js';
-import { branchKind, dualBlocks, hasAccess, loadedSections, proveProject, TRANSPARENT } from '../src/access/migrate/index.js';
-import { type CondContext, projectModel } from '../src/access/model/index.js';
-import { projectOf, type Project } from '../src/project/project.js';
-import { memo } from '../src/ast/memo.js';
-
-/** How 2.2 and 2.4 read the project's conditional sections, once per project. */
-function conds(project: Project): [CondContext, CondContext] {
-  return memo(project, 'no-legacy-access-branch:conds', () => [projectModel(project, '2.2').cond!, projectModel(project, '2.4', { compat: true }).cond!]);
-}
+import { branchKind, dualBlocks, hasAccess, loadedSections, proveProject, TRANSPARENT, versionConds } from '../src/access/migrate/index.js';
+import { projectOf } from '../src/project/project.js';
 
 function label(file: ConfigFile, s: Section): string {
   return file.text.slice(s.open.contentStart, s.open.contentEnd);
@@ -25,7 +18,7 @@ export default defineRule({
   create(context) {
     const project = context.project.byPath.has(context.file.path) ? context.project
       : projectOf([{ path: context.file.path, display: context.file.path, kind: 'conf', ast: context.file }]);
-    const [c22, c24] = conds(project);
+    const [c22, c24] = versionConds(project);
     const prune = context.options['pruneLegacy'] === true;
     // The prover keys the sections of the file as loaded; a later pass of the fix loop reads a re-parse.
     const loaded = project.byPath.get(context.file.path)?.ast;

@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Directive, Node, Section } from '../src/ast/nodes.js';
-import { accessDirectives, authTypeLine, currentAccessText, fileVerdicts, NEVER_READ, NOT_NAMED, rewriteEdits, serverLevelAccess, type ServerLevelAccess } from '../src/access/migrate/index.js';
+import { accessDirectives, authTypeLine, compatLines, currentAccessText, fileVerdicts, NEVER_READ, NOT_NAMED, rewriteEdits, serverLevelAccess, type ServerLevelAccess, startupDefineBlocks, versionConds } from '../src/access/migrate/index.js';
 import { commentStart, commentWordMatches, isAccessItem, type Scope } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 
@@ -48,6 +48,17 @@ function serverLevelFinding({ node, empty, inVirtualHost }: ServerLevelAccess): 
   };
 }
 
+/** Access lines in an <IfDefine NAME> block: read only when httpd starts with -DNAME, which the migration does not know. */
+function startupDefineFinding(block: Section, file: ConfigFile): { node: Section; severity: 'warning'; message: string } {
+  const test = block.args.map((a) => a.value).join(' ');
+  const lines = [...new Set(compatLines(block.children).map((d) => CANONICAL[d.lname] ?? d.name))].join('/');
+  return {
+    node: block, severity: 'warning',
+    message: `${where(block, file)} is read only when httpd starts with -D${test}, and the migration reads the tree without start-up defines, so its ${lines} lines are not rewritten and need mod_access_compat in 2.4 (the LoadModule line stays). `
+      + `If the server starts with -D${test}, migrate them by hand (httpd-migrate rules prefer-require explains how) or move them out of the block and run again; if it never does, the block is dead in 2.2 as in 2.4: delete it.`,
+  };
+}
+
 /**
  * Why a regex directory section with `$` may be rewritten to lines that look unlike its own: 2.2
  * tested directory regexes with REG_NOTEOL (semantics, match.ts), so `$` matched no path there.
@@ -71,6 +82,7 @@ export default defineRule({
     return {
       File(file) {
         for (const at of serverLevelAccess(file)) context.report(serverLevelFinding(at));
+        for (const block of startupDefineBlocks(file.children, () => versionConds(context.project))) context.report(startupDefineFinding(block, file));
         let verdicts: ReturnType<typeof fileVerdicts>;
         try {
           verdicts = fileVerdicts(context.project, file, modules ? { modules } : {});

@@ -2,13 +2,21 @@
  * Dual-version blocks: read-time conditionals (`<IfModule !mod_authz_core.c>`,
  * `<IfVersion < 2.4>`…) whose truth differs between 2.2 and 2.4 (issue item 7).
  */
-import type { Node, Section } from '../../ast/nodes.js';
-import { conditionHolds, type CondContext } from '../model/index.js';
-import { isAccessLine } from '../../apache/access-directives.js';
+import type { Directive, Node, Section } from '../../ast/nodes.js';
+import { conditionHolds, type CondContext, projectModel } from '../model/index.js';
+import { COMPAT_ACCESS, isAccessLine } from '../../apache/access-directives.js';
+import { condition } from '../../ast/query.js';
+import { memo } from '../../ast/memo.js';
+import type { Project } from '../../project/project.js';
 
 const CONDITIONAL: ReadonlySet<string> = new Set(['ifmodule', 'ifdefine', 'ifversion']);
 /** Sections whose body belongs to the section around them, as the access model reads them. */
 export const TRANSPARENT: ReadonlySet<string> = new Set(['limit', 'limitexcept', 'ifmodule', 'ifdefine', 'ifversion']);
+
+/** How 2.2 and 2.4 (with mod_access_compat) read the project's conditional sections, once per project. */
+export function versionConds(project: Project): [CondContext, CondContext] {
+  return memo(project, 'dual-version:conds', () => [projectModel(project, '2.2').cond!, projectModel(project, '2.4', { compat: true }).cond!]);
+}
 
 /** 'legacy': read only by 2.2; 'modern': read only by 2.4; null: the same in both. */
 export function branchKind(s: Section, c22: CondContext, c24: CondContext): 'legacy' | 'modern' | null {
@@ -33,6 +41,27 @@ export function dualBlocks(nodes: readonly Node[], c22: CondContext, c24: CondCo
     const kind = branchKind(n, c22, c24);
     if (kind && hasAccess(n.children)) out.push({ section: n, kind });
     else if (!kind) out.push(...dualBlocks(n.children, c22, c24));
+  }
+  return out;
+}
+
+/** Every Order, Allow, Deny or Satisfy line inside the nodes, at any depth. */
+export function compatLines(nodes: readonly Node[]): Directive[] {
+  return nodes.flatMap((n) => n.type === 'directive' ? (COMPAT_ACCESS.has(n.lname) ? [n] : []) : n.type === 'section' ? compatLines(n.children) : []);
+}
+
+/**
+ * `<IfDefine NAME>` blocks that hold Order/Allow/Deny/Satisfy lines and that both models skip only
+ * because no `-DNAME` is known (the tree is read without start-up defines): httpd started with
+ * `-DNAME` reads them, in 2.2 as in 2.4. The outermost such block of each branch.
+ */
+export function startupDefineBlocks(nodes: readonly Node[], conds: () => [CondContext, CondContext]): Section[] {
+  const out: Section[] = [];
+  for (const n of nodes) {
+    if (n.type !== 'section') continue;
+    const skipped = CONDITIONAL.has(n.lname) && conds().every((c) => conditionHolds(n, c) === false);
+    if (!skipped) out.push(...startupDefineBlocks(n.children, conds));
+    else if (n.lname === 'ifdefine' && !condition(n).negated && compatLines(n.children).length > 0) out.push(n);
   }
   return out;
 }
