@@ -117,5 +117,7 @@ export function decide24(model: Model, req: Request): Outcome {
   if (!req.credentials || req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
   const second = evalTree(m.tree, true, req, req.credentials, m, addr);
   if (second === 'granted') return CORE_GRANTS;
+  // authorize_user_core: a user refused (not one still lacking) gets 403 under AuthzSendForbiddenOnFailure On.
+  if (second !== 'denied-no-user' && m.settings.get('authzsendforbiddenonfailure') === 'on') return { status: 403, by: 'authz_core (AuthzSendForbiddenOnFailure)' };
   return { status: 401, by: 'authz_core' };
 }

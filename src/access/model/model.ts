@@ -88,6 +88,8 @@ export type SettingKey =
   | 'authtype' | 'authname' | 'authgroupfile' | 'authdbmgroupfile' | 'allowoverride'
   | 'authzuserauthoritative' | 'authzgroupfileauthoritative' | 'authzdbmauthoritative'
   | 'authzownerauthoritative' | 'authzdefaultauthoritative' | 'authzldapauthoritative'
+  /** 2.4 AuthzSendForbiddenOnFailure: 'on' or 'off' (mod_authz_core's record, merged: inherited unless set). */
+  | 'authzsendforbiddenonfailure'
   /** SSLRequireSSL or SSLRequire (the name of the last one read): mod_ssl's access check, inherited, never turned off. */
   | 'sslrequire';
 

@@ -51,7 +51,7 @@ export interface Read {
 }
 
 /** Reads one directive into items (and errors), or nothing when it is not about access. */
-const ACCESS_NAMES: ReadonlySet<string> = new Set([...ACCESS_DIRECTIVES, 'authmerging', ...AUTHORITATIVE, ...SETTINGS, 'sslrequiressl', 'sslrequire']);
+const ACCESS_NAMES: ReadonlySet<string> = new Set([...ACCESS_DIRECTIVES, 'authmerging', 'authzsendforbiddenonfailure', ...AUTHORITATIVE, ...SETTINGS, 'sslrequiressl', 'sslrequire']);
 
 export function readDirective(d: Directive, mask: Mask, version: Version, modules: ReadonlySet<string>, cache: RunCache): Read | null {
   if (!ACCESS_NAMES.has(d.lname)) return null;
@@ -109,6 +109,14 @@ export function readDirective(d: Directive, mask: Mask, version: Version, module
       if (version === '2.2') { errors.push(`Invalid command '${d.name}', perhaps misspelled or defined by a module not included in the server configuration`); break; }
       if (v !== 'off' && v !== 'and' && v !== 'or') errors.push('AuthMerging must be one of: Off | And | Or');
       else items.push({ k: 'authmerging', value: v });
+      break;
+    }
+    case 'authzsendforbiddenonfailure': {
+      // mod_authz_core (2.4 only), a FLAG: 403 instead of 401 when an authenticated user is refused.
+      const v = (words[0] ?? '').toLowerCase();
+      if (version === '2.2') { errors.push(`Invalid command '${d.name}', perhaps misspelled or defined by a module not included in the server configuration`); break; }
+      if (words.length !== 1 || (v !== 'on' && v !== 'off')) errors.push("AuthzSendForbiddenOnFailure must be On or Off");
+      else items.push({ k: 'set', key: 'authzsendforbiddenonfailure', value: v });
       break;
     }
     case 'sslrequiressl': case 'sslrequire':

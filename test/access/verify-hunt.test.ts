@@ -1,0 +1,35 @@
+/**
+ * 2.4 constructs a hand-migrated tree uses that `verify` misread, each checked on the real httpd 2.4.71
+ * (Debian apache2-bin) with the pair of trees the test names.
+ */
+import { describe, expect, it } from 'vitest';
+import { verifyProjects } from '../../src/access/compare/index.js';
+import { decide24 } from '../../src/access/decide/index.js';
+import { projectOf, type Project } from '../../src/project/project.js';
+import { sourceFile } from '../helpers/source-file.js';
+import { ALICE, BOB_ADMIN, dir, m24, req } from './helpers.js';
+
+const project = (text: string, version: '2.2' | '2.4'): Project =>
+  projectOf([sourceFile('/etc/httpd/httpd.conf', text, { version, display: 'httpd.conf' })]);
+
+const AUTH = 'AuthType Basic\nAuthName adm\nAuthUserFile /etc/htpasswd\n';
+
+describe('AuthzSendForbiddenOnFailure', () => {
+  it('answers 403, not 401, to an authenticated user the Require tree refuses (real 2.4: alice 403, bob 200)', () => {
+    const m = m24(dir('AuthzSendForbiddenOnFailure On\nRequire user bob', true), false);
+    expect(decide24(m, req({ credentials: ALICE })).status).toBe(403);
+    expect(decide24(m, req({ credentials: BOB_ADMIN })).status).toBe(200);
+    expect(decide24(m, req({})).status).toBe(401);
+  });
+  it('is inherited by a child section, and Off turns it off again', () => {
+    const m = m24(`${dir(`AuthzSendForbiddenOnFailure On\n${AUTH}Require user bob`)}<Directory /srv/htdocs/sub>\nRequire user carol\n</Directory>\n<Directory /srv/htdocs/off>\nAuthzSendForbiddenOnFailure Off\n</Directory>\n`, false);
+    expect(decide24(m, req({ path: '/sub/f.html', credentials: ALICE })).status).toBe(403);
+    expect(decide24(m, req({ path: '/off/f.html', credentials: ALICE })).status).toBe(401);
+  });
+  it('makes verify report the 401 of 2.2 that became 403', () => {
+    const old = `DocumentRoot /srv/htdocs\n<Directory /srv/htdocs/admin>\n${AUTH}Require user bob\n</Directory>\n`;
+    const neu = `DocumentRoot /srv/htdocs\n<Directory /srv/htdocs/admin>\n${AUTH}AuthzSendForbiddenOnFailure On\nRequire user bob\n</Directory>\n`;
+    const r = verifyProjects(project(old, '2.2'), project(neu, '2.4'));
+    expect(r.rows.some((row) => row.before.startsWith('401') && row.after.startsWith('403') && /user someone/.test(row.request))).toBe(true);
+  });
+});
