@@ -33,3 +33,23 @@ describe('AuthzSendForbiddenOnFailure', () => {
     expect(r.rows.some((row) => row.before.startsWith('401') && row.after.startsWith('403') && /user someone/.test(row.request))).toBe(true);
   });
 });
+
+describe('<AuthzProviderAlias>', () => {
+  const head = 'DocumentRoot /srv/htdocs\n';
+  const old = `${head}<Directory /srv/htdocs/private>\n${AUTH}AuthGroupFile /etc/groups\nRequire group admins\n</Directory>\n`;
+  it('is a provider: Require of the alias runs the base provider with the alias\'s arguments (real 2.4 starts; bob 200, alice 401)', () => {
+    const neu = `${head}<AuthzProviderAlias group adminsgroup admins>\n</AuthzProviderAlias>\n<Directory /srv/htdocs/private>\n${AUTH}AuthGroupFile /etc/groups\nRequire adminsgroup\n</Directory>\n`;
+    const r = verifyProjects(project(old, '2.2'), project(neu, '2.4'));
+    expect(r.rows).toEqual([]);
+    expect(r.gaps).toEqual([]);
+    const m = m24(neu, false);
+    expect(decide24(m, req({ path: '/private/f.html', credentials: BOB_ADMIN })).status).toBe(200);
+    expect(decide24(m, req({ path: '/private/f.html', credentials: ALICE })).status).toBe(401);
+  });
+  it('with directives of its own is not decided (not a start-up error)', () => {
+    const neu = `${head}<AuthzProviderAlias ldap-group admins cn=admins,o=x>\nAuthLDAPURL ldap://h/o=x\n</AuthzProviderAlias>\n<Directory /srv/htdocs/private>\n${AUTH}Require admins\n</Directory>\n`;
+    const r = verifyProjects(project(old, '2.2'), project(neu, '2.4'));
+    expect(r.rows.filter((row) => row.after.startsWith('500'))).toEqual([]);
+    expect(r.gaps.join('\n')).toMatch(/Require admins/);
+  });
+});

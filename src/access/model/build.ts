@@ -9,7 +9,7 @@ import type { ConfigFile, Directive, LineSpan, Node, Section } from '../../ast/n
 import { directives } from '../../ast/walk.js';
 import type { Project } from '../../project/project.js';
 import { cacheSlot, RunCache } from '../../project/run-cache.js';
-import { directiveReader } from './read-directive.js';
+import { directiveReader, type ProviderAlias } from './read-directive.js';
 import type { AuthzNode, Mask, Model, Scope, ScopeKind, Version } from './model.js';
 import { conditionHolds, type CondContext } from './module-conditions.js';
 import { compilePcre } from '../../apache/pcre.js';
@@ -99,7 +99,8 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     if (idx !== undefined) includes.set(`${site.from}\0${idx}`, site.files);
   }
   const replaced = new Map(inputs.map((i) => [i.file.path, i.file]));
-  const readDirective = directiveReader(opts.version, modules, cache);
+  const aliases = new Map<string, ProviderAlias>();
+  const readDirective = directiveReader(opts.version, modules, cache, aliases);
   // DocumentRoot is taken against the ServerRoot (ap_server_root_relative); null: not known, kept as written.
   const serverRoot = opts.serverRoot !== undefined ? opts.serverRoot : opts.project?.serverRoot ?? null;
   model.serverRoot = serverRoot;
@@ -239,6 +240,12 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       }
       const methods = s.args.map((a) => (a.value === 'HEAD' ? 'GET' : a.value));
       visit(s.children, { ...ctx, mask: { except: s.lname === 'limitexcept', methods } });
+      return;
+    }
+    if (s.lname === 'authzprovideralias' && opts.version === '2.4') {
+      // Registers a provider name (server configuration only); its body is the alias's own configuration, not the server's.
+      const [base, name, ...args] = s.args.map((a) => a.value);
+      if (base !== undefined && name !== undefined) aliases.set(name, { base, args, modelled: !s.children.some((c) => c.type === 'directive' || c.type === 'section') });
       return;
     }
     if (PER_REQUEST_SECTIONS.has(s.lname)) {
