@@ -4,6 +4,8 @@
  * httpd-semantics.md §1.3). A value holding one is therefore only known when httpd starts, and may
  * even become several words: rules must not decide on it as if it were the text written.
  */
+import type { Arg } from '../ast/nodes.js';
+import { splitWords } from '../parse/words.js';
 
 /** Each `${NAME}` of a text, as ap_resolve_env reads it (everything up to the next `}`); group 1 is the name. */
 export function variableRefs(text: string): IterableIterator<RegExpExecArray> {
@@ -23,4 +25,26 @@ export function usesVariable(d: { readonly args: readonly { readonly value: stri
 /** The `${NAME}` references of a text, each once, for a message: `${A}` or `${A}, ${B}`. */
 export function variablesNamed(text: string): string {
   return [...new Set([...variableRefs(text)].map((m) => m[0]))].join(', ');
+}
+
+/**
+ * The words of a line after 2.4's ap_resolve_env with the `Define`d variables known (semantics §1.3):
+ * each `${NAME}` of a Define is replaced on the whole line, which is then split into words again (a
+ * value may hold several); a name no Define set stays as written (it comes from the environment, or
+ * stays literal). Null when the line names no defined variable. Word positions are the line's.
+ */
+export function expandDefined(args: readonly Arg[], defined: ReadonlyMap<string, string>): Arg[] | null {
+  if (!defined.size || !args.some((a) => hasVariable(a.raw))) return null;
+  const line = args.map((a) => a.raw).join(' ');
+  let changed = false;
+  const text = line.replace(/\$\{([^}]*)\}/g, (whole, name: string) => {
+    const v = defined.get(name);
+    if (v === undefined) return whole;
+    changed = true;
+    return v;
+  });
+  if (!changed) return null;
+  const start = args[0]!.start;
+  const end = args[args.length - 1]!.end;
+  return splitWords(text).map((w) => ({ value: w.value, raw: text.slice(w.start, w.end), start, end, quote: w.quote }));
 }

@@ -53,3 +53,23 @@ describe('<AuthzProviderAlias>', () => {
     expect(r.gaps.join('\n')).toMatch(/Require admins/);
   });
 });
+
+describe('Define and ${NAME} in the new tree', () => {
+  const old = 'DocumentRoot /srv/htdocs\n<Directory /srv/htdocs/admin>\nOrder deny,allow\nDeny from all\nAllow from 127.0.0.2 127.0.0.5\n</Directory>\n';
+  it('reads a Define value into the line, split into words again (real 2.4 starts and answers as 2.2)', () => {
+    const neu = 'Define ADMINNET "127.0.0.2 127.0.0.5"\nDocumentRoot /srv/htdocs\n<Directory /srv/htdocs/admin>\nRequire ip ${ADMINNET}\n</Directory>\n';
+    const r = verifyProjects(project(old, '2.2'), project(neu, '2.4'));
+    expect(r.rows).toEqual([]);
+    expect(r.gaps).toEqual([]);
+  });
+  it('reads a Define value in a section\'s path', () => {
+    const neu = 'Define WEB /srv/htdocs\nDocumentRoot /srv/htdocs\n<Directory ${WEB}/admin>\nRequire ip 127.0.0.2 127.0.0.5\n</Directory>\n';
+    const r = verifyProjects(project(old, '2.2'), project(neu, '2.4'));
+    expect(r.rows).toEqual([]);
+  });
+  it('still reports the difference a Define value makes', () => {
+    const neu = 'Define ADMINNET 127.0.0.2\nDocumentRoot /srv/htdocs\n<Directory /srv/htdocs/admin>\nRequire ip ${ADMINNET}\n</Directory>\n';
+    const r = verifyProjects(project(old, '2.2'), project(neu, '2.4'));
+    expect(r.rows.some((row) => row.request.includes('from 127.0.0.5') && row.before.startsWith('200') && row.after.startsWith('403'))).toBe(true);
+  });
+});

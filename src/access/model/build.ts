@@ -16,7 +16,7 @@ import { compilePcre } from '../../apache/pcre.js';
 import { canonicalDir, serverRootRelative } from '../../apache/paths.js';
 import { inheritedByVirtualHosts, unfollowedMapping } from '../../apache/url-mappings.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
-import { usesVariable } from '../../apache/variables.js';
+import { expandDefined, usesVariable } from '../../apache/variables.js';
 import { LineCounter } from '../../parse/line-counter.js';
 import { conditionalReason, PER_REQUEST_SECTIONS, providerReason, unmodelledProvider } from './undecided.js';
 
@@ -100,6 +100,13 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   }
   const replaced = new Map(inputs.map((i) => [i.file.path, i.file]));
   const aliases = new Map<string, ProviderAlias>();
+  // 2.4's Define values, in configuration order: ${NAME} in a later line reads as the value (semantics §1.3).
+  const defined = new Map<string, string>();
+  const expanded = <T extends Directive | Section>(n: T): T => {
+    if (opts.version !== '2.4') return n;
+    const args = expandDefined(n.args, defined);
+    return args ? { ...n, args } : n;
+  };
   const readDirective = directiveReader(opts.version, modules, cache, aliases);
   // DocumentRoot is taken against the ServerRoot (ap_server_root_relative); null: not known, kept as written.
   const serverRoot = opts.serverRoot !== undefined ? opts.serverRoot : opts.project?.serverRoot ?? null;
@@ -147,9 +154,10 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     }
   };
 
-  const directive = (d: Directive, ctx: Ctx): void => {
+  const directive = (written: Directive, ctx: Ctx): void => {
+    const d = expanded(written);
     if ((d.lname === 'include' || d.lname === 'includeoptional') && ctx.depth < 128) {
-      const idx = includeLines(cache, ctx.file).get(d);
+      const idx = includeLines(cache, ctx.file).get(written);
       for (const p of includes.get(`${ctx.path}\0${idx}`) ?? []) {
         // A file that includes itself (a glob matching it) would otherwise be walked 2^128 ways.
         if (ctx.within.includes(p)) continue;
@@ -158,7 +166,13 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       }
       return;
     }
-    if (d.lname === 'define' && opts.version === '2.4' && d.args[0]) (cond.defines as Set<string>).add(d.args[0].value);
+    if (d.lname === 'define' && opts.version === '2.4' && d.args[0]) {
+      (cond.defines as Set<string>).add(d.args[0].value);
+      if (d.args[1]) defined.set(d.args[0].value, d.args[1].value);
+    } else if (d.lname === 'undefine' && opts.version === '2.4' && d.args[0]) {
+      (cond.defines as Set<string>).delete(d.args[0].value);
+      defined.delete(d.args[0].value);
+    }
     if (!ctx.htaccess) {
       const reach = unfollowedMapping(d, ctx.scope !== null);
       if (reach) mappings.push({ vhost: ctx.vhost, ...reach, path: ctx.path, offset: d.contentStart });
@@ -190,7 +204,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     }
     fail(target.errors, r.errors, ctx, d);
     if (ctx.path !== target.path && r.items.length > 0) target.includedLinesFrom ??= ctx.path;
-    if (usesVariable(d)) target.variableLine ??= [d.name, ...d.args.map((a) => a.raw)].join(' ');
+    if (usesVariable(written)) target.variableLine ??= [d.name, ...written.args.map((a) => a.raw)].join(' ');
     const top = ctx.containers[ctx.containers.length - 1];
     for (const it of r.items) {
       // add_authz_provider: a negated line where any one grant suffices (the section's own implicit <RequireAny> too).
@@ -200,7 +214,8 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     }
   };
 
-  const section = (s: Section, ctx: Ctx): void => {
+  const section = (written: Section, ctx: Ctx): void => {
+    const s = expanded(written);
     const holds = conditionHolds(s, cond);
     if (holds !== null) {
       if (holds) visit(s.children, ctx);
@@ -226,7 +241,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       const compiled = isRegex ? compilePcre(pattern) : null;
       if (compiled && 'error' in compiled) fail(model.errors, [`Regular expression could not be compiled: ${pattern} (${compiled.error})`], ctx, s.open);
       const regex = compiled && 'regex' in compiled ? compiled.regex : null;
-      const scope = newScope(realKind, isRegex || kind === 'proxy' ? pattern : kind === 'directory' ? canonicalDir(pattern) : trimSlash(pattern), regex, ctx, s, ctx.path);
+      const scope = newScope(realKind, isRegex || kind === 'proxy' ? pattern : kind === 'directory' ? canonicalDir(pattern) : trimSlash(pattern), regex, ctx, written, ctx.path);
       if (compiled && 'unsupported' in compiled) scope.unevaluable = compiled.unsupported;
       visit(s.children, { ...ctx, scope, mask: null, containers: [] });
       return;
