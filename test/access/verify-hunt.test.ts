@@ -73,3 +73,15 @@ describe('Define and ${NAME} in the new tree', () => {
     expect(r.rows.some((row) => row.request.includes('from 127.0.0.5') && row.before.startsWith('200') && row.after.startsWith('403'))).toBe(true);
   });
 });
+
+describe('AuthType without its module in the new tree', () => {
+  it('answers 500 where authentication is needed (real 2.4: AH01796 "AuthType Basic configured without corresponding module")', () => {
+    const loads = 'LoadModule authz_core_module m.so\nLoadModule authz_host_module m.so\nLoadModule authn_core_module m.so\nLoadModule authn_file_module m.so\nLoadModule authz_user_module m.so\n';
+    const old = `DocumentRoot /srv/htdocs\n<Directory /srv/htdocs/admin>\n${AUTH}Require valid-user\n</Directory>\n`;
+    const neu = `${loads}${old}`;
+    const r = verifyProjects(project(old, '2.2'), project(neu, '2.4'));
+    expect(r.rows.some((row) => /no credentials/.test(row.request) && row.before.startsWith('401') && row.after.startsWith('500'))).toBe(true);
+    expect(r.rows.some((row) => /user someone/.test(row.request) && row.before.startsWith('200') && row.after.startsWith('500'))).toBe(true);
+    expect(verifyProjects(project(old, '2.2'), project(`${loads}LoadModule auth_basic_module m.so\n${old}`, '2.4')).rows).toEqual([]);
+  });
+});

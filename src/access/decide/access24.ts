@@ -8,6 +8,7 @@ import { hostAllows, satisfyFor, SSL_DENIES, sslRefuses } from './host-rules.js'
 import { applies, merge, type Merged } from './merge.js';
 import { startupError } from './startup-error.js';
 import { asciiLower } from '../../parse/words.js';
+import { AUTH_TYPE_MODULE } from '../../apache/providers.js';
 
 export type AuthzResult = 'granted' | 'denied' | 'denied-no-user' | 'neutral';
 
@@ -113,6 +114,9 @@ export function decide24(model: Model, req: Request): Outcome {
   if (!type) return { status: 500, by: 'core (no authentication done)' };
   // Basic, Digest and third-party types (Kerberos, CAS…) are taken to be handled by their module.
   const lt = type.toLowerCase();
+  // authn_core's authenticate_no_user (AH01796): no module of the tree's LoadModule lines takes the type.
+  const needs = AUTH_TYPE_MODULE[lt];
+  if (needs && !model.cond?.anyModule && !model.modules.includes(needs)) return { status: 500, by: `authn_core (AuthType ${type} configured without ${needs})` };
   if ((lt === 'basic' || lt === 'digest') && !m.settings.get('authname')) return { status: 500, by: `auth_${lt} (need AuthName)` };
   if (!req.credentials || req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
   const second = evalTree(m.tree, true, req, req.credentials, m, addr);
