@@ -85,3 +85,13 @@ describe('AuthType without its module in the new tree', () => {
     expect(verifyProjects(project(old, '2.2'), project(`${loads}LoadModule auth_basic_module m.so\n${old}`, '2.4')).rows).toEqual([]);
   });
 });
+
+describe('Require forward-dns', () => {
+  it('is not decided: real 2.4 grants an address the name resolves to whatever its reverse name, which 2.2 Allow from refused', () => {
+    const old = 'DocumentRoot /srv/htdocs\n<Directory /srv/htdocs/sub>\nOrder deny,allow\nDeny from all\nAllow from office.example.test\n</Directory>\n';
+    const neu = 'DocumentRoot /srv/htdocs\n<Directory /srv/htdocs/sub>\nRequire forward-dns office.example.test\n</Directory>\n';
+    const r = verifyProjects(project(old, '2.2'), project(neu, '2.4'));
+    expect(r.gaps.join('\n')).toMatch(/forward-dns/);
+    expect(r.rows.filter((row) => row.path.startsWith('/sub'))).toEqual([]);
+  });
+});

@@ -8,9 +8,13 @@
 import type { AuthzNode } from './model.js';
 import { USER_PREDICATES } from './user-predicates.js';
 
-/** The 2.4 Require providers decide24 answers (src/access/decide/access24.ts `provider`); any other leaves the request undecided. */
+/**
+ * The 2.4 Require providers decide24 answers (src/access/decide/access24.ts `provider`); any other leaves the request undecided.
+ * Not `forward-dns`: it grants a client whose address is among the A records of the name, whatever the
+ * client's reverse name (checked on 2.4.71), which no request of the model (address, double-reverse name) says.
+ */
 export const MODELLED_PROVIDERS: ReadonlySet<string> = new Set([
-  'all', 'env', 'method', 'ip', 'local', 'host', 'forward-dns', 'valid-user', 'user', 'group', 'dbm-group', ...USER_PREDICATES,
+  'all', 'env', 'method', 'ip', 'local', 'host', 'valid-user', 'user', 'group', 'dbm-group', ...USER_PREDICATES,
 ]);
 
 /** The sections whose body applies only when a per-request condition holds. */
