@@ -29,6 +29,11 @@ export interface MappingReach {
   name: string;
   url: string;
   target: string;
+  /**
+   * A `UserDir enabled|disabled <names>` line: it switches users on or off and names no directory, so /~user maps to
+   * mod_userdir's default (public_html in each home) only where no UserDir line naming directories is in force.
+   */
+  userDirDefault?: true;
 }
 
 /** The target of a proxying mapping: it meets <Proxy> sections, not file-system ones. */
@@ -106,7 +111,10 @@ export function unfollowedMapping(d: Directive, inSection: boolean): MappingReac
       // `UserDir disabled` (with or without names) turns it off; anything else maps /~user.
       const first = arg(0)?.toLowerCase();
       if (first === undefined || (first === 'disabled' && d.args.length === 1)) return null;
-      const dirs = d.args.map((a) => a.value).filter((v) => v.toLowerCase() !== 'enabled' && v.toLowerCase() !== 'disabled');
+      // `UserDir enabled|disabled [names]` only switches users (mod_userdir set_user_dir): the directories stay those of
+      // another UserDir line, or the default public_html below each home directory, anywhere.
+      if (first === 'enabled' || first === 'disabled') return { name: d.name, url: '/~', target: '', userDirDefault: true };
+      const dirs = d.args.map((a) => a.value);
       // An absolute path names where the users' directories are; a relative one is below each home directory, anywhere.
       const target = dirs.length === 1 && dirs[0]!.startsWith('/') ? wildcardLiteralPrefix(dirs[0]!) : '';
       return { name: d.name, url: '/~', target };

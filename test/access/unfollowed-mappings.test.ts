@@ -67,3 +67,30 @@ describe('a <Location> and a file-system section joined by a mapping the proof d
     expect(rewritten.messages.some((m) => m.includes('RewriteRule at'))).toBe(false);
   });
 });
+
+// Debian's userdir.conf (found on a Debian squeeze tree): `UserDir disabled root` after `UserDir /home/*/public_html`
+// was read as a second mapping to anywhere, so every file-system section (the /icons <Directory>…) was held back
+// with an unanchored <LocationMatch> of another site. mod_userdir's set_user_dir: `enabled|disabled <names>` only
+// switches users; the directories stay those another line names (or the default public_html, in each home).
+describe('UserDir enabled|disabled <names>', () => {
+  const sections = `<Directory /usr/share/icons>\n${OPEN}</Directory>\n<LocationMatch "/trac/[^/]+/login">\n${AUTH}</LocationMatch>\n`;
+
+  it('maps nothing of its own where another UserDir line names the directories', () => {
+    for (const lines of ['UserDir /home/*/public_html\nUserDir disabled root\n', 'UserDir disabled root\nUserDir enabled bob\nUserDir /home/*/public_html\n']) {
+      const { output, messages } = migrateText(`DocumentRoot /srv/www\n${lines}${sections}`);
+      expect(messages.filter((m) => m.includes('maps URLs to files'))).toEqual([]);
+      expect(output).toContain('<Directory /usr/share/icons>\n    Require all granted\n</Directory>');
+    }
+  });
+
+  it('a virtual host\'s line uses the main server\'s directories', () => {
+    const { messages } = migrateText(`DocumentRoot /srv/www\nUserDir /home/*/public_html\n<VirtualHost *:80>\nServerName a.test\nUserDir disabled root\n${sections}</VirtualHost>\n`);
+    expect(messages.filter((m) => m.includes('maps URLs to files'))).toEqual([]);
+  });
+
+  it('still maps /~user (to public_html in any home) where no line names directories', () => {
+    const { output, messages } = migrateText(`DocumentRoot /srv/www\nUserDir disabled root\n${sections}`);
+    expect(output).toContain(`<Directory /usr/share/icons>\n${OPEN}</Directory>`);
+    expect(messages.filter((m) => m.includes('UserDir at test.conf:2 maps URLs to files'))).toHaveLength(2);
+  });
+});

@@ -14,7 +14,7 @@ import type { AuthzNode, Mask, Model, Scope, ScopeKind, Version } from './model.
 import { conditionHolds, type CondContext } from './module-conditions.js';
 import { compilePcre } from '../../apache/pcre.js';
 import { canonicalDir, serverRootRelative } from '../../apache/paths.js';
-import { inheritedByVirtualHosts, unfollowedMapping } from '../../apache/url-mappings.js';
+import { inheritedByVirtualHosts, unfollowedMapping, type MappingReach } from '../../apache/url-mappings.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { expandDefined, usesVariable } from '../../apache/variables.js';
 import { LineCounter } from '../../parse/line-counter.js';
@@ -112,7 +112,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   const serverRoot = opts.serverRoot !== undefined ? opts.serverRoot : opts.project?.serverRoot ?? null;
   model.serverRoot = serverRoot;
   const rewriteInherited = { value: false };
-  const mappings: { vhost: string; name: string; url: string; target: string; path: string; offset: number }[] = [];
+  const mappings: ({ vhost: string; path: string; offset: number } & MappingReach)[] = [];
 
   const newScope = (kind: ScopeKind, pattern: string, regex: RegExp | null, ctx: Ctx, node: Section | null, path: string): Scope => {
     const s: Scope = { kind, pattern, regex, within: ctx.scope, vhost: ctx.vhost, order: order++, items: [], node, path, errors: [] };
@@ -310,7 +310,10 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       visit(input.file.children, base);
     }
   }
+  // A UserDir line naming directories, in force in a context: its own, or the main server's (mod_userdir merges them so).
+  const userDirs = new Set(mappings.filter((m) => m.name.toLowerCase() === 'userdir' && !m.userDirDefault).map((m) => m.vhost));
   for (const m of mappings) {
+    if (m.userDirDefault && (userDirs.has(m.vhost) || userDirs.has(''))) continue;
     const list = model.unfollowed!.get(m.vhost) ?? [];
     list.push({ name: m.name, path: m.path, offset: m.offset, url: m.url, target: m.target, inherited: m.vhost === '' && (inheritedByVirtualHosts(m.name) || rewriteInherited.value) });
     model.unfollowed!.set(m.vhost, list);
