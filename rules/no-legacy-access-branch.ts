@@ -1,17 +1,13 @@
 import { defineRule } from '../src/engine/rule.js';
-import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
+import type { Node, Section } from '../src/ast/nodes.js';
 import { removeLine } from '../src/edit/fixer.js';
-import { branchKind, dualBlocks, hasAccess, loadedSections, proveProject, TRANSPARENT, versionConds } from '../src/access/migrate/index.js';
+import { branchKind, branchLabel, dualBlocks, hasAccess, loadedSections, proveProject, TRANSPARENT, versionConds } from '../src/access/migrate/index.js';
 import { projectOf } from '../src/project/project.js';
-
-function label(file: ConfigFile, s: Section): string {
-  return file.text.slice(s.open.contentStart, s.open.contentEnd);
-}
 
 export default defineRule({
   meta: {
     id: 'no-legacy-access-branch',
-    description: 'Remove access-control branches that only 2.2 reads (<IfModule !mod_authz_core.c>, <IfVersion < 2.4>) when --prune-legacy is given, and warn when one has no 2.4 twin.',
+    description: 'Remove access-control branches that only 2.2 reads (<IfModule !mod_authz_core.c>, <IfVersion < 2.4>) when --prune-legacy is given, and warn when a branch that only one version reads has no twin for the other.',
     row: 'Authentication rule 7: a migration is kept in old directives or wholly migrated (dual-version blocks)',
     kind: 'suggest',
   },
@@ -23,20 +19,45 @@ export default defineRule({
     // The prover keys the sections of the file as loaded; a later pass of the fix loop reads a re-parse.
     const loaded = project.byPath.get(context.file.path)?.ast;
     let asLoaded: Map<Section, Section> | undefined;
-    const proven = (owner: Section | string) => {
-      const differences = proveProject(project).dualDifferences;
-      if (typeof owner === 'string' || !loaded || loaded === context.file) return differences.get(owner);
+    const reparsed = loaded !== undefined && loaded !== context.file;
+    /** The owner as the prover keys it: in a re-parse, the loaded file's section at the same place. */
+    const keyed = (owner: Section | string) => {
+      if (typeof owner === 'string' || !reparsed) return owner;
       asLoaded ??= loadedSections(project.cache, loaded, context.file);
-      const orig = asLoaded.get(owner);
-      return orig && differences.get(orig);
+      return asLoaded.get(owner);
+    };
+    const proven = (owner: Section | string) => {
+      const orig = keyed(owner);
+      return orig && proveProject(project).dualDifferences.get(orig);
+    };
+    /** Whether the owner, as loaded, had a 2.2 branch: a later pass reads the file after --prune-legacy removed it. */
+    const hadLegacy = (owner: Section | string) => {
+      if (!reparsed) return false;
+      const orig = keyed(owner);
+      const body = typeof orig === 'string' ? loaded.children : orig?.children ?? [];
+      return dualBlocks(body, c22, c24).some((b) => b.kind === 'legacy');
     };
     /** The section (or .htaccess file) the nodes are the body of, as the prover keys it. */
     const visit = (nodes: readonly Node[], owner: Section | string) => {
       const blocks = dualBlocks(nodes, c22, c24);
       const twin = blocks.some((b) => b.kind === 'modern');
+      const legacyTwin = blocks.some((b) => b.kind === 'legacy');
       for (const b of blocks) {
-        if (b.kind !== 'legacy') continue;
-        const text = label(context.file, b.section);
+        const text = branchLabel(context.file.text, b.section);
+        if (b.kind === 'modern') {
+          // A tree that already holds 2.4 syntax is read as a 2.4 tree (prove.ts isMixed): its 2.4 branches are its rules.
+          if (legacyTwin || hadLegacy(owner) || proveProject(project).mixed) continue;
+          // 2.2 read no access lines here (the prover keeps the section as written, with those written for both, candidates.ts).
+          const differs = proven(owner);
+          context.report({
+            node: b.section,
+            severity: 'warning',
+            message: `${text} holds access control that only 2.4 reads, and no branch beside it gives 2.2 the same rules: 2.2 had no such rule here, so ${differs
+              ? `this part of the tree answers otherwise once on 2.4: ${differs} (2.2 skipping this branch, then 2.4 reading it)`
+              : 'it is a change, though no request the proof tries answers otherwise on 2.4 as the migration leaves the tree; a rewrite of the sections around it may be refused because of it (prefer-require then names this branch)'}. If the 2.4 rule is meant, confirm the change (a disable comment for this rule on the line before it); if the tree must answer as under 2.2, remove the branch, or add beside it a branch that only 2.2 reads with the same rules in Order/Allow/Deny.`,
+          });
+          continue;
+        }
         if (!twin) {
           context.report({
             node: b.section,

@@ -5,7 +5,7 @@
  */
 import type { Section } from '../../ast/nodes.js';
 import type { Project } from '../../project/project.js';
-import { dualBlocks } from './dual-version.js';
+import { bodyOf, dualBlocks } from './dual-version.js';
 import { endsInDollar, htaccessOf } from '../decide/index.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
@@ -20,7 +20,10 @@ export interface Candidates {
   candidates: Map<Scope, Item[]>;
   lines: Map<Scope, string[]>;
   verdicts: Map<Section | string, Verdict>;
-  /** The sections written for both versions, in the 2.4 reading: left as they are. */
+  /**
+   * The sections written for both versions, in the 2.4 reading: left as they are. With them the
+   * sections whose access lines all sit in a branch only 2.4 reads (no 2.2 twin): 2.2 read none there.
+   */
   dual: Scope[];
   /** A second translation to try when a section's candidate changes an answer: its items and lines. */
   fallbacks: Map<Scope, { items: Item[]; lines: string[] }>;
@@ -43,8 +46,7 @@ function compatName(k: string): string {
 
 /** Sections written for both versions are left as they are, unless 2.4 still reads compat lines outside the branches. */
 function dualVersion(project: Project, s: Scope, twin: Scope, c22: CondContext, c24: CondContext, verdicts: Candidates['verdicts']): boolean {
-  const body = s.node ? s.node.children : project.byPath.get(s.path)?.ast.children ?? [];
-  if (!dualBlocks(body, c22, c24).length) return false;
+  if (!dualBlocks(bodyOf(project, s), c22, c24).length) return false;
   const stray = twin.items.find((i) => COMPAT.has(i.k));
   if (stray) {
     verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `the section has separate 2.2 and 2.4 branches, but its ${compatName(stray.k)} line outside them is read by 2.4 too, where mod_access_compat ANDs it with the 2.4 branch (and without the module httpd does not start); move it into the 2.2 branch` });
@@ -78,7 +80,12 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   const authOnlyTwins: Scope[] = [];
   for (const s of before.scopes) {
     const authOnly = !s.items.some(isAccessItem) && s.items.some((i) => i.k === 'set' && i.key === 'authtype' && i.value.toLowerCase() !== 'none');
-    if (!s.items.some(isAccessItem) && !authOnly) continue;
+    if (!s.items.some(isAccessItem) && !authOnly) {
+      // Access lines only in a branch 2.2 skips (<IfModule mod_authz_core.c> alone): nothing to rewrite, and 2.4 reads them.
+      const twin = dualBlocks(bodyOf(project, s), c22, c24).length ? twinOf(s) : undefined;
+      if (twin?.items.some(isAccessItem)) out.dual.push(twin);
+      continue;
+    }
     const twin = twinOf(s);
     if (!twin) continue; // a 2.2-only branch: left as it is
     if (dualVersion(project, s, twin, c22, c24, out.verdicts)) { out.dual.push(twin); continue; }

@@ -3,11 +3,12 @@
  * `<IfVersion < 2.4>`…) whose truth differs between 2.2 and 2.4 (issue item 7).
  */
 import type { Directive, Node, Section } from '../../ast/nodes.js';
-import { conditionHolds, type CondContext, projectModel } from '../model/index.js';
+import { conditionHolds, type CondContext, isAccessItem, keyOf, projectModel, type Scope } from '../model/index.js';
 import { COMPAT_ACCESS, isAccessLine } from '../../apache/access-directives.js';
 import { condition } from '../../ast/query.js';
 import { memo } from '../../ast/memo.js';
 import type { Project } from '../../project/project.js';
+import { placer } from './place.js';
 
 const CONDITIONAL: ReadonlySet<string> = new Set(['ifmodule', 'ifdefine', 'ifversion']);
 /** Sections whose body belongs to the section around them, as the access model reads them. */
@@ -43,6 +44,33 @@ export function dualBlocks(nodes: readonly Node[], c22: CondContext, c24: CondCo
     else if (!kind) out.push(...dualBlocks(n.children, c22, c24));
   }
   return out;
+}
+
+/** The nodes a section holds, or those of the .htaccess file or fragment a scope without a node stands for. */
+export function bodyOf(project: Project, s: Pick<Scope, 'node' | 'path'>): readonly Node[] {
+  return s.node ? s.node.children : project.byPath.get(s.path)?.ast.children ?? [];
+}
+
+/** A conditional block as written on its opening line: `<IfModule mod_authz_core.c>`. */
+export function branchLabel(text: string, s: Section): string {
+  return text.slice(s.open.contentStart, s.open.contentEnd);
+}
+
+/**
+ * For the sections a request meets in the 2.4 reading (in order): when the last one with access
+ * lines is written for 2.4 apart (`dual`: a 2.4 branch, with or without a 2.2 twin), that branch and
+ * where it is, `<IfModule mod_authz_core.c> (htdocs/a/.htaccess:1)`: 2.4's answer is decided there.
+ */
+export function dualBranchAt(project: Project, dual: readonly Scope[], c22: CondContext, c24: CondContext): (scopes: readonly Scope[]) => string | undefined {
+  const keys = new Set(dual.map(keyOf));
+  const where = placer(project);
+  return (scopes) => {
+    const last = [...scopes].reverse().find((s) => s.items.some(isAccessItem));
+    if (!last || !keys.has(keyOf(last))) return undefined;
+    const branch = dualBlocks(bodyOf(project, last), c22, c24).find((b) => b.kind === 'modern')?.section;
+    const text = project.byPath.get(last.path)?.ast.text;
+    return branch && text !== undefined ? `${branchLabel(text, branch)} (${where(last.path, branch.start)})` : undefined;
+  };
 }
 
 /** Every Order, Allow, Deny or Satisfy line inside the nodes, at any depth. */

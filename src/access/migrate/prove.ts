@@ -14,6 +14,7 @@ import { mixedCandidates, pureCandidates } from './candidates.js';
 import { applicableScopes, SSL_DENIES, startupError } from '../decide/index.js';
 import { currentAccessText } from './rewrite.js';
 import { unfollowedRefusals } from './unfollowed.js';
+import { dualBranchAt } from './dual-version.js';
 import type { ProjectProof, Verdict } from './verdict.js';
 
 export type { ProjectProof, Verdict };
@@ -81,6 +82,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   const exercised = new Set<Scope>();
   // Requests that answer otherwise with no candidate applying: by the section that sets AuthType or access lines there.
   const unblamed = new Map<Section | string, { scope: Scope; why: string }>();
+  const dualBranch = dualBranchAt(project, dual, c22, c24);
   for (let round = 0; round < 50 && candidates.size && contexts.length; round++) {
     const drop = new Map<Scope, string>();
     // The sections that apply depend on the request's location alone, and a location's requests come one after another.
@@ -110,7 +112,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
           return;
         }
         const orig = originalOf(blame);
-        if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: was, after: a }) + why + mixedKinds(before, r) + (a === SSL_DENIES && was !== SSL_DENIES ? SSL_ANY : ''));
+        if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: was, after: a }) + why + mixedKinds(before, r) + (a === SSL_DENIES && was !== SSL_DENIES ? SSL_ANY : '') + dualCause(dualBranch(scopes)));
       }, undefined, (gap, probe) => {
         // No answer is known for these requests (an <If>, an unmodelled provider): no rewrite that reaches them is proven.
         for (const s of applicableScopes(after, probe)) {
@@ -207,6 +209,11 @@ function dualDifferences(before: Model, after: Model, dual: readonly Scope[], af
     if (key !== undefined && !out.has(key)) out.set(key, describeDifference({ request: r, before: b, after: a }));
   });
   return out;
+}
+
+/** Said on a rewrite refused over a request whose 2.4 answer is decided in a branch only 2.4 reads. */
+function dualCause(branch: string | undefined): string {
+  return branch ? `; 2.4 decides that request in ${branch}, a branch only 2.4 reads: settle that branch first (no-legacy-access-branch reports it), as no rewrite of this section is proven while it says otherwise than 2.2's rules did` : '';
 }
 
 const OUTSIDE = 'the file is outside the tree, read for context and not changed, so its lines stay as they are (add its directory with --root to migrate it)';

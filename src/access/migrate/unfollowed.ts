@@ -9,7 +9,7 @@
  * literal beginnings of the mapping's URLs and targets and of the two sections' patterns).
  */
 import type { Project } from '../../project/project.js';
-import { LineCounter } from '../../parse/line-counter.js';
+import { placer } from './place.js';
 import { isAccessItem, type Model, type Scope, type UnfollowedMapping } from '../model/index.js';
 import { PROXIED, regexLiteralPrefix, wildcardLiteralPrefix } from '../../apache/url-mappings.js';
 
@@ -62,14 +62,7 @@ export function unfollowedRefusals(project: Project, model: Model, candidates: I
     if (!kinds) byContext.set(s.vhost, (kinds = { url: [], fs: [] }));
     (URL_KINDS.has(s.kind) ? kinds.url : kinds.fs).push(s);
   }
-  const lines = new Map<string, LineCounter>();
-  const where = (path: string, offset: number): string => {
-    const file = project.byPath.get(path);
-    if (!file) return path;
-    let lc = lines.get(path);
-    if (!lc) { lc = new LineCounter(file.ast.text); lines.set(path, lc); }
-    return `${file.display}:${lc.position(offset).line}`;
-  };
+  const where = placer(project);
   const label = (s: Scope): string => s.node
     ? `<${s.node.name} ${s.node.args.map((a) => a.value).join(' ')}> (${where(s.path, s.node.open.contentStart)})`
     : `the ${project.byPath.get(s.path)?.display ?? s.path} file`;
