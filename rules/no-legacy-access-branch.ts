@@ -48,13 +48,14 @@ export default defineRule({
           // A tree that already holds 2.4 syntax is read as a 2.4 tree (prove.ts isMixed): its 2.4 branches are its rules.
           if (legacyTwin || hadLegacy(owner) || proveProject(project).mixed) continue;
           // 2.2 read no access lines here (the prover keeps the section as written, with those written for both, candidates.ts).
+          // Said only where a request answers otherwise: a branch that changes no answer is no finding (a tree after
+          // --prune-legacy keeps such branches, and a check of it must come out clean).
           const differs = proven(owner);
+          if (!differs) continue;
           context.report({
             node: b.section,
             severity: 'warning',
-            message: `${text} holds access control that only 2.4 reads, and no branch beside it gives 2.2 the same rules: 2.2 had no such rule here, so ${differs
-              ? `this part of the tree answers otherwise once on 2.4: ${differs} (2.2 skipping this branch, then 2.4 reading it)`
-              : 'it is a change, though no request the proof tries answers otherwise on 2.4 as the migration leaves the tree; a rewrite of the sections around it may be refused because of it (prefer-require then names this branch)'}. If the 2.4 rule is meant, confirm the change (a disable comment for this rule on the line before it); if the tree must answer as under 2.2, remove the branch, or add beside it a branch that only 2.2 reads with the same rules in Order/Allow/Deny.`,
+            message: `${text} holds access control that only 2.4 reads, and no branch beside it gives 2.2 the same rules: 2.2 had no such rule here, so this part of the tree answers otherwise once on 2.4: ${differs} (2.2 skipping this branch, then 2.4 reading it). If the 2.4 rule is meant, confirm the change (a disable comment for this rule on the line before it); if the tree must answer as under 2.2, remove the branch, or add beside it a branch that only 2.2 reads with the same rules in Order/Allow/Deny.`,
           });
           continue;
         }
