@@ -2,14 +2,14 @@ import type { ConfigFile, Directive } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
 import { managesDebianModules } from '../src/layout/debian.js';
 import { defineRule } from '../src/engine/rule.js';
-import { insertLinesBefore, removeLine } from '../src/edit/fixer.js';
+import { insertLinesAfter, insertLinesBefore, removeLine } from '../src/edit/fixer.js';
 import { firstUsesOf, implicitNeeds } from '../src/rules-kit/implicit-modules.js';
-import { firstNeed, modulePlace } from '../src/rules-kit/module-place.js';
+import { firstNeed, modulePlace, type ModulePlace } from '../src/rules-kit/module-place.js';
 import { someIncludeUnseen, unreadAccessFiles, unreadInclude } from '../src/rules-kit/reach.js';
 import { aroundIn } from '../src/project/include-chains.js';
 import { mainConfigs, serverLevel } from '../src/rules-kit/directive-scope.js';
-import { BUILTIN_DEBIAN_24, MPM_BY_TEST } from '../src/apache/modules.js';
-import { loadModuleLine, loadModuleLines, loadsStandardFile, moduleList, projectFiles, projectLoadLines } from '../src/rules-kit/load-module.js';
+import { BUILTIN_DEBIAN_24, HOST_CHECK_PEERS, MPM_BY_TEST } from '../src/apache/modules.js';
+import { loadModuleLine, loadModuleLines, loadsStandardFile, moduleList, projectFiles, projectLoadLines, type LoadLine, type ModuleList } from '../src/rules-kit/load-module.js';
 
 const STATIC_BUILD = 'This configuration loads no module: the 2.2 server had them compiled in. A 2.4 built with shared modules, as the default build and every distribution\'s package are, refuses to start without LoadModule lines ("No MPM loaded"): it needs at least an MPM (LoadModule mpm_prefork_module modules/mod_mpm_prefork.so), authz_core and authn_core, and a module for every directive this configuration uses. Either build 2.4 with the same modules compiled in (--enable-mods-static=...), or add those LoadModule lines; run the check again with --httpd <your 2.4 binary> to have it say which are compiled in.';
 
@@ -86,11 +86,19 @@ export default defineRule({
           return;
         }
         if (place.path !== file.path) return;
-        const text = needs.flatMap((n) => loadModuleLines(place.like, n.name, place.dir));
+        const host = needs.some((n) => n.name === 'access_compat') ? hostCheckLine(list, place) : null;
+        const text = needs.filter((n) => !host || n.name !== 'access_compat').flatMap((n) => loadModuleLines(place.like, n.name, place.dir));
+        const where = `${place.after ? 'after the last LoadModule line' : 'before the first line that needs them'}: ${text.map((t) => `\`${t.trim()}\``).join(', ')}`;
+        if (!host) {
+          context.report({ node: place.node, message: `${head} Write, ${where}.`, fix: [place.edit(text)] });
+          return;
+        }
+        const compat = loadModuleLines(host, 'access_compat', host);
         context.report({
           node: place.node,
-          message: `${head} Write, ${place.after ? 'after the last LoadModule line' : 'before the first line that needs them'}: ${text.map((t) => `\`${t.trim()}\``).join(', ')}.`,
-          fix: [place.edit(text)],
+          message: `${head} Write, ${where}; and \`${compat.join(' ').trim()}\` right after \`${host.symbol}\`'s line, where 2.2's host check ran: `
+            + `loaded after mod_ssl, its Allow/Deny check would run after SSLRequireSSL/SSLRequire instead of before, which changes the answer under SSLOptions +StrictRequire.`,
+          fix: [place.edit(text), insertLinesAfter(file, host.directive, compat)],
         });
       },
     };
@@ -162,6 +170,20 @@ export default defineRule({
 
   },
 });
+/**
+ * The LoadModule line of 2.2's host check (mod_authz_host) when mod_access_compat, which takes over its
+ * Allow/Deny, must go there rather than with the other new lines: when a module whose access hook runs at
+ * the same priority (mod_ssl) is loaded between it and the place (src/apache/modules.ts HOST_CHECK_PEERS).
+ * Only a top-level line of the file being fixed, before the place in reading order.
+ */
+function hostCheckLine(list: ModuleList, place: ModulePlace): LoadLine | null {
+  const { lines } = list;
+  const host = lines.find((l) => l.name === 'authz_host' && l.file.path === place.path && l.ancestors.length === 0);
+  if (!host || !place.after || host.directive.start > place.node.start) return null;
+  return lines.some((l) => HOST_CHECK_PEERS.has(l.name) && l.file.path === place.path && host.directive.start < l.directive.start && l.directive.start <= place.node.start)
+    ? host : null;
+}
+
 /** The first Include line of a file that reads Debian's mods-enabled directory. */
 function modsInclude(f: ConfigFile): Directive | null {
   const found: Directive[] = [];

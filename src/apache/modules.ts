@@ -157,3 +157,13 @@ export const MPM_BY_TEST: Readonly<Record<string, 'prefork' | 'worker' | 'event'
   'worker.c': 'worker', 'mpm_worker_module': 'worker', 'mod_mpm_worker.c': 'worker',
   'event.c': 'event', 'mpm_event_module': 'event', 'mod_mpm_event.c': 'event',
 };
+
+/**
+ * Modules other than the host check (2.2's mod_authz_host, 2.4's mod_access_compat) whose
+ * access_checker hook runs at the same priority (APR_HOOK_MIDDLE): mod_ssl's SSLRequireSSL and
+ * SSLRequire (`ssl_hook_Access`). httpd runs hooks of one priority in the order the modules were
+ * loaded, and the first refusal ends the phase, so which of them refuses first decides whether
+ * SSLOptions +StrictRequire sees mod_ssl's refusal (it is final under Satisfy Any then) and, up to
+ * 2.4.63, whether SSLEngine optional answers 426 or 403 (checked on 2.4.71 by moving the LoadModule line).
+ */
+export const HOST_CHECK_PEERS: ReadonlySet<string> = new Set(['ssl']);

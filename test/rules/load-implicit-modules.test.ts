@@ -53,6 +53,15 @@ ruleTester(rule, {
       errors: ['mod_unixd (User, Group'],
     },
     {
+      // Found by a helper's bug hunt on the real 2.4.71: loaded after mod_ssl, the Allow/Deny check ran after
+      // SSLRequireSSL, so under SSLOptions +StrictRequire and Satisfy Any a denied host over plain HTTP with a good
+      // password got 403 where 2.2 (authz_host loaded first) answered 200; loaded after authz_host's line, 200 again.
+      name: 'loads mod_access_compat where authz_host was when mod_ssl is loaded after it, keeping 2.2\'s order of the access hooks',
+      code: `${loaded('modules/', ['authz_host', 'mime', 'ssl'])}<Directory /srv>\n    SSLOptions +StrictRequire\n    SSLRequireSSL\n    Satisfy Any\n    Deny from all\n</Directory>\n`,
+      output: `${loaded('modules/', ['authz_host', 'access_compat', 'mime', 'ssl'])}${lines('modules/', BASE)}<Directory /srv>\n    SSLOptions +StrictRequire\n    SSLRequireSSL\n    Satisfy Any\n    Deny from all\n</Directory>\n`,
+      errors: [/Write, after the last LoadModule line: `LoadModule mpm_prefork_module .*`LoadModule authz_core_module modules\/mod_authz_core\.so`; and `LoadModule access_compat_module modules\/mod_access_compat\.so` right after `authz_host_module`'s line, where 2\.2's host check ran/],
+    },
+    {
       name: 'inserts after the last top-level LoadModule, with CRLF, and loads what directives need',
       code: 'ServerRoot "/etc/httpd"\r\nLoadModule mime_module modules/mod_mime.so\r\n<IfDefine SSL>\r\n  LoadModule ssl_module modules/mod_ssl.so\r\n</IfDefine>\r\n<IfModule worker.c>\r\n  MaxClients 10\r\n</IfModule>\r\n<Location />\r\n  Deny from 10.0.0.1\r\n</Location>\r\nAllowCONNECT 443\r\nSSLSessionCache dbm:/var/run/scache\r\n',
       output: 'ServerRoot "/etc/httpd"\r\nLoadModule mime_module modules/mod_mime.so\r\nLoadModule mpm_worker_module modules/mod_mpm_worker.so\r\n<IfModule !unixd_module>\r\n    LoadModule unixd_module modules/mod_unixd.so\r\n</IfModule>\r\nLoadModule authn_core_module modules/mod_authn_core.so\r\nLoadModule authz_core_module modules/mod_authz_core.so\r\nLoadModule access_compat_module modules/mod_access_compat.so\r\nLoadModule proxy_connect_module modules/mod_proxy_connect.so\r\nLoadModule socache_dbm_module modules/mod_socache_dbm.so\r\n<IfDefine SSL>\r\n  LoadModule ssl_module modules/mod_ssl.so\r\n</IfDefine>\r\n<IfModule worker.c>\r\n  MaxClients 10\r\n</IfModule>\r\n<Location />\r\n  Deny from 10.0.0.1\r\n</Location>\r\nAllowCONNECT 443\r\nSSLSessionCache dbm:/var/run/scache\r\n',
