@@ -104,6 +104,14 @@ ruleTester(rule, {
       errors: [/^<Directory \/srv> is left with its 2\.2 Order\/Deny\/Allow\/Require\/Satisfy lines: the rewrite would change an outcome: GET \S+ from [\d.]+, no credentials, refused by SSLRequireSSL\/SSLRequire \(over plain HTTP, or failing the SSLRequire expression\).*: 401 before, 403 after .*only mod_access_compat's Satisfy Any does.*"Require ssl".*Kept as written, with mod_access_compat loaded, it answers as 2\.2 did/],
     },
     {
+      // Found by a helper's bug hunt: the finding advised Require ssl in a <RequireAny> beside Require valid-user, which
+      // lets 127.0.0.2 in over plain HTTP with a good password; with StrictRequire the real 2.4 (and 2.2) answered 403.
+      name: 'SSLRequireSSL under Satisfy Any with SSLOptions +StrictRequire: no hand-written Require ssl remedy, StrictRequire is named',
+      code: `<Directory /srv>\n${auth}SSLOptions +StrictRequire\nSSLRequireSSL\nOrder deny,allow\nDeny from all\nAllow from 127.0.0.2\nRequire valid-user\nSatisfy Any\n</Directory>\n`,
+      output: null,
+      errors: [/^(?!.*To do without it).*only mod_access_compat's Satisfy Any does.* The SSLOptions line of <Directory \/srv> names StrictRequire, .*this tool does not model it, so keep the lines.*Kept as written, with mod_access_compat loaded/],
+    },
+    {
       name: 'SSLRequireSSL in a child section under an inherited Satisfy Any leaves the parent too',
       code: `<Directory /srv>\n${auth}Order deny,allow\nDeny from all\nAllow from 127.0.0.2\nRequire valid-user\nSatisfy Any\n</Directory>\n<Directory /srv/tls>\nSSLRequireSSL\n</Directory>\n`,
       output: null,

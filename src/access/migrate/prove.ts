@@ -112,7 +112,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
           return;
         }
         const orig = originalOf(blame);
-        if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: was, after: a }) + why + mixedKinds(before, r) + (a === SSL_DENIES && was !== SSL_DENIES ? SSL_ANY : '') + dualCause(dualBranch(scopes)));
+        if (!drop.has(orig)) drop.set(orig, describeDifference({ request: r, before: was, after: a }) + why + mixedKinds(before, r) + (a === SSL_DENIES && was !== SSL_DENIES ? sslAny(scopes) : '') + dualCause(dualBranch(scopes)));
       }, undefined, (gap, probe) => {
         // No answer is known for these requests (an <If>, an unmodelled provider): no rewrite that reaches them is proven.
         for (const s of applicableScopes(after, probe)) {
@@ -240,6 +240,20 @@ export function isMixed(before: Model): boolean {
 
 /** Why a rewrite that drops Satisfy Any where SSLRequireSSL/SSLRequire applies changes the answer, and the remedy checked on the real 2.4. */
 const SSL_ANY = '; SSLRequireSSL and SSLRequire are an access check of mod_ssl, like Allow/Deny: under Satisfy Any 2.2 let authentication override them, and in 2.4 only mod_access_compat\'s Satisfy Any does, no Require line can, so the lines stay and mod_access_compat with them. To do without it, remove SSLRequireSSL and put "Require ssl" into the tree by hand where the host rules are (<RequireAny> of <RequireAll> with Require ssl and the host rules, and the Require of the users), which the real 2.4 answered as 2.2 did over plain HTTP';
+
+/**
+ * SSL_ANY, or where an SSLOptions line of a section the request meets names StrictRequire, why its remedy does not
+ * hold there: StrictRequire makes mod_ssl's refusal final under Satisfy Any too, but only when mod_ssl's check ran
+ * (a host rule that refuses first ends the phase before it), which the deciders do not model. The hand-written
+ * <RequireAny> would let a good password in over plain HTTP where 2.2 answered 403.
+ */
+function sslAny(scopes: readonly Scope[]): string {
+  const strict = scopes.find((s) => s.node?.children.some((c) => c.type === 'directive' && c.lname === 'ssloptions' && c.args.some((w) => /^\+?strictrequire$/i.test(w.value))));
+  if (!strict?.node) return SSL_ANY;
+  return `${SSL_ANY.slice(0, SSL_ANY.indexOf(' To do without it'))} The SSLOptions line of <${strict.node.name} ${strict.node.args.map((w) => w.raw).join(' ')}> names StrictRequire, `
+    + 'which makes mod_ssl\'s refusal final under Satisfy Any too when mod_ssl\'s check runs before a host rule refuses; this tool does not model it, '
+    + 'so keep the lines: "Require ssl" in a <RequireAny> beside the Require of the users would let a good password in over plain HTTP where 2.2 answered 403';
+}
 
 const DIR_PHASE: ReadonlySet<string> = new Set(['directory', 'directorymatch', 'htaccess', 'files', 'filesmatch', 'proxy']);
 
