@@ -41,6 +41,7 @@ import proxyScgiPathinfo from './proxy-scgi-pathinfo.js';
 import reqtimeoutDefaults from './reqtimeout-defaults.js';
 import ssiLegacyExpr from './ssi-legacy-expr.js';
 import sslCaRevocationCheck from './ssl-ca-revocation-check.js';
+import sslEngineOptional from './ssl-engine-optional.js';
 import sslLegacyDnStringFormat from './ssl-legacy-dn-string-format.js';
 import sslProxyCheckPeer from './ssl-proxy-check-peer.js';
 import substituteLineLimit from './substitute-line-limit.js';
@@ -89,6 +90,7 @@ export const rules: Record<string, Rule> = {
   'reqtimeout-defaults': reqtimeoutDefaults,
   'ssi-legacy-expr': ssiLegacyExpr,
   'ssl-ca-revocation-check': sslCaRevocationCheck,
+  'ssl-engine-optional': sslEngineOptional,
   'ssl-legacy-dn-string-format': sslLegacyDnStringFormat,
   'ssl-proxy-check-peer': sslProxyCheckPeer,
   'substitute-line-limit': substituteLineLimit,
