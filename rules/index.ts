@@ -44,6 +44,7 @@ import sslCaRevocationCheck from './ssl-ca-revocation-check.js';
 import sslEngineOptional from './ssl-engine-optional.js';
 import sslLegacyDnStringFormat from './ssl-legacy-dn-string-format.js';
 import sslProxyCheckPeer from './ssl-proxy-check-peer.js';
+import sslRequireOid from './ssl-require-oid.js';
 import substituteLineLimit from './substitute-line-limit.js';
 import thirdPartyModule from './third-party-module.js';
 import undefinedVariable from './undefined-variable.js';
@@ -93,6 +94,7 @@ export const rules: Record<string, Rule> = {
   'ssl-engine-optional': sslEngineOptional,
   'ssl-legacy-dn-string-format': sslLegacyDnStringFormat,
   'ssl-proxy-check-peer': sslProxyCheckPeer,
+  'ssl-require-oid': sslRequireOid,
   'substitute-line-limit': substituteLineLimit,
   'third-party-module': thirdPartyModule,
   'undefined-variable': undefinedVariable,
