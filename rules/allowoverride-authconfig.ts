@@ -8,6 +8,7 @@ import { memo } from '../src/ast/memo.js';
 import type { Section } from '../src/ast/nodes.js';
 import { dirCovers, overrideSource } from '../src/access/decide/index.js';
 import { hasLimitDirectives, projectModel, refusedHtaccess } from '../src/access/model/index.js';
+import { isAccessFile } from '../src/project/project.js';
 
 export default defineRule({
   meta: {
@@ -59,7 +60,7 @@ export default defineRule({
         });
       },
       File(file) {
-        if (!file.path.endsWith('.htaccess') || !hasLimitDirectives(file.children)) return;
+        if (!isAccessFile(context.project, file.path) || !hasLimitDirectives(file.children)) return;
         const dir = dirname(file.path);
         if (directoryCovers(context.project, dir)) return;
         const first = file.children.find((n) => n.type === 'directive' || n.type === 'section');

@@ -6,6 +6,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { insertIntoSection } from '../src/edit/fixer.js';
 import { defaultOnlyTargets, directoryCovers, directoryIndex, ownDirectives, vhostSettersBefore } from '../src/rules-kit/directory-model.js';
 import { mainConfigs } from '../src/rules-kit/directive-scope.js';
+import { isAccessFile } from '../src/project/project.js';
 
 const sets = (s: Section) => ownDirectives(s, 'allowoverride').length > 0;
 
@@ -35,7 +36,7 @@ export default defineRule({
     };
     return {
       File(file) {
-        if (file.path.endsWith('.htaccess')) {
+        if (isAccessFile(context.project, file.path)) {
           reportUncovered(file);
           return;
         }

@@ -6,7 +6,7 @@ import { lineOf } from '../src/rules-kit/log-level.js';
 import { CONDITIONAL_SECTIONS } from '../src/ast/query.js';
 import { includeChains } from '../src/project/include-chains.js';
 import type { ConfigFile, Section } from '../src/ast/nodes.js';
-import type { Project } from '../src/project/project.js';
+import { isAccessFile, type Project } from '../src/project/project.js';
 
 interface ChangedDefault {
   lname: string;
@@ -41,8 +41,6 @@ const CHANGED: readonly ChangedDefault[] = [
   },
 ];
 
-const htaccess = (path: string) => path.endsWith('.htaccess');
-
 /** `<Directory />` or `<Location />`: every request of the server passes through it. */
 const everywhere = (s: Section) => (s.lname === 'directory' || s.lname === 'location') && s.args.length === 1 && s.args[0]!.value === '/';
 
@@ -52,7 +50,7 @@ const everywhere = (s: Section) => (s.lname === 'directory' || s.lname === 'loca
  * per-directory directive in `<Directory />` or `<Location />` there.
  */
 function serverWide(project: Project, file: ConfigFile, l: Located, d: ChangedDefault): boolean {
-  if (htaccess(file.path)) return false;
+  if (isAccessFile(project, file.path)) return false;
   return includeChains(project, file.path).some((chain) => {
     const scopes = [...chain, ...l.ancestors].filter((s) => !CONDITIONAL_SECTIONS.has(s.lname));
     return scopes.length === 0 || (d.perDirectory && scopes.length === 1 && everywhere(scopes[0]!));
@@ -70,7 +68,7 @@ export default defineRule({
     return {
       File(file) {
         // One main configuration per project gets the lines: the first one httpd reads.
-        if (htaccess(file.path) || mainConfigs(context.project, file)[0] !== file) return;
+        if (isAccessFile(context.project, file.path) || mainConfigs(context.project, file)[0] !== file) return;
         const files = projectFiles(context.project, file);
         const at = serverLevel(file, 'serverroot', 'listen', 'loadmodule', 'pidfile', 'user', 'group')[0]!.directive;
         for (const d of CHANGED) {

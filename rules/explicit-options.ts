@@ -5,6 +5,7 @@ import { gather } from '../src/rules-kit/project-facts.js';
 import { fileMemo, memo } from '../src/ast/memo.js';
 import { defaultOnlyTargets, directoryIndex, ownDirectives } from '../src/rules-kit/directory-model.js';
 import { liveDirectives, mainConfigs, scopeOf } from '../src/rules-kit/directive-scope.js';
+import { isAccessFile } from '../src/project/project.js';
 
 /** An Options line with a word lacking + or - replaces the inherited value; one of only +/- words adds to it. */
 const absolute = (d: Directive) => d.args.some((a) => !/^[+-]/.test(a.value));
@@ -23,7 +24,7 @@ export default defineRule({
   create(context) {
     return {
       File(file) {
-        if (file.path.endsWith('.htaccess')) return;
+        if (isAccessFile(context.project, file.path)) return;
         // Options outside any section set the value for every directory of the server (or of that virtual host).
         const targets = fileMemo(context.project, file, 'explicit-options:targets', () => {
           const base = gather(context.project, file, 'explicit-options:server', serverOptions);

@@ -1,7 +1,7 @@
 import type { ConfigFile, Directive, Section } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
 import { insertIntoSection, insertLinesBefore, removeLine } from '../src/edit/fixer.js';
-import { readForContext } from '../src/project/project.js';
+import { isAccessFile, readForContext } from '../src/project/project.js';
 import { defineRule } from '../src/engine/rule.js';
 import { gather } from '../src/rules-kit/project-facts.js';
 import { MAIN_SERVER, serversOf } from '../src/rules-kit/directive-scope.js';
@@ -18,7 +18,6 @@ export function usesLdap(d: Directive): boolean {
 
 const key = (d: Directive) => d.args.map((a) => a.value).join('\0');
 
-const isHtaccess = (file: ConfigFile) => file.path.endsWith('.htaccess');
 
 const innermostContext = (anc: readonly Section[]) => [...anc].reverse().find((s) => DIR_CONTEXTS.has(s.lname)) ?? null;
 
@@ -33,13 +32,13 @@ interface LdapUser {
  * around each such line, or null for lines outside them in a .htaccess file (the file is the
  * context). Lines outside every directory context of a main configuration are left out.
  */
-function ldapUsers(file: ConfigFile): Map<Section | null, LdapUser> {
+function ldapUsers(file: ConfigFile, accessFile: boolean): Map<Section | null, LdapUser> {
   const users = new Map<Section | null, LdapUser>();
   walk(file, {
     directive: (d, anc) => {
       if (!usesLdap(d)) return;
       const inner = innermostContext(anc);
-      if ((inner || isHtaccess(file)) && !users.has(inner)) {
+      if ((inner || accessFile) && !users.has(inner)) {
         users.set(inner, { top: anc[0] ?? d, vhost: [...anc].reverse().find((s) => s.lname === 'virtualhost') ?? null });
       }
     },
@@ -67,7 +66,7 @@ export default defineRule({
     const project = context.project;
     /** The server-level certificate lines of the project, this file's tree in place of its copy, in file order. */
     const certs = () => gather(project, file, 'ldap-trusted-client-cert:certs', (f): Cert[] => {
-      if (isHtaccess(f)) return [];
+      if (isAccessFile(project, f.path)) return [];
       const out: Cert[] = [];
       walk(f, {
         directive: (d, anc) => {
@@ -79,7 +78,7 @@ export default defineRule({
       return out;
     });
     /** The other files of the project with a directory context that uses LDAP: each gets its copy of the main server's lines. */
-    const otherUsers = () => gather(project, file, 'ldap-trusted-client-cert:users', (f) => (ldapUsers(f).size ? [f] : []))
+    const otherUsers = () => gather(project, file, 'ldap-trusted-client-cert:users', (f) => (ldapUsers(f, isAccessFile(project, f.path)).size ? [f] : []))
       .filter((f) => f.path !== file.path);
     const textOf = (c: Cert) => c.file.text.slice(c.cert.contentStart, c.cert.contentEnd);
     return {
@@ -93,7 +92,7 @@ export default defineRule({
         const served = new Set<Directive>();
         /** Server-level lines some LDAP context still lacks: they go only once every context has its copy. */
         const pending = new Set<Directive>();
-        for (const [section, { top, vhost }] of ldapUsers(file)) {
+        for (const [section, { top, vhost }] of ldapUsers(file, isAccessFile(project, file.path))) {
           const wanted = applying(vhost);
           wanted.forEach((c) => served.add(c.cert));
           const present = new Set<string>();
@@ -105,7 +104,7 @@ export default defineRule({
           const missing = wanted.filter((c, i) => !present.has(key(c.cert)) && wanted.findIndex((o) => key(o.cert) === key(c.cert)) === i);
           const where = section ? `<${section.name}>` : 'this .htaccess';
           // A .htaccess may be served by a virtual host whose lines it cannot be tied to: said, not copied.
-          const unknown = isHtaccess(file) ? all.filter((c) => !c.main && !present.has(key(c.cert))).map(textOf) : [];
+          const unknown = isAccessFile(project, file.path) ? all.filter((c) => !c.main && !present.has(key(c.cert))).map(textOf) : [];
           const also = unknown.length ? ` A <VirtualHost> also had ${unknown.join(' / ')}: if it serves this directory, add that here too.` : '';
           const at = top.type === 'section' ? top.open : top;
           const node = section ?? at;
@@ -130,10 +129,10 @@ export default defineRule({
             fix: [section ? insertIntoSection(file, section, lines) : insertLinesBefore(file, at, lines)],
           });
         }
-        if (isHtaccess(file)) return;
+        if (isAccessFile(project, file.path)) return;
         // The main server's lines reach the contexts of the other files (.htaccess files included), which get their copy there.
         const elsewhere = otherUsers();
-        const htaccessUsers = elsewhere.filter(isHtaccess);
+        const htaccessUsers = elsewhere.filter((f) => isAccessFile(project, f.path));
         for (const c of own) {
           if (pending.has(c.cert)) continue;
           const line = textOf(c);

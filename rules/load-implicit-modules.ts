@@ -10,6 +10,7 @@ import { aroundIn } from '../src/project/include-chains.js';
 import { mainConfigs, serverLevel } from '../src/rules-kit/directive-scope.js';
 import { BUILTIN_DEBIAN_24, HOST_CHECK_PEERS, MPM_BY_TEST } from '../src/apache/modules.js';
 import { loadModuleLine, loadModuleLines, loadsStandardFile, moduleList, projectFiles, projectLoadLines, type LoadLine, type ModuleList } from '../src/rules-kit/load-module.js';
+import { isAccessFile } from '../src/project/project.js';
 
 const STATIC_BUILD = 'This configuration loads no module: the 2.2 server had them compiled in. A 2.4 built with shared modules, as the default build and every distribution\'s package are, refuses to start without LoadModule lines ("No MPM loaded"): it needs at least an MPM (LoadModule mpm_prefork_module modules/mod_mpm_prefork.so), authz_core and authn_core, and a module for every directive this configuration uses. Either build 2.4 with the same modules compiled in (--enable-mods-static=...), or add those LoadModule lines; run the check again with --httpd <your 2.4 binary> to have it say which are compiled in.';
 
@@ -29,7 +30,7 @@ export default defineRule({
         if (!list) {
           // A main configuration with no LoadModule line anywhere: 2.2 had its modules compiled in. Not when
           // an Include read nothing (Debian's mods-enabled/*.load seen without its files): the lines may be there.
-          if (!context.options.builtin && !someIncludeUnseen(context.project) && mainConfigs(context.project, file)[0] === file && !file.path.endsWith('.htaccess')) {
+          if (!context.options.builtin && !someIncludeUnseen(context.project) && mainConfigs(context.project, file)[0] === file && !isAccessFile(context.project, file.path)) {
             const at = serverLevel(file, 'serverroot', 'listen', 'pidfile', 'user', 'group')[0]?.directive;
             if (at) context.report({ node: at, severity: 'warning', message: STATIC_BUILD });
           }

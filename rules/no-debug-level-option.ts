@@ -6,6 +6,7 @@ import { effectiveLogLevel, levelAllows, setModuleLevel, traceLevel } from '../s
 import { projectFiles } from '../src/rules-kit/load-module.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
 import { hasVariable, variablesNamed } from '../src/apache/variables.js';
+import { isAccessFile } from '../src/project/project.js';
 
 const MODULE: Record<string, string> = { charsetoptions: 'charset_lite', extfilteroptions: 'ext_filter' };
 
@@ -18,7 +19,7 @@ export default defineRule({
   },
   create(context) {
     const file = context.file;
-    const htaccess = /(^|[\\/])\.htaccess$/.test(file.path) || context.project.byPath.get(file.path)?.kind === 'htaccess';
+    const htaccess = isAccessFile(context.project, file.path);
     const check = (node: Directive, ancestors: Parameters<typeof setModuleLevel>[2]) => {
       const i = node.args.findIndex((a) => /^debuglevel=/i.test(a.value));
       if (i < 0 || !readBy24(ancestors)) return;

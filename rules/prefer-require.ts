@@ -3,6 +3,7 @@ import type { ConfigFile, Directive, Node, Section } from '../src/ast/nodes.js';
 import { accessDirectives, authTypeLine, compatLines, currentAccessText, fileVerdicts, NEVER_READ, NOT_NAMED, rewriteEdits, serverLevelAccess, type ServerLevelAccess, startupDefineBlocks, versionConds } from '../src/access/migrate/index.js';
 import { commentStart, commentWordMatches, isAccessItem, type Scope } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
+import { isAccessFile } from '../src/project/project.js';
 
 
 function where(section: Section | null, file: ConfigFile): string {
@@ -81,7 +82,7 @@ export default defineRule({
     const modules = context.options['modules'] as string[] | undefined;
     return {
       File(file) {
-        for (const at of serverLevelAccess(file)) context.report(serverLevelFinding(at));
+        for (const at of serverLevelAccess(file, isAccessFile(context.project, file.path))) context.report(serverLevelFinding(at));
         for (const block of startupDefineBlocks(file.children, () => versionConds(context.project))) context.report(startupDefineFinding(block, file));
         let verdicts: ReturnType<typeof fileVerdicts>;
         try {

@@ -7,7 +7,7 @@ import { insertIntoSection, insertLinesAfter } from '../src/edit/fixer.js';
 import { options22 } from '../src/apache/options.js';
 import { htaccessOverride, overrideSource } from '../src/access/decide/index.js';
 import { projectModel, type Scope } from '../src/access/model/index.js';
-import type { Project } from '../src/project/project.js';
+import { isAccessFile, type Project } from '../src/project/project.js';
 import { LineCounter } from '../src/parse/line-counter.js';
 import { ownDirectives } from '../src/rules-kit/directory-model.js';
 import { deadIn24, liveDirectives, scopeOf } from '../src/rules-kit/directive-scope.js';
@@ -25,10 +25,6 @@ function enablesIncludes(words: readonly string[]): boolean {
 /** A section that serves the server's error documents: the stock `<Directory "/var/www/error">`, or one naming `@exp_errordir@`. */
 function servesErrorDocs(section: Section): boolean {
   return /(^|\/)error\/?$|errordir/i.test(section.args[0]?.value ?? '');
-}
-
-function isHtaccess(project: Project, file: ConfigFile): boolean {
-  return project.byPath.get(file.path)?.kind === 'htaccess' || /(^|[\\/])\.htaccess$/.test(file.path);
 }
 
 /**
@@ -116,7 +112,7 @@ export default defineRule({
   },
   create(context) {
     const done = new Set<Section | null>();
-    const htaccess = isHtaccess(context.project, context.file);
+    const htaccess = isAccessFile(context.project, context.file.path);
     return {
       'Section:directory'(node, ancestors) {
         if (htaccess || deadIn24(ancestors) || ownDirectives(node, 'ssilegacyexprparser').length) return;

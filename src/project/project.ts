@@ -2,6 +2,7 @@
 import type { ConfigFile, Directive, Severity } from '../ast/nodes.js';
 import { cacheSlot, RunCache } from './run-cache.js';
 import { insideTree, real } from './boundary.js';
+import { kindOf } from './read.js';
 
 export type FileKind = 'conf' | 'htaccess';
 
@@ -96,6 +97,15 @@ export function includeSitesOf(project: Project, path: string): readonly Include
  */
 export function readForContext(project: Project, path: string): boolean {
   return project.boundary !== undefined && !insideTree(path, project.boundary, project.realPath ?? real);
+}
+
+/**
+ * Whether httpd reads the file as a per-directory access file (`.htaccess`, or a name of AccessFileName):
+ * its kind in the project (the loader gives it to the access files it finds), or its name when the file is
+ * not in the project.
+ */
+export function isAccessFile(project: Project, path: string): boolean {
+  return (project.byPath.get(path)?.kind ?? kindOf(path)) === 'htaccess';
 }
 
 /** A file httpd cannot read as written (syntax errors): the migration leaves it as it is. */

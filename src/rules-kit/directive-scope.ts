@@ -9,7 +9,7 @@ import { readBy24 } from './reach.js';
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { sections, walk } from '../ast/walk.js';
 import { includeChains } from '../project/include-chains.js';
-import type { Project } from '../project/project.js';
+import { isAccessFile, type Project } from '../project/project.js';
 import { gather } from './project-facts.js';
 import { memo } from '../ast/memo.js';
 
@@ -100,7 +100,7 @@ export function isMainConfig(file: ConfigFile): boolean {
 /** The main configurations of a project, in reading order: those no other file includes. */
 export function mainConfigs(project: Project, current: ConfigFile): ConfigFile[] {
   const included = memo(project, 'includedPaths', () => new Set(project.includes.flatMap((i) => i.files)));
-  return gather(project, current, 'mainConfigs', (f) => (!f.path.endsWith('.htaccess') && !included.has(f.path) && isMainConfig(f) ? [f] : []));
+  return gather(project, current, 'mainConfigs', (f) => (!isAccessFile(project, f.path) && !included.has(f.path) && isMainConfig(f) ? [f] : []));
 }
 
 /** Directives at server level in any file of the project (`current` in place of its copy), in file order. */

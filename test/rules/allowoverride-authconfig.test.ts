@@ -99,3 +99,17 @@ describe('a deeper <Directory> that grants AuthConfig (found by a helper\'s bug 
     expect(readFileSync(join(root, 'htdocs/a/.htaccess'), 'latin1')).toBe('Require ip 127.0.0.2\n');
   });
 });
+
+describe('an access file named by AccessFileName', () => {
+  // The rule asked `.htaccess` of the file's name, so a `.acl` access file with Allow/Deny under a <Directory>
+  // outside the tree got no finding, while the same lines in a .htaccess beside it did.
+  it('is told, like a .htaccess, to get AuthConfig from the <Directory> outside the tree', async () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'www'), { recursive: true });
+    writeFileSync(join(root, 'httpd.conf'), 'AccessFileName .acl\nDocumentRoot www\n');
+    writeFileSync(join(root, 'www/.acl'), 'Order deny,allow\nDeny from all\nAllow from 127.0.0.2\n');
+    const r = await runCli(['check', '--format', 'json', 'httpd.conf'], { cwd: root });
+    const found = JSON.parse(r.stdout).files.flatMap((f: { path: string; findings: { ruleId: string }[] }) => f.findings.map((x) => [f.path, x.ruleId]));
+    expect(found).toContainEqual(['www/.acl', 'allowoverride-authconfig']);
+  });
+});

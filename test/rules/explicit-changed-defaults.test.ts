@@ -81,7 +81,7 @@ ruleTester(rule, {
 
 describe('explicit-changed-defaults suggestions as a machine format gives them', () => {
   it('applied together from one check, they add one line each and keep a missing final line ending missing', () => {
-    for (const [code, expected] of [
+    for (const [code, expected] of <[string, string][]>[
       ['ServerRoot /srv\nListen 80', 'ServerRoot /srv\nListen 80\nEnableSendfile On\nFileETag INode MTime Size\nTimeout 300'],
       ['ServerRoot /srv\r\nListen 80\r\n', 'ServerRoot /srv\r\nListen 80\r\nEnableSendfile On\r\nFileETag INode MTime Size\r\nTimeout 300\r\n'],
     ]) {

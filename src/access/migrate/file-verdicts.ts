@@ -5,6 +5,7 @@ import { projectOf, type Project } from '../../project/project.js';
 import { cacheSlot, type RunCache } from '../../project/run-cache.js';
 import { proveProject, type ProjectProof, type Verdict } from './prove.js';
 import type { ModelOptions } from '../model/index.js';
+import { kindOf } from '../../project/read.js';
 
 const SCOPE = /^(directory|directorymatch|files|filesmatch|location|locationmatch|proxy|proxymatch)$/;
 
@@ -57,7 +58,7 @@ export interface FileVerdicts {
 /** The verdicts for the sections of one file, mapped onto `file` even when it is a later pass's re-parse. */
 export function fileVerdicts(project: Project, file: ConfigFile, opts: ModelOptions = {}): FileVerdicts {
   const own = project.byPath.get(file.path);
-  const proj = own ? project : projectOf([{ path: file.path, display: file.path, kind: file.path.endsWith('.htaccess') ? 'htaccess' : 'conf', ast: file }]);
+  const proj = own ? project : projectOf([{ path: file.path, display: file.path, kind: kindOf(file.path), ast: file }]);
   const origAst = proj.byPath.get(file.path)!.ast;
   const proof = proveProject(proj, opts);
   const original = origAst === file;

@@ -20,9 +20,9 @@ export interface ServerLevelAccess {
 
 const LIMITS: ReadonlySet<string> = new Set(['limit', 'limitexcept']);
 
-/** The server-level <Limit> sections and access lines of a main configuration file (none for a fragment, read as a <Directory>). */
-export function serverLevelAccess(file: ConfigFile): ServerLevelAccess[] {
-  if (file.path.endsWith('.htaccess') || isFragment(file)) return [];
+/** The server-level <Limit> sections and access lines of a main configuration file (none for an access file, or a fragment, read as a <Directory>). */
+export function serverLevelAccess(file: ConfigFile, accessFile: boolean): ServerLevelAccess[] {
+  if (accessFile || isFragment(file)) return [];
   const out: ServerLevelAccess[] = [];
   const visit = (nodes: readonly Node[], inVirtualHost: boolean): void => {
     for (const n of nodes) {
