@@ -28,9 +28,28 @@ export function commentWordMatches(word: string): boolean {
   return /^\.?[a-z0-9_-]+(?:\.[a-z0-9_-]+)*$/i.test(word);
 }
 
-/** Whether a host entry can match a client's name (every one but inline-comment words no name ends in). */
+/**
+ * Whether a host entry can match a client's name: not one holding a `#` (no DNS name does), nor an
+ * inline-comment word no name ends in.
+ */
 export function hostCanMatch(e: Extract<HostEntry, { kind: 'host' }>): boolean {
-  return !e.comment || commentWordMatches(e.name);
+  return !e.name.includes('#') && (!e.comment || commentWordMatches(e.name));
+}
+
+/**
+ * The names a 2.4 `Require host` tests: its text up to the first `#`, wherever that `#` is
+ * (host_check_authorization, 2.4.32 and later: `Require host a.example b.example#c d.example`
+ * tests a.example and b.example). Nothing when the text starts with `#` (AH10120, denied).
+ */
+export function hostNamesBeforeComment(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const a of args) {
+    const hash = a.indexOf('#');
+    if (hash === -1) { out.push(a); continue; }
+    if (hash > 0) out.push(a.slice(0, hash));
+    break;
+  }
+  return out;
 }
 
 /** Classifies one Allow/Deny word (allow_cmd, semantics §2.3). */
@@ -200,7 +219,7 @@ export function requireNode(
     }
     node.subnets = subnets.slice(); // a copy without the room push left: a proof reads 10,000s of these
   } else if (name === 'host') {
-    node.args = args.slice(0, commentStart(args));
+    node.args = hostNamesBeforeComment(args);
   }
   return node;
 }
