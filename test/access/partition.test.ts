@@ -22,6 +22,15 @@ describe('clientAddresses', () => {
     expect(ips).toContain('febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff'.replace('febf', 'fec0').replace(/ffff/g, '0'));
     expect(ips.some((a) => a.startsWith('::ffff:10.'))).toBe(true);
   });
+  it('adds an IPv6 client when the IPv4 rules cover every IPv4 address, which they never match', () => {
+    // 2.2 `Allow from 0.0.0.0/0.0.0.0` refuses ::1 (real 2.4.71, same APR test: 403); verify called it `Require all granted`.
+    const m = emptyMentions();
+    m.subnets.push(sub('0.0.0.0/0.0.0.0'));
+    expect(clientAddresses(m).some((a) => a.includes(':') && !a.includes('.'))).toBe(true);
+    const some = emptyMentions();
+    some.subnets.push(sub('10.0.0.0/8'));
+    expect(clientAddresses(some).some((a) => a.includes(':'))).toBe(false);
+  });
   it('adds the addresses Require local grants when it is mentioned', () => {
     const m = emptyMentions();
     m.local = true;

@@ -22,6 +22,11 @@ describe('verifyProjects', () => {
     expect(r.rows.some((row) => row.request.includes('from 10.0.0.0') && row.before.startsWith('200') && row.after.startsWith('403'))).toBe(true);
     expect(formatRows(r.rows).split('\n')[0]).toMatch(/^request\s+before \(2\.2\)\s+after \(2\.4\)$/);
   });
+  it('tells an IPv4 rule that covers every IPv4 address from Require all granted (real 2.4.71: ::1 refused by Require ip 0.0.0.0/0.0.0.0)', () => {
+    const old = 'DocumentRoot /srv\n<Directory /srv/admin>\nOrder allow,deny\nAllow from 0.0.0.0/0.0.0.0\n</Directory>\n';
+    const r = verifyProjects(project(old, '2.2'), project('DocumentRoot /srv\n<Directory /srv/admin>\nRequire all granted\n</Directory>\n', '2.4'));
+    expect(r.rows.some((row) => /from [0-9a-f:]+, /.test(row.request) && row.before.startsWith('403') && row.after.startsWith('200'))).toBe(true);
+  });
   it('catches the mixed-configuration trap of a hand migration that kept compat lines', () => {
     const neu = 'DocumentRoot /srv\nLoadModule access_compat_module m.so\nLoadModule authz_core_module m.so\nLoadModule authz_host_module m.so\n<Directory /srv>\nRequire all denied\n</Directory>\n<Location /status>\nOrder deny,allow\nDeny from all\nAllow from 127.0.0.1\n</Location>\n';
     const old = 'DocumentRoot /srv\n<Directory /srv>\nOrder deny,allow\nDeny from all\n</Directory>\n<Location /status>\nOrder deny,allow\nDeny from all\nAllow from 127.0.0.1\n</Location>\n';

@@ -5,7 +5,7 @@
  * no name, every combination of the variables, each method class plus an
  * unlisted method, and anonymous / each user and group / a wrong password.
  */
-import { type AuthzNode, type Credentials, formatAddress, hostCanMatch, isContiguous, type Item, type Mask, type Model, predicateKey, type Request, type Scope, type Subnet, subnetRange, undecidedGap, USER_PREDICATES, V4_FULL, V6_FULL } from '../model/index.js';
+import { type AuthzNode, type Credentials, formatAddress, hostCanMatch, isContiguous, type Item, type Mask, type Model, parseAddress, predicateKey, type Request, type Scope, type Subnet, subnetContains, subnetRange, undecidedGap, USER_PREDICATES, V4_FULL, V6_FULL } from '../model/index.js';
 import { applicableScopes, contextScopes, eachApplying, SERVER_ADDRESS } from '../decide/index.js';
 import { describePath, probes, type Probe } from './probes.js';
 import { cacheSlot } from '../../project/run-cache.js';
@@ -103,6 +103,8 @@ export function clientAddresses(m: Mentions): string[] {
   const out = addresses(m.subnets, 4, m.gaps);
   const v6 = m.subnets.some((s) => s.family === 6);
   if (v6 || m.local) out.push(...addresses(m.subnets, 6, m.gaps));
+  // IPv4 rules never match an IPv6 client: when they cover every IPv4 probe (`0.0.0.0/0.0.0.0`), one stands apart.
+  else if (m.subnets.length && out.every((a) => m.subnets.some((s) => subnetContains(s, parseAddress(a)!)))) out.push(...addresses([], 6, m.gaps));
   if (v6 || m.local) out.push(...out.filter((a) => !a.includes(':')).slice(0, 64).map((a) => `::ffff:${a}`));
   if (m.local) out.push('127.0.0.1', '127.0.0.2', '::1', SERVER_ADDRESS);
   return [...new Set(out)];
