@@ -44,6 +44,21 @@ describe('parseIpWord', () => {
     if (!r.ok) expect(r.message).toBe(message);
   });
 
+  // APR's BIND inet_pton6 and glibc's atoi, each checked on the real 2.4.71 with `Require ip` from
+  // ::1 and 127.0.0.9; the model called all of these invalid. Found by a helper's bug hunt.
+  it.each([
+    ['00000::1', '::1', '::2'],
+    ['0::1:', '::1', '::2'],
+    ['0:0:0:0:0:0:0:1::', '::1', '::2'],
+    ['0:0:0:0:0:0:0::1', '::', '::1'],
+    ['::1:0:0:0:0:0:0:1', '::', '::1'],
+    ['1:2:3:4:5:6:7::8', '1:2:3:4:5:6:7:0', '1:2:3:4:5:6:7:8'],
+    ['4294967423', '127.0.0.9', '128.0.0.1'],
+  ])('reads %s as APR does: it matches %s but not %s', (rule, yes, no) => {
+    expect(matches(rule, yes)).toBe(true);
+    expect(matches(rule, no)).toBe(false);
+  });
+
   it('treats names as not-an-IP so that they become host entries', () => {
     const r = parseIpWord('example.org');
     expect(r.ok === false && r.notIp).toBe(true);

@@ -49,40 +49,70 @@ export function parseV4(s: string): bigint | null {
   return v;
 }
 
-/** apr_inet_pton(AF_INET6), including an IPv4 tail (`::ffff:1.2.3.4`). */
+/**
+ * apr_inet_pton(AF_INET6), including an IPv4 tail (`::ffff:1.2.3.4`): APR's copy of BIND's
+ * inet_pton6, quirks included (tested on the real 2.4.71 with `Require ip`): a group may have more
+ * than four digits while its value fits (`00001::1`), a trailing single colon is accepted
+ * (`1::2:`), and `::` may stand for no group at all (`1:2:3:4:5:6:7:8::`), in which case the group
+ * before it is zeroed when the `::` comes last but one (`1:2:3:4:5:6:7::8` is 1:2:3:4:5:6:7:0).
+ */
 export function parseV6(s: string): bigint | null {
-  if (!/^[0-9a-fA-F:.]+$/.test(s)) return null;
-  const dbl = s.indexOf('::');
-  if (dbl !== -1 && s.indexOf('::', dbl + 1) !== -1) return null;
-  const groups = (part: string): bigint[] | null => {
-    if (part === '') return [];
-    const out: bigint[] = [];
-    const items = part.split(':');
-    for (const [i, it] of items.entries()) {
-      if (it.includes('.')) {
-        if (i !== items.length - 1) return null;
-        const v4 = parseV4(it);
-        if (v4 === null) return null;
-        out.push(v4 >> 16n, v4 & 0xffffn);
-      } else {
-        if (!/^[0-9a-fA-F]{1,4}$/.test(it)) return null;
-        out.push(BigInt(parseInt(it, 16)));
-      }
-    }
-    return out;
-  };
-  let all: bigint[];
-  if (dbl === -1) {
-    const g = groups(s);
-    if (!g || g.length !== 8) return null;
-    all = g;
-  } else {
-    const head = groups(s.slice(0, dbl));
-    const tail = groups(s.slice(dbl + 2));
-    if (!head || !tail || head.length + tail.length > 7) return null;
-    all = [...head, ...Array<bigint>(8 - head.length - tail.length).fill(0n), ...tail];
+  const bytes = new Array<number>(16).fill(0);
+  let tp = 0;
+  let colonp = -1;
+  let i = 0;
+  if (s[0] === ':') {
+    if (s[1] !== ':') return null;
+    i = 1;
   }
-  return all.reduce((acc, g) => (acc << 16n) | g, 0n);
+  let curtok = i;
+  let sawDigit = false;
+  let val = 0;
+  while (i < s.length) {
+    const ch = s[i++]!;
+    const digit = /[0-9a-fA-F]/.test(ch) ? parseInt(ch, 16) : -1;
+    if (digit !== -1) {
+      val = (val << 4) | digit;
+      if (val > 0xffff) return null;
+      sawDigit = true;
+      continue;
+    }
+    if (ch === ':') {
+      curtok = i;
+      if (!sawDigit) {
+        if (colonp !== -1) return null;
+        colonp = tp;
+        continue;
+      }
+      if (tp + 2 > 16) return null;
+      bytes[tp++] = val >> 8;
+      bytes[tp++] = val & 0xff;
+      sawDigit = false;
+      val = 0;
+      continue;
+    }
+    const v4 = ch === '.' && tp + 4 <= 16 ? parseV4(s.slice(curtok)) : null;
+    if (v4 === null) return null;
+    for (let k = 3; k >= 0; k--) bytes[tp++] = Number((v4 >> BigInt(8 * k)) & 0xffn);
+    sawDigit = false;
+    break;
+  }
+  if (sawDigit) {
+    if (tp + 2 > 16) return null;
+    bytes[tp++] = val >> 8;
+    bytes[tp++] = val & 0xff;
+  }
+  if (colonp !== -1) {
+    // BIND's shift by hand, which zeroes what it moves onto itself.
+    const n = tp - colonp;
+    for (let k = 1; k <= n; k++) {
+      bytes[16 - k] = bytes[colonp + n - k]!;
+      bytes[colonp + n - k] = 0;
+    }
+    tp = 16;
+  }
+  if (tp !== 16) return null;
+  return bytes.reduce((acc, b) => (acc << 8n) | BigInt(b), 0n);
 }
 
 function isV4Mapped(v: bigint): boolean {
@@ -100,12 +130,13 @@ function parseNetwork(s: string): Subnet | null {
     let j = i;
     while (j < s.length && s.charCodeAt(j) >= 48 && s.charCodeAt(j) <= 57) j++;
     if (j === i) return null;
-    const octet = Number(s.slice(i, j));
+    // atoi: glibc's (int)strtol, so `4294967423` wraps to 127 (real 2.4.71 accepts `Require ip 4294967423` as 127/8).
+    const octet = Number(BigInt.asIntN(32, BigInt(s.slice(i, j))));
     if (j < s.length) {
       if (s[j] !== '.') return null;
       j++;
     }
-    if (shift < 0n || octet > 255) return null;
+    if (shift < 0n || octet < 0 || octet > 255) return null;
     net |= BigInt(octet) << shift;
     mask |= 0xffn << shift;
     i = j;
