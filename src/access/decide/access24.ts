@@ -114,9 +114,11 @@ export function decide24(model: Model, req: Request): Outcome {
   if (!type) return { status: 500, by: 'core (no authentication done)' };
   // Basic, Digest and third-party types (Kerberos, CAS…) are taken to be handled by their module.
   const lt = type.toLowerCase();
-  // authn_core's authenticate_no_user (AH01796): no module of the tree's LoadModule lines takes the type.
+  // authn_core's authenticate_no_user (AH01796): no module of the tree's LoadModule lines takes the type. Not in the
+  // migration's reading of a 2.2 tree: the migration loads the module AuthType needs (load-module-for-directive), so
+  // its LoadModule lines as read do not say what the tree will load (a second write would prove what the first refused).
   const needs = AUTH_TYPE_MODULE[lt];
-  if (needs && !model.cond?.anyModule && !model.modules.includes(needs)) return { status: 500, by: `authn_core (AuthType ${type} configured without ${needs})` };
+  if (needs && model.htaccessOverride !== 'migrated' && !model.cond?.anyModule && !model.modules.includes(needs)) return { status: 500, by: `authn_core (AuthType ${type} configured without ${needs})` };
   if ((lt === 'basic' || lt === 'digest') && !m.settings.get('authname')) return { status: 500, by: `auth_${lt} (need AuthName)` };
   if (!req.credentials || req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
   const second = evalTree(m.tree, true, req, req.credentials, m, addr);
