@@ -17,6 +17,7 @@ export default defineRule({
   },
   create(context) {
     const file = context.file;
+    const htaccess = context.project.byPath.get(file.path)?.kind === 'htaccess' || /(^|[\\/])\.htaccess$/.test(file.path);
     /** Every RewriteLog, RewriteLogLevel and RewriteOptions line of the project with the VirtualHost it is in. */
     let seen: { d: Directive; vhost: Section | null; file: ConfigFile }[] = [];
     return {
@@ -24,6 +25,8 @@ export default defineRule({
         // Each file's RewriteLog* lines are scanned once (memo per tree), then joined in project order.
         seen = gather(context.project, file, 'prefer-log-level-rewrite:lines', (f) => memo(f, 'prefer-log-level-rewrite:lines', () => {
           const out: typeof seen = [];
+          // A line in a .htaccess set no log for any server in 2.2 (it was refused there).
+          if (context.project.byPath.get(f.path)?.kind === 'htaccess') return out;
           walk(f, {
             directive: (d, anc) => {
               if (readBy24(anc) && ['rewritelog', 'rewriteloglevel', 'rewriteoptions'].includes(d.lname)) {
@@ -36,6 +39,7 @@ export default defineRule({
       },
       'Directive:rewriteloglevel'(node, ancestors) {
         if (!readBy24(ancestors)) return;
+        if (htaccess) return reportInHtaccess(node);
         const raw = node.args[0]?.value ?? '';
         const n = Number.parseInt(raw, 10);
         const level = traceLevel(n);
@@ -63,6 +67,7 @@ export default defineRule({
       },
       'Directive:rewritelog'(node, ancestors) {
         if (!readBy24(ancestors)) return;
+        if (htaccess) return reportInHtaccess(node);
         const vhost = vhostOf(ancestors);
         // Keep the file while a RewriteLogLevel of this server still needs it to know that 2.2 logged.
         const waiting = seen.some((s) => s.file === file && s.d.lname === 'rewriteloglevel' && s.vhost === vhost);
@@ -73,6 +78,20 @@ export default defineRule({
         });
       },
     };
+
+    /**
+     * 2.2 declared both directives for the server configuration only (RSRC_CONF): in a .htaccess that httpd reads the
+     * line was an error, and every request there answered 500, as 2.4 does (it has no such directive). Removing the
+     * line would serve them: reported, not fixed.
+     */
+    function reportInHtaccess(node: Directive): void {
+      context.report({
+        node,
+        message: `${node.name} is not allowed in .htaccess: 2.2 refused the line ("${node.name} not allowed here") and answered 500 to every request this file applies to (where AllowOverride lets httpd read it), `
+          + `and 2.4, which has no ${node.name}, answers 500 there too ("Invalid command"). Removing the line would serve those requests: remove it only if that is wanted. `
+          + 'For a rewrite trace, write `LogLevel rewrite:traceN` in the server configuration (a <Directory> for this directory).',
+      });
+    }
 
     function vhostOf(ancestors: readonly Section[]): Section | null {
       return ancestors.find((s) => s.lname === 'virtualhost') ?? null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/prefer-log-level-rewrite.js';
 import { runOnTree } from '../helpers/include-tree.js';
-import { ruleTester } from '../helpers/rule-tester.js';
+import { ruleTester, runRule } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {
   valid: ['LogLevel warn rewrite:trace3\n', '<IfVersion < 2.3.6>\n  RewriteLog logs/r\n  RewriteLogLevel 9\n</IfVersion>\n', '# RewriteLog logs/rewrite_log\nRewriteEngine On\n'],
@@ -68,5 +68,19 @@ describe('a plain LogLevel that another file resets the level with', () => {
     expect(tree('LogLevel warn rewrite:trace3\n').applied.map((p) => p.message)).toEqual([expect.stringContaining('write `LogLevel rewrite:trace3` in its place'), expect.stringContaining('RewriteLog logs')]);
     expect(tree('<VirtualHost *:80>\nLogLevel warn\n</VirtualHost>\n').applied).toHaveLength(2);
     expect(tree('LogLevel warn\n', (s) => `<VirtualHost *:80>\n${s}\n</VirtualHost>`).applied).toHaveLength(2);
+  });
+});
+
+// Found by a helper's bug hunt on the real 2.4.71: `RewriteLogLevel 2` in a .htaccess was removed as "logged
+// nothing", and the directory that 2.2 (and 2.4) answered 500 for ("not allowed here") was served with 200.
+describe('RewriteLog and RewriteLogLevel in a .htaccess', () => {
+  it('are reported, not removed: 2.2 refused them there and answered 500, as 2.4 does', () => {
+    for (const code of ['RewriteEngine On\nRewriteLogLevel 2\n', 'RewriteLog logs/r\nRewriteLogLevel 0\n']) {
+      const r = runRule(rule, code, '/srv/www/.htaccess');
+      expect(r.output).toBe(code);
+      expect(r.applied).toEqual([]);
+      expect(r.remaining.length).toBeGreaterThan(0);
+      for (const p of r.remaining) expect(p.message).toMatch(/is not allowed in \.htaccess: 2\.2 refused the line .*answered 500 .*2\.4, which has no RewriteLog(Level)?, answers 500 there too/);
+    }
   });
 });
