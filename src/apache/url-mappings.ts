@@ -4,20 +4,78 @@
  * not follow them, so it cannot tell which <Location> and which file-system section meet on one
  * request through them (semantics §4.5).
  */
-import type { Directive } from '../ast/nodes.js';
+import type { Directive, Section } from '../ast/nodes.js';
+import { fnmatch, hasWildcard } from '../project/fnmatch.js';
 
 /** Rewrite flags that end a rule without mapping the URL to a file (redirect, forbidden, gone). */
 const NO_MAPPING_FLAG = /^(r|redirect)(=|$)|^(f|forbidden|g|gone)$/i;
 
-/** How a RewriteRule in server or virtual-host context maps the URL, or null when it maps nothing. */
-function rewriteMapping(d: Directive): string | null {
+/**
+ * How a RewriteRule in server or virtual-host context maps the URL, or null when it maps nothing. A full
+ * http(s) URL without [R] is a mapping too when it names this server: mod_rewrite strips a prefix
+ * `scheme://host[:port]` with the request's scheme that names the server (reduce_uri,
+ * ap_matches_request_vhost; 2.2 and 2.4 alike) and maps the rest as a path, the request's URL staying
+ * the same. `self` is then that URL's host (`*` when a variable or back-reference gives it) and scheme.
+ */
+function rewriteMapping(d: Directive): { name: string; self?: SelfUrl } | null {
   const subst = d.args[1]?.value;
   if (subst === undefined || subst === '-') return null;
   // A full URL redirects (or, with [P], proxies: a mapping the proof does not follow either).
   const flags = (d.args[2]?.value ?? '').replace(/^\[|\]$/g, '').split(',').map((f) => f.trim());
-  if (flags.some((f) => /^(p|proxy)$/i.test(f))) return 'RewriteRule [P]';
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(subst) || flags.some((f) => NO_MAPPING_FLAG.test(f))) return null;
-  return 'RewriteRule';
+  if (flags.some((f) => /^(p|proxy)$/i.test(f))) return { name: 'RewriteRule [P]' };
+  if (flags.some((f) => NO_MAPPING_FLAG.test(f))) return null;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(subst)) {
+    const self = httpUrl(subst);
+    return self === null ? null : { name: 'RewriteRule', self };
+  }
+  return { name: 'RewriteRule' };
+}
+
+/** The host and scheme of a full URL that may name this server. */
+export interface SelfUrl {
+  /** Lower case; `*` when a variable or back-reference gives it. */
+  host: string;
+  https: boolean;
+}
+
+/** The host (`*` when a variable or back-reference gives it) and scheme of an http(s) URL; null for another scheme. */
+function httpUrl(url: string): SelfUrl | null {
+  const m = /^http(s?):\/\/([^/?#]*)/i.exec(url);
+  if (!m) return null;
+  const authority = m[2]!.replace(/^[^@]*@/, '');
+  const host = /[$%]/.test(authority) ? '*' : authority.replace(/:[^:\]]*$/, '').toLowerCase();
+  return { host, https: m[1] !== '' };
+}
+
+/**
+ * The host names a line gives the server it is in, lower case, for mod_rewrite's test of whether a URL
+ * names this server: ServerName (`[scheme://]host[:port]`), ServerAlias (wildcards allowed), and the
+ * addresses of Listen and <VirtualHost> (`host:port`, `*` matching none).
+ */
+export function serverHostNames(n: Directive | Section): string[] {
+  const host = (w: string) => w.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/:[^:\]]*$/, '').toLowerCase();
+  switch (n.lname) {
+    case 'servername': case 'serveralias': case 'virtualhost':
+      return n.args.map((a) => host(a.value)).filter((h) => h !== '' && h !== '*' && h !== '_default_');
+    case 'listen': {
+      const addr = n.args[0]?.value ?? '';
+      return /^\d+$/.test(addr) ? [] : [host(addr)].filter((h) => h !== '');
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * Whether a full URL (`self` of a mapping) may name the server of a context: its scheme is the context's
+ * (`https` under SSLEngine on), and its host is one of `names` (serverHostNames, wildcards as ServerAlias takes
+ * them), comes from a variable, or may be anything when the main server has no ServerName (httpd then takes
+ * the machine's name, unknown here).
+ */
+export function mayNameServer(self: SelfUrl, https: boolean, names: readonly string[], mainNamed: boolean): boolean {
+  if (self.https !== https) return false;
+  if (self.host === '*' || !mainNamed) return true;
+  return names.some((n) => (hasWildcard(n) ? fnmatch(n, self.host) : n === self.host));
 }
 
 /**
@@ -29,6 +87,8 @@ export interface MappingReach {
   name: string;
   url: string;
   target: string;
+  /** A full http(s) URL, which maps only when it names the server; see rewriteMapping. */
+  self?: SelfUrl;
   /**
    * A `UserDir enabled|disabled <names>` line: it switches users on or off and names no directory, so /~user maps to
    * mod_userdir's default (public_html in each home) only where no UserDir line naming directories is in force.
@@ -126,9 +186,11 @@ export function unfollowedMapping(d: Directive, inSection: boolean): MappingReac
       return { name: d.name, url, target: PROXIED };
     }
     case 'rewriterule': {
-      const name = inSection ? null : rewriteMapping(d);
+      const m = inSection ? null : rewriteMapping(d);
+      if (!m) return null;
       // A substitution that is a path may be a URL mapped again (through any Alias): its target is anywhere.
-      return name ? { name, url: regexLiteralPrefix(arg(0) ?? ''), target: name.endsWith('[P]') ? PROXIED : '' } : null;
+      const reach: MappingReach = { name: m.name, url: regexLiteralPrefix(arg(0) ?? ''), target: m.name.endsWith('[P]') ? PROXIED : '' };
+      return m.self === undefined ? reach : { ...reach, self: m.self };
     }
     case 'acceptpathinfo':
       // A URL with path info reaches the file before it: /index.php/admin is index.php.

@@ -94,3 +94,44 @@ describe('UserDir enabled|disabled <names>', () => {
     expect(messages.filter((m) => m.includes('UserDir at test.conf:2 maps URLs to files'))).toHaveLength(2);
   });
 });
+
+// Found by a helper's bug hunt on the real 2.4.71: `RewriteRule ^/files/(.*)$ http://127.0.0.1:PORT/private/$1` (no [R])
+// was taken for a redirect, but mod_rewrite strips a prefix naming this server (reduce_uri) and maps /files/x.html
+// to DocumentRoot/private/x.html. 2.2 combined <Location /files>'s Require valid-user with the Directory's host
+// rule (403 from another address); after write the Location's Require replaced it and alice got 200.
+describe('a RewriteRule to a full URL that names this server', () => {
+  const sections = `<Location /files>\n${AUTH}</Location>\n<Directory /srv/www/private>\n${ONLY}</Directory>\n`;
+  const tree = (host: string) => `ServerName www.example.com\nServerAlias *.example.net\nDocumentRoot /srv/www\nRewriteEngine On\n`
+    + `RewriteRule ^/files/(.*)$ http://${host}/private/$1\n${sections}`;
+
+  it.each(['www.example.com', 'WWW.example.com:8080', 'a.example.net', '%{HTTP_HOST}', '%{SERVER_NAME}:80'])('is a mapping the proof does not follow (host %s)', (host) => {
+    const input = tree(host);
+    const { output, messages } = migrateText(input);
+    expect(output).toBe(input);
+    expect(messages.filter((m) => m.includes('RewriteRule at test.conf:5 maps URLs to files in a way the proof does not follow'))).toHaveLength(2);
+  });
+
+  it('maps nothing when it names another host (mod_rewrite redirects), or with another scheme', () => {
+    for (const host of ['other.example.org', 'example.com']) {
+      const { output, messages } = migrateText(tree(host));
+      expect(messages.filter((m) => m.includes('maps URLs to files'))).toEqual([]);
+      expect(output).toContain('<Directory /srv/www/private>\n    Require ip 10.0.0.2\n</Directory>');
+    }
+    expect(migrateText(tree('www.example.com').replace('http://', 'ftp://')).messages.filter((m) => m.includes('maps URLs to files'))).toEqual([]);
+  });
+
+  it('names this server only with the request\'s scheme: https:// under SSLEngine on, http:// without it', () => {
+    // The common move to TLS, without [R]: mod_rewrite redirects, as the URL's scheme is not the request's.
+    const toTls = migrateText(tree('%{SERVER_NAME}').replace('http://', 'https://'));
+    expect(toTls.messages.filter((m) => m.includes('maps URLs to files'))).toEqual([]);
+    const tls = migrateText(`SSLEngine on\n${tree('www.example.com').replace('http://', 'https://')}`);
+    expect(tls.messages.filter((m) => m.includes('RewriteRule at test.conf:6 maps URLs to files'))).toHaveLength(2);
+    const plainOnTls = migrateText(`SSLEngine on\n${tree('www.example.com')}`);
+    expect(plainOnTls.messages.filter((m) => m.includes('maps URLs to files'))).toEqual([]);
+  });
+
+  it('may name this server whatever its host when the main server has no ServerName (httpd takes the machine\'s name)', () => {
+    const { output } = migrateText(tree('other.example.org').replace(/^ServerName .*\n/, ''));
+    expect(output).toContain(`<Directory /srv/www/private>\n${ONLY}</Directory>`);
+  });
+});

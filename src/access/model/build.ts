@@ -14,7 +14,7 @@ import type { AuthzNode, Mask, Model, Scope, ScopeKind, Version } from './model.
 import { conditionHolds, type CondContext } from './module-conditions.js';
 import { compilePcre } from '../../apache/pcre.js';
 import { canonicalDir, serverRootRelative } from '../../apache/paths.js';
-import { inheritedByVirtualHosts, unfollowedMapping, type MappingReach } from '../../apache/url-mappings.js';
+import { inheritedByVirtualHosts, mayNameServer, serverHostNames, unfollowedMapping, type MappingReach } from '../../apache/url-mappings.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { expandDefined, usesVariable } from '../../apache/variables.js';
 import { LineCounter } from '../../parse/line-counter.js';
@@ -113,6 +113,11 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   model.serverRoot = serverRoot;
   const rewriteInherited = { value: false };
   const mappings: ({ vhost: string; path: string; offset: number } & MappingReach)[] = [];
+  // The names the servers answer to (ServerName, ServerAlias, Listen and <VirtualHost> addresses), for a RewriteRule to a full URL.
+  const hostNames: string[] = [];
+  let mainNamed = false;
+  // SSLEngine of each context ('' the main server, whose value the virtual hosts inherit): the scheme mod_rewrite compares.
+  const sslEngine = new Map<string, boolean>();
 
   const newScope = (kind: ScopeKind, pattern: string, regex: RegExp | null, ctx: Ctx, node: Section | null, path: string): Scope => {
     const s: Scope = { kind, pattern, regex, within: ctx.scope, vhost: ctx.vhost, order: order++, items: [], node, path, errors: [] };
@@ -177,6 +182,11 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       const reach = unfollowedMapping(d, ctx.scope !== null);
       if (reach) mappings.push({ vhost: ctx.vhost, ...reach, path: ctx.path, offset: d.contentStart });
       else if (d.lname === 'rewriteoptions' && d.args.some((a) => /inherit/i.test(a.value))) rewriteInherited.value = true;
+      else if (!ctx.scope) {
+        hostNames.push(...serverHostNames(d));
+        if (d.lname === 'servername' && ctx.vhost === '') mainNamed = true;
+        else if (d.lname === 'sslengine' && d.args[0]) sslEngine.set(ctx.vhost, d.args[0].value.toLowerCase() === 'on');
+      }
     }
     if (!ctx.scope) {
       if (d.lname === 'documentroot' && d.args[0]) model.docroots.set(ctx.vhost, canonicalDir(serverRoot === null ? d.args[0].value : serverRootRelative(d.args[0].value, serverRoot)));
@@ -223,6 +233,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     }
     const arg = s.args.map((a) => a.value).join(' ');
     if (s.lname === 'virtualhost') {
+      hostNames.push(...serverHostNames(s));
       const name = s.children.find((c): c is Directive => c.type === 'directive' && c.lname === 'servername')?.args[0]?.value;
       const base = name ? `${arg} ${name}` : arg;
       const n = (vhostCount.get(base) ?? 0) + 1;
@@ -314,6 +325,8 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   const userDirs = new Set(mappings.filter((m) => m.name.toLowerCase() === 'userdir' && !m.userDirDefault).map((m) => m.vhost));
   for (const m of mappings) {
     if (m.userDirDefault && (userDirs.has(m.vhost) || userDirs.has(''))) continue;
+    // A RewriteRule to a full URL naming another host redirects: it maps nothing.
+    if (m.self && !mayNameServer(m.self, sslEngine.get(m.vhost) ?? sslEngine.get('') ?? false, hostNames, mainNamed)) continue;
     const list = model.unfollowed!.get(m.vhost) ?? [];
     list.push({ name: m.name, path: m.path, offset: m.offset, url: m.url, target: m.target, inherited: m.vhost === '' && (inheritedByVirtualHosts(m.name) || rewriteInherited.value) });
     model.unfollowed!.set(m.vhost, list);
