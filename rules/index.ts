@@ -39,6 +39,7 @@ import preferMutex from './prefer-mutex.js';
 import preferRequire from './prefer-require.js';
 import proxyScgiPathinfo from './proxy-scgi-pathinfo.js';
 import reqtimeoutDefaults from './reqtimeout-defaults.js';
+import rewriteEngineInherited from './rewrite-engine-inherited.js';
 import ssiLegacyExpr from './ssi-legacy-expr.js';
 import sslCaRevocationCheck from './ssl-ca-revocation-check.js';
 import sslEngineOptional from './ssl-engine-optional.js';
@@ -89,6 +90,7 @@ export const rules: Record<string, Rule> = {
   'prefer-require': preferRequire,
   'proxy-scgi-pathinfo': proxyScgiPathinfo,
   'reqtimeout-defaults': reqtimeoutDefaults,
+  'rewrite-engine-inherited': rewriteEngineInherited,
   'ssi-legacy-expr': ssiLegacyExpr,
   'ssl-ca-revocation-check': sslCaRevocationCheck,
   'ssl-engine-optional': sslEngineOptional,

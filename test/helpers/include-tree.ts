@@ -8,13 +8,14 @@ import { runRule } from './rule-tester.js';
 import { tempDir } from './tmp.js';
 
 /** `files`: relative path → text; `httpd.conf` is the entry, and `${dir}` in any text stands for the tree's directory. */
-export function runOnTree(rule: Rule, files: Record<string, string>): FixResult {
+export function runOnTree(rule: Rule, files: Record<string, string>, on?: string): FixResult {
   const dir = tempDir();
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text.replaceAll('${dir}', dir));
   }
   const p = loadProject([join(dir, 'httpd.conf')], { cwd: dir });
-  const file = p.files[0]!.ast;
+  // `on`: the file of the tree to run the rule over (relative path), else the entry file.
+  const file = on === undefined ? p.files[0]!.ast : p.byPath.get(join(dir, on))!.ast;
   return runRule(rule, file.text, file.path, {}, () => p);
 }
