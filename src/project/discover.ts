@@ -8,7 +8,7 @@ import { sortBytes } from './fnmatch.js';
 import { accessFileRead } from '../apache/access-file-name.js';
 import { accessFileLists, hasLooseOpeners, overrideOpener, type TreeFacts } from './overrides.js';
 import type { FileKind, ProjectDiagnostic } from './project.js';
-import { kindOf } from './read.js';
+import { kindOf } from './project.js';
 import { expandWildcardDir, regexDirs } from './directory-match.js';
 import { insideTree, pseudoFs, real, walkableParts } from './boundary.js';
 

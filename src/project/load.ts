@@ -11,7 +11,7 @@ import { boundaryOf } from './boundary.js';
 import { displayPath } from './read.js';
 import type { Project, ProjectDiagnostic } from './project.js';
 import { SourceCache, TreeReader } from './reader.js';
-import { kindOf } from './read.js';
+import { kindOf } from './project.js';
 import { RunCache } from './run-cache.js';
 
 export interface LoadOptions {

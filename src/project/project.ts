@@ -1,10 +1,15 @@
 /** A loaded configuration tree: its files, how they include each other, and what went wrong. */
+import { basename } from 'node:path';
 import type { ConfigFile, Directive, Severity } from '../ast/nodes.js';
 import { cacheSlot, RunCache } from './run-cache.js';
 import { insideTree, real } from './boundary.js';
-import { kindOf } from './read.js';
 
 export type FileKind = 'conf' | 'htaccess';
+
+/** The name httpd gives `.htaccess`-like files: `.htaccess` itself or anything ending in `.htaccess`. */
+export function kindOf(path: string): FileKind {
+  return basename(path).endsWith('.htaccess') ? 'htaccess' : 'conf';
+}
 
 export interface SourceFile {
   /** Absolute path of the file (for a symlink: the link, not its target). */

@@ -1,6 +1,6 @@
 /** Reading one file into a SourceFile without ever throwing or decoding it as text. */
 import { readFileSync, statSync } from 'node:fs';
-import { basename, isAbsolute, relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import type { HttpdVersion } from '../parse/lines.js';
 import { parse } from '../parse/parser.js';
 import type { FileKind, SourceFile } from './project.js';
@@ -33,11 +33,6 @@ export function looksBinary(bytes: Uint8Array): boolean {
     if ((b < 0x20 && !TEXT_CONTROLS.has(b)) || b === 0x7f) controls++;
   }
   return nul && controls * 10 > n;
-}
-
-/** The name httpd gives `.htaccess`-like files: `.htaccess` itself or anything ending in `.htaccess`. */
-export function kindOf(path: string): FileKind {
-  return basename(path).endsWith('.htaccess') ? 'htaccess' : 'conf';
 }
 
 /** The path relative to `cwd` when it lies below it, else the absolute path. */

@@ -1,11 +1,10 @@
 /** What prefer-require needs per file: the project proof, and the sections of this file with their verdicts. */
 import type { ConfigFile, Section } from '../../ast/nodes.js';
 import { walk } from '../../ast/walk.js';
-import { projectOf, type Project } from '../../project/project.js';
+import { kindOf, projectOf, type Project } from '../../project/project.js';
 import { cacheSlot, type RunCache } from '../../project/run-cache.js';
 import { proveProject, type ProjectProof, type Verdict } from './prove.js';
 import type { ModelOptions } from '../model/index.js';
-import { kindOf } from '../../project/read.js';
 
 const SCOPE = /^(directory|directorymatch|files|filesmatch|location|locationmatch|proxy|proxymatch)$/;
 
