@@ -116,7 +116,7 @@ function proveGroup(project: Project): SectionProof[] {
   // Proven sections: one pass over the representatives of their contexts, each request given to the sections it reaches.
   const proven = verdicts.filter((v) => v.status === 'rewrite');
   if (proven.length) {
-    eachRepresentative([before, after], contextsOf(proven.map((v) => v.scope), before), (r) => {
+    eachRepresentative([before, after], contextsOf(proven.map((v) => v.scope), [before, after]), (r) => {
       const reached = applicableScopes(before, r).map((s) => byKey.get(keyOf(s))).filter((v): v is Verdict => v?.status === 'rewrite');
       if (!reached.length) return;
       const x = row(r, decide(before, r), decide(after, r));
@@ -139,7 +139,7 @@ function proveGroup(project: Project): SectionProof[] {
       const key = keyOf(v.scope);
       const evaluate = (model: Model) => {
         const acc = new Rows();
-        eachRepresentative([before, model], contextsOf([v.scope], before), (r) => {
+        eachRepresentative([before, model], contextsOf([v.scope], [before, after]), (r) => {
           if (!applicableScopes(before, r).some((s) => keyOf(s) === key)) return;
           acc.add(row(r, decide(before, r), decide(model, r)));
         });

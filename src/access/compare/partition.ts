@@ -5,7 +5,7 @@
  * no name, every combination of the variables, each method class plus an
  * unlisted method, and anonymous / each user and group / a wrong password.
  */
-import { type AuthzNode, type Credentials, formatAddress, hostCanMatch, isContiguous, type Item, type Mask, type Model, parseAddress, predicateKey, type Request, type Scope, type Subnet, subnetContains, subnetRange, undecidedGap, USER_PREDICATES, V4_FULL, V6_FULL } from '../model/index.js';
+import { type AuthzNode, type Credentials, formatAddress, hostCanMatch, isContiguous, type Item, type Mask, type Model, parseAddress, predicateKey, type Request, type Scope, servedContexts, type Subnet, subnetContains, subnetRange, undecidedGap, USER_PREDICATES, V4_FULL, V6_FULL } from '../model/index.js';
 import { applicableScopes, contextScopes, eachApplying, SERVER_ADDRESS } from '../decide/index.js';
 import { describePath, probes, type Probe } from './probes.js';
 import { cacheSlot } from '../../project/run-cache.js';
@@ -249,7 +249,7 @@ export function eachRepresentative(
   models: readonly Model[], contexts: readonly string[] | undefined, visit: (r: Request) => boolean | void, maxRequests = 5_000_000,
   undecided?: (gap: string, probe: Request, reason: string) => void,
 ): string[] {
-  const ctxs = contexts ?? [...new Set(['', ...models.flatMap((m) => m.vhosts)])];
+  const ctxs = contexts ?? servedContexts(models);
   let produced = 0;
   const gaps: string[] = [];
   const undecidedSeen = new Set<string>();

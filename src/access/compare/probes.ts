@@ -1,5 +1,6 @@
 /** Probe locations for a context: each section's own path, a child, a look-alike sibling, with every file name and URL the sections name. */
-import type { Model, Request, Scope } from '../model/index.js';
+import { mainServerLeftOut, type Model, type Request, type Scope, unfollowedIn } from '../model/index.js';
+import { PROXIED } from '../../apache/url-mappings.js';
 import { endsInDollar, hasWild } from '../decide/index.js';
 import { cacheSlot } from '../../project/run-cache.js';
 import { sampleFor, samplesFor } from './sample.js';
@@ -123,14 +124,43 @@ function mainNameBlind(model: Model, scopes: readonly Scope[]): { blind: boolean
   return v;
 }
 
-/** The roots a virtual host's URLs reach (its DocumentRoot and the Aliases), or null when they reach everything (unknown, or '/'). */
+/**
+ * The roots a virtual host's URLs reach (its DocumentRoot and the Aliases), or null when they reach
+ * everything (unknown, or '/'). Where the main server's context is left out (model/main-server.ts),
+ * it no longer probes the directories the mappings the prover does not follow reach (UserDir,
+ * AliasMatch…): the host then counts their targets too, and reaches everything when one may map anywhere.
+ */
 function reachRoots(model: Model, vhost: string, known: string | undefined): string[] | null {
   if (vhost === '' || known === undefined) return null;
   const roots = [known, ...aliasesOf(model, vhost).map(([, dir]) => dir)].map(noSlash);
+  if (mainServerLeftOut([model])) {
+    for (const m of unfollowedIn(model, vhost)) {
+      if (m.target === PROXIED) continue;
+      // A literal beginning that ends inside a name (`/srv/man` of `/srv/man$1`) reaches its whole parent directory.
+      const t = m.target;
+      roots.push(!t.startsWith('/') ? '' : t.endsWith('/') ? noSlash(t) : t.slice(0, t.lastIndexOf('/')));
+    }
+  }
   return roots.some((r) => r === '') ? null : roots;
 }
 
 const under = (dir: string, root: string) => dir === root || dir.startsWith(`${root}/`);
+
+const HOSTS_REACH = cacheSlot('the roots every virtual host reaches, per model', () => new WeakMap<Model, string[] | null>());
+
+/** The roots the virtual hosts' URLs reach, all hosts together (reachRoots), or null when one reaches everything. */
+function hostsReach(model: Model): string[] | null {
+  const byModel = model.cache.get(HOSTS_REACH);
+  if (byModel.has(model)) return byModel.get(model)!;
+  let all: string[] | null = [];
+  for (const v of model.vhosts) {
+    const r = reachRoots(model, v, knownDocroot(model, v));
+    if (!r) { all = null; break; }
+    all.push(...r);
+  }
+  byModel.set(model, all);
+  return all;
+}
 
 /** A main-server directory probe: the directory, its scope's place among the main server's scopes, and which of the three it is. */
 interface MainDir { dir: string; at: number; k: number }
@@ -185,11 +215,14 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   const dirs = new Set<string>([...roots.map((r) => r || '/'), OUTSIDE_DIR]);
   // In a virtual host whose DocumentRoot is known, the main server's directories its URLs cannot
   // reach are not probed: no URL of that host reaches them, and the main server's context probes
-  // them (a hosting tree's .htaccess of every site would otherwise be probed in every site).
+  // them (a hosting tree's .htaccess of every site would otherwise be probed in every site). Where
+  // that context is left out (model/main-server.ts), every host probes those no host reaches.
   const reach = reachRoots(model, vhost, known);
-  const addDir = (s: Scope, d: string) => { if (s.vhost !== '' || !reach || reach.some((r) => under(d, r))) dirs.add(d); };
+  const everyHost = reach !== null && mainServerLeftOut([model]) ? hostsReach(model) : null;
+  const unreached = (d: string) => everyHost !== null && !everyHost.some((r) => under(d, r));
+  const addDir = (s: Scope, d: string) => { if (s.vhost !== '' || !reach || reach.some((r) => under(d, r)) || unreached(d)) dirs.add(d); };
   // The main server's plain directories, looked up by path instead of tested one by one per host.
-  const indexed = reach ? mainDirs(model, scopes) : null;
+  const indexed = reach && everyHost === null ? mainDirs(model, scopes) : null;
   if (indexed) for (const d of reachableMainDirs(indexed, reach!)) dirs.add(d);
   const names = new Set<string>(nameBlind(model, vhost, scopes) ? [PLAIN_NAME] : [PLAIN_NAME, UNLISTED_NAME]);
   const urls = new Set<string>(['/']);
@@ -210,7 +243,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
         for (const d of ds) { addDir(s, d); addDir(s, `${d}/sub`); }
         // The path itself too, as a file and as a directory (`/d/`, `/d`): a regex that ends in `$`
         // matches only there in 2.4, and nowhere in 2.2, which tested it with REG_NOTEOL.
-        for (const d of ds) if (d !== '/' && (s.vhost !== '' || !reach || reach.some((r) => under(d, r)))) { exact.add(noSlash(d)); exact.add(`${noSlash(d)}/`); }
+        for (const d of ds) if (d !== '/' && (s.vhost !== '' || !reach || reach.some((r) => under(d, r)) || unreached(d))) { exact.add(noSlash(d)); exact.add(`${noSlash(d)}/`); }
         if (!ds.length) gaps.push(unmatched(s, 'path', 'DirectoryMatch'));
         break;
       }

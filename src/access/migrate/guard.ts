@@ -102,7 +102,7 @@ function checkFile(project: Project, file: ConfigFile, reparse: (text: string, p
   if (!own.length) return { failures };
   const editedKeys = sectionKeys(project.cache, edited);
   const keyOfScope = (s: Scope) => (s.node ? editedKeys.get(s.node) ?? '\0file' : '\0file');
-  eachRepresentative([reference, after], contextsOf(own, after), (r) => {
+  eachRepresentative([reference, after], contextsOf(own, [reference, after]), (r) => {
     const a = decide(after, r);
     const b = decide(reference, r);
     if (a.status === b.status) return;

@@ -8,7 +8,7 @@
 import type { Section } from '../../ast/nodes.js';
 import { leftForSyntaxErrors, type Project, readForContext } from '../../project/project.js';
 import { cacheSlot, RunCache } from '../../project/run-cache.js';
-import { conditionHolds, type CondContext, forgetModels, isAccessItem, type Item, keyOf, type Model, type ModelOptions, projectModel, type Request, type Scope } from '../model/index.js';
+import { conditionHolds, type CondContext, forgetModels, isAccessItem, type Item, keyOf, type Model, type ModelOptions, projectModel, reachOfAll, type Request, type Scope, servedContexts } from '../model/index.js';
 import { compatChanges, decide, describeDifference, eachRepresentative } from '../compare/index.js';
 import { mixedCandidates, pureCandidates } from './candidates.js';
 import { applicableScopes, SSL_DENIES, startupError } from '../decide/index.js';
@@ -39,8 +39,12 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   // The models the proof works on keep what the deciders memoize about them (sections by context,
   // answers by location: ~10 MB on 10,000 vhosts) in a memo of the proof's own, which goes with it.
   const work = new RunCache();
-  const before22: Model = { ...projectModel(project, '2.2', opts), cache: work };
-  const after0: Model = { ...projectModel(project, '2.4', { ...opts, compat: true, overrides: 'migrated' }), cache: work };
+  const read22 = projectModel(project, '2.2', opts);
+  const read24 = projectModel(project, '2.4', { ...opts, compat: true, overrides: 'migrated' });
+  // No main-server request is probed only when neither version lets a connection reach the main server.
+  const mainServer = reachOfAll([read22, read24]);
+  const before22: Model = { ...read22, cache: work, mainServer };
+  const after0: Model = { ...read24, cache: work, mainServer };
   const c22 = before22.cond!;
   const c24 = after0.cond!;
   const mixed = isMixed(before22);
@@ -68,7 +72,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     candidates.delete(s);
     verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason });
   }
-  let contexts = contextsOf([...candidates.keys()], after0);
+  let contexts = contextsOf([...candidates.keys()], [after0]);
   /** The section each copy made by withItems stands for: the proof's own, gone with it. */
   const originals = new Map<Scope, Scope>();
   const originalOf = (s: Scope) => originals.get(s) ?? s;
@@ -146,7 +150,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
       const orig = beforeOf.get(keyOf(s))!;
       verdicts.set(keyOf(s), { status: 'refused', scope: orig, reason: why.startsWith('\0') ? why.slice(1) : `the rewrite would change an outcome: ${why}` });
     }
-    contexts = contextsOf([...drop.keys()], after0);
+    contexts = contextsOf([...drop.keys()], [after0]);
     after = withItems(after0, candidates, originals);
   }
   for (const s of candidates.keys()) {
@@ -159,7 +163,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   if (!mixed) {
     const refused = [...verdicts].filter(([, v]) => v.status === 'refused');
     if (refused.length) {
-      const changes = compatChanges(before, after, refused.map(([k]) => k), keyOf, contextsOf(refused.map(([, v]) => v.scope), after0));
+      const changes = compatChanges(before, after, refused.map(([k]) => k), keyOf, contextsOf(refused.map(([, v]) => v.scope), [after0]));
       for (const [k, v] of verdicts) {
         // Left unset where some request the section meets is not decided: nothing is claimed for it.
         if (v.status === 'refused' && !(changes.has(k) && changes.get(k) === undefined)) v.compat = changes.get(k) ?? null;
@@ -197,7 +201,7 @@ function dualDifferences(before: Model, after: Model, dual: readonly Scope[], af
   const out = new Map<Section | string, string>();
   if (!dual.length) return out;
   const keys = new Set(dual.map(keyOf));
-  eachRepresentative([before, after], contextsOf(dual, after0), (r) => {
+  eachRepresentative([before, after], contextsOf(dual, [after0]), (r) => {
     const b = decide(before, r);
     const a = decide(after, r);
     if (b.status === a.status) return;
@@ -282,8 +286,11 @@ export function withItems(model: Model, items: ReadonlyMap<Scope, Item[]>, origi
   return { ...model, scopes };
 }
 
-/** The contexts a set of scopes can affect: their virtual hosts, or all when one is in the main server. */
-export function contextsOf(scopes: readonly Scope[], model: Model): string[] {
-  if (scopes.some((s) => s.vhost === '')) return ['', ...model.vhosts];
+/**
+ * The contexts a set of scopes can affect: their virtual hosts, or all when one is in the main server
+ * (the main server itself left out when no connection reaches it in any of the models, main-server.ts).
+ */
+export function contextsOf(scopes: readonly Scope[], models: readonly Model[]): string[] {
+  if (scopes.some((s) => s.vhost === '')) return servedContexts(models);
   return [...new Set(scopes.map((s) => s.vhost))];
 }

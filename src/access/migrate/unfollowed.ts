@@ -10,7 +10,7 @@
  */
 import type { Project } from '../../project/project.js';
 import { placer } from './place.js';
-import { isAccessItem, type Model, type Scope, type UnfollowedMapping } from '../model/index.js';
+import { isAccessItem, type Model, type Scope, servedContexts, unfollowedIn, type UnfollowedMapping } from '../model/index.js';
 import { PROXIED, regexLiteralPrefix, wildcardLiteralPrefix } from '../../apache/url-mappings.js';
 
 const URL_KINDS: ReadonlySet<string> = new Set(['location', 'locationmatch']);
@@ -39,13 +39,6 @@ function joins(m: UnfollowedMapping, url: Scope, fs: Scope): boolean {
   return overlap(reachOf(url), m.url) && (m.target === '' ? target !== PROXIED : proxied ? target === m.target : overlap(target, m.target));
 }
 
-/** The mappings in force in a context: its own, then the main server's it inherits. */
-function mappingsOf(model: Model, vhost: string): UnfollowedMapping[] {
-  const own = model.unfollowed?.get(vhost) ?? [];
-  if (vhost === '') return own;
-  return [...own, ...(model.unfollowed?.get('') ?? []).filter((m) => m.inherited)];
-}
-
 /**
  * The candidates (sections of `model`, or copies with the same key) whose rewrite is refused, with
  * why: a mapping in force where the section applies can bring it and a section of the other kind
@@ -69,11 +62,11 @@ export function unfollowedRefusals(project: Project, model: Model, candidates: I
   for (const s of candidates) {
     if (universal(s)) continue;
     const isUrl = URL_KINDS.has(s.kind);
-    // The contexts where the section applies: its own, or every one for a main-server section.
-    for (const vhost of s.vhost === '' ? ['', ...model.vhosts] : [s.vhost]) {
+    // The contexts where the section applies: its own, or every one a request reaches for a main-server section.
+    for (const vhost of s.vhost === '' ? servedContexts([model]) : [s.vhost]) {
       const others = [...(byContext.get(vhost)?.[isUrl ? 'fs' : 'url'] ?? []), ...(vhost === '' ? [] : byContext.get('')?.[isUrl ? 'fs' : 'url'] ?? [])];
       let found: { m: UnfollowedMapping; loc: Scope; fs: Scope } | undefined;
-      for (const m of mappingsOf(model, vhost)) {
+      for (const m of unfollowedIn(model, vhost)) {
         const other = others.find((o) => (isUrl ? joins(m, s, o) : joins(m, o, s)));
         if (other) { found = { m, loc: isUrl ? s : other, fs: isUrl ? other : s }; break; }
       }

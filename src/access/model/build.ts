@@ -19,6 +19,7 @@ import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { expandDefined, usesVariable } from '../../apache/variables.js';
 import { LineCounter } from '../../parse/line-counter.js';
 import { conditionalReason, PER_REQUEST_SECTIONS, providerReason, unmodelledProvider } from './undecided.js';
+import { decidedForCertain, mainServerWitness, mayListen } from './main-server.js';
 
 export interface BuildOptions {
   version: Version;
@@ -65,6 +66,8 @@ interface Ctx {
   htaccess?: boolean;
   /** The outermost `<If>`, `<ElseIf>` or `<Else>` being read, whose body applies only when its condition holds. */
   perRequest?: Section;
+  /** Inside a section httpd may skip whatever this reading says (an `<IfDefine>`, an `<IfModule>` with no module list, a `<Macro>`). */
+  unsure?: boolean;
 }
 
 const INCLUDE_LINES = cacheSlot('Include lines by file', () => new WeakMap<ConfigFile, Map<Directive, number>>());
@@ -118,6 +121,10 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   let mainNamed = false;
   // SSLEngine of each context ('' the main server, whose value the virtual hosts inherit): the scheme mod_rewrite compares.
   const sslEngine = new Map<string, boolean>();
+  // Whether a connection may reach the main server: the Listen lines and the hosts' addresses read.
+  const mainServer = mainServerWitness();
+  // Several configurations read as one (entry files no Include reads): whose Listen lines a host covers is not known.
+  if (inputs.filter((i) => i.kind === 'conf' && !(i.wrap ?? opts.wrap)).length > 1) mainServer.unknown('several configuration files are read as one');
 
   const newScope = (kind: ScopeKind, pattern: string, regex: RegExp | null, ctx: Ctx, node: Section | null, path: string): Scope => {
     const s: Scope = { kind, pattern, regex, within: ctx.scope, vhost: ctx.vhost, order: order++, items: [], node, path, errors: [] };
@@ -163,6 +170,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     const d = expanded(written);
     if ((d.lname === 'include' || d.lname === 'includeoptional') && ctx.depth < 128) {
       const idx = includeLines(cache, ctx.file).get(written);
+      if (!includes.get(`${ctx.path}\0${idx}`)?.length) mainServer.unknown(`the files of ${d.name} ${d.args.map((a) => a.value).join(' ')} were not read`);
       for (const p of includes.get(`${ctx.path}\0${idx}`) ?? []) {
         // A file that includes itself (a glob matching it) would otherwise be walked 2^128 ways.
         if (ctx.within.includes(p)) continue;
@@ -178,6 +186,8 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       (cond.defines as Set<string>).delete(d.args[0].value);
       defined.delete(d.args[0].value);
     }
+    if (d.lname === 'listen') mainServer.listen(d.args.map((a) => a.value), ctx.htaccess ? 'a .htaccess file' : ctx.vhost !== '' ? 'a <VirtualHost>' : ctx.scope || ctx.mask || ctx.perRequest ? 'a section' : null);
+    else if (d.lname === 'use' || (d.lname === 'include' || d.lname === 'includeoptional') && ctx.depth >= 128) mainServer.unknown(`${d.name} ${d.args.map((a) => a.value).join(' ')} reads lines not followed here`);
     if (!ctx.htaccess) {
       const reach = unfollowedMapping(d, ctx.scope !== null);
       if (reach) mappings.push({ vhost: ctx.vhost, ...reach, path: ctx.path, offset: d.contentStart });
@@ -228,7 +238,9 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     const s = expanded(written);
     const holds = conditionHolds(s, cond);
     if (holds !== null) {
-      if (holds) visit(s.children, ctx);
+      const sure = decidedForCertain(s, cond);
+      if (holds) visit(s.children, sure ? ctx : { ...ctx, unsure: true });
+      else if (!sure && mayListen(s.children)) mainServer.unknown(`<${s.name} ${s.args.map((a) => a.value).join(' ')}> may hold Listen lines httpd reads`);
       return;
     }
     const arg = s.args.map((a) => a.value).join(' ');
@@ -240,6 +252,8 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       vhostCount.set(base, n);
       const key = n > 1 ? `${base}#${n}` : base;
       model.vhosts.push(key);
+      if (ctx.vhost !== '' || ctx.scope || ctx.mask || ctx.htaccess) mainServer.unknown(`<VirtualHost ${arg}> inside another section`);
+      else mainServer.vhost(s.args.map((a) => a.value), !ctx.unsure && !ctx.perRequest);
       visit(s.children, { ...ctx, vhost: key, scope: null });
       return;
     }
@@ -300,7 +314,8 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       else if (c.children.every((x) => x.negate)) fail(ctx.scope.errors, [`${name} directive contains only negative authorization directives`], ctx, s.open);
       return;
     }
-    visit(s.children, ctx);
+    // A section of no known meaning here (`<Macro>`, `<IfFile>`): read as if its body were, but maybe not so.
+    visit(s.children, { ...ctx, unsure: true });
   };
 
   for (const input of inputs) {
@@ -331,6 +346,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     list.push({ name: m.name, path: m.path, offset: m.offset, url: m.url, target: m.target, inherited: m.vhost === '' && (inheritedByVirtualHosts(m.name) || rewriteInherited.value) });
     model.unfollowed!.set(m.vhost, list);
   }
+  model.mainServer = mainServer.reach();
   for (const s of model.scopes) {
     s.items = s.items.slice(); // complete now: a copy without the room push left (a tree has thousands of scopes)
   }

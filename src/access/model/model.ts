@@ -166,6 +166,9 @@ export interface ErrorAt {
   message: string;
 }
 
+/** Whether a connection may reach the main server (main-server.ts): reachable, with the first reason, or not. */
+export type MainServerReach = { reachable: true; why: string } | { reachable: false };
+
 /** The compiled configuration of one tree, read for one version. */
 export interface Model {
   version: Version;
@@ -174,6 +177,11 @@ export interface Model {
   scopes: Scope[];
   /** Virtual-host keys, in order. */
   vhosts: string[];
+  /**
+   * Whether a connection may reach the main server (main-server.ts): not when every address and port
+   * a Listen line may open is a <VirtualHost>'s, for certain. Unset: not known, reachable.
+   */
+  mainServer?: MainServerReach;
   /** The ServerRoot a relative DocumentRoot was taken against (null: not known, kept as written). */
   serverRoot?: string | null;
   /** DocumentRoot per context ('' = main server), made absolute against serverRoot. */
