@@ -11,9 +11,9 @@ export const hasWildcard = (pattern: string) => /[*?[]/.test(pattern);
 export default defineRule({
   meta: {
     id: 'prefer-include-optional',
-    description: 'Suggest IncludeOptional for an Include whose wildcard matches no file.',
+    description: 'Write IncludeOptional for an Include whose wildcard matches no file.',
     row: 'Changed defaults: Include of an empty wildcard is an error in 2.4; use IncludeOptional',
-    kind: 'suggest',
+    kind: 'fix',
   },
   create(context) {
     const file = context.file;
@@ -50,7 +50,8 @@ export default defineRule({
               : `In 2.2, "Include ${written}" matched no file and was silently skipped. `
                 + `2.4 refuses to start: "Include/IncludeOptional: No matches for the wildcard '${base}' in '${dir}', failing". `
                 + `To keep starting with no match, ${remedy}`,
-            suggestion: [renameDirective(node, 'IncludeOptional')],
+            // Where 2.2 skipped the line, IncludeOptional keeps exactly that; where 2.2 refused it there is no behaviour to keep.
+            ...(refused22 === undefined ? { fix: [renameDirective(node, 'IncludeOptional')] } : { severity: 'warning' as const, suggestion: [renameDirective(node, 'IncludeOptional')] }),
           });
         }
       },

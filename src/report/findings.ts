@@ -2,6 +2,7 @@
 import { relative } from 'node:path';
 import type { MigrateResult } from '../migrate.js';
 import type { Severity } from '../ast/nodes.js';
+import type { ProjectDiagnostic } from '../project/project.js';
 import type { Problem } from '../engine/rule.js';
 import type { Edit } from '../edit/edit.js';
 import { ruleDocRef } from './rule-docs.js';
@@ -86,7 +87,9 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
       findings.push({ path, ...span(d.start, d.end), severity: d.severity, message: readableText(d.message), ruleId: 'syntax', fixable: false });
     }
     // A file that could not be read already has its io finding.
-    for (const d of projectDiags.filter((x) => x.path === r.file.path && !(r.file.readError !== undefined && READ_CODES.has(x.code)))) {
+    // An Include that matched nothing and that prefer-include-optional rewrote to IncludeOptional no longer stops 2.4.
+    const fixedInclude = (d: ProjectDiagnostic) => d.code === 'INCLUDE_NO_MATCH' && r.applied.some((p) => p.ruleId === 'prefer-include-optional' && p.start === d.start);
+    for (const d of projectDiags.filter((x) => x.path === r.file.path && !(r.file.readError !== undefined && READ_CODES.has(x.code)) && !fixedInclude(x))) {
       findings.push({ path, ...span(d.start, d.end), severity: d.severity, message: readableText(d.message), ruleId: 'include', fixable: false });
     }
     const at = (p: Problem) => (moved ? span(p.start, p.end) : { ...span(p.start, p.end), line: p.line, col: p.col });

@@ -21,9 +21,9 @@ function keys(objects: object[]): string[] {
 describe('docs/json-format.md', () => {
   it('lists exactly the fields a diff run with fixes, suggestions, docs and a missing path produces', async () => {
     const cwd = tempDir();
-    // An empty conf.d: its wildcard matches nothing, which gets the IncludeOptional suggestion (a missing directory would not).
-    mkdirSync(join(cwd, 'conf.d'));
-    writeFileSync(join(cwd, 'a.conf'), 'MaxClients 5\nInclude conf.d/*.conf\n<Directory /x>\nOrder allow,deny\n</Directory>\n');
+    // A wildcard in a directory part (a form 2.2 refused) that matches nothing gets the IncludeOptional suggestion.
+    mkdirSync(join(cwd, 'conf.d/x'), { recursive: true });
+    writeFileSync(join(cwd, 'a.conf'), 'MaxClients 5\nInclude conf.d/*/*.conf\n<Directory /x>\nOrder allow,deny\n</Directory>\n');
     const r = await runCli(['diff', '--format', 'json', 'a.conf', 'missing/*.conf'], { cwd });
     const doc = JSON.parse(r.stdout);
     const findings = doc.files.flatMap((f: { findings: object[] }) => f.findings);

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/prefer-include-optional.js';
 import { loadProject } from '../../src/project/load.js';
+import { migrate } from '../../src/migrate.js';
+import { collectFindings } from '../../src/report/findings.js';
 import { tempDir } from '../helpers/tmp.js';
 import type { ConfigFile } from '../../src/ast/nodes.js';
 import { directives } from '../../src/ast/walk.js';
@@ -67,5 +69,28 @@ describe('a wildcard in a directory that does not exist', () => {
     mkdirSync(join(dir, 'nothere'));
     const q = loadProject([join(dir, 'httpd.conf')], { cwd: dir });
     expect(runRule(rule, file.text, file.path, {}, () => q).applied.map((x) => x.ruleId)).toEqual(['prefer-include-optional']);
+  });
+});
+
+describe('a plain write (no --apply-suggestions) of an Include whose existing directory holds no match', () => {
+  it('writes IncludeOptional, so 2.4 starts as 2.2 did, and keeps no "refuses to start" finding for it (found by a helper\'s bug hunt)', () => {
+    // cPanel: one userdata directory per vhost, empty until the vhost is customised.
+    const dir = tempDir();
+    mkdirSync(join(dir, 'userdata/std/2/bob/bob.example'), { recursive: true });
+    writeFileSync(join(dir, 'httpd.conf'), `ServerRoot "${dir}"\n<VirtualHost *:80>\n    Include "${dir}/userdata/std/2/bob/bob.example/*.conf"\n</VirtualHost>\n`);
+    const result = migrate(loadProject([join(dir, 'httpd.conf')], { cwd: dir }));
+    expect(result.files[0]!.output).toContain(`    IncludeOptional "${dir}/userdata/std/2/bob/bob.example/*.conf"\n`);
+    const findings = collectFindings(result, dir).flatMap((f) => f.findings);
+    expect(findings.filter((f) => f.ruleId === 'include')).toEqual([]);
+    expect(findings.filter((f) => f.ruleId === 'prefer-include-optional').map((f) => f.fixable)).toEqual([true]);
+  });
+
+  it('leaves a wildcard in a directory part (2.2 refused the line) as a suggestion', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'sites/a'), { recursive: true });
+    writeFileSync(join(dir, 'httpd.conf'), `ServerRoot "${dir}"\nInclude sites/*/*.conf\n`);
+    const result = migrate(loadProject([join(dir, 'httpd.conf')], { cwd: dir }));
+    expect(result.files[0]!.output).toContain('\nInclude sites/*/*.conf\n');
+    expect(result.files[0]!.remaining.filter((p) => p.ruleId === 'prefer-include-optional').map((p) => [p.severity, p.suggestion?.length])).toEqual([['warning', 1]]);
   });
 });
