@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Directive, Node, Section } from '../src/ast/nodes.js';
-import { accessDirectives, authTypeLine, compatLines, currentAccessText, fileVerdicts, NEVER_READ, NOT_NAMED, rewriteEdits, serverLevelAccess, type ServerLevelAccess, startupDefineBlocks, versionConds } from '../src/access/migrate/index.js';
+import { accessDirectives, authTypeLine, compatLines, currentAccessText, fallbackBranch, fileVerdicts, NEVER_READ, NOT_NAMED, rewriteEdits, serverLevelAccess, type ServerLevelAccess, startupDefineBlocks, versionConds } from '../src/access/migrate/index.js';
 import { commentStart, commentWordMatches, isAccessItem, type Scope } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 import { isAccessFile } from '../src/project/project.js';
@@ -96,6 +96,8 @@ export default defineRule({
         const live = proof.live;
         for (const [section, v] of sections) {
           const body = section ? section.children : file.children;
+          // Beside blocks neither reading reads (<IfModule mod_version.c>), the rewrite stays in the branch every server reads when it skips them.
+          const edited = fallbackBranch(body, ...versionConds(context.project))?.children ?? body;
           const first = accessDirectives(body, live)[0];
           if (!first) {
             // Access lines that come from a file Included inside the section: not rewritten there, and said (they keep mod_access_compat).
@@ -121,7 +123,7 @@ export default defineRule({
               context.report({
                 node: auth,
                 message: `${says} Write: ${v.lines.join(' | ')}, after the AuthType line.${merged} This was checked against 2.2 on every representative request.`,
-                fix: rewriteEdits(file, body, v.lines, live),
+                fix: rewriteEdits(file, edited, v.lines, live),
               });
             } else if (v.reason !== NEVER_READ && v.reason !== NOT_NAMED) {
               context.report({
@@ -172,14 +174,14 @@ export default defineRule({
             context.report({
               node,
               message: `${where(section, file)} uses the 2.2 ${used(body, live)} directives, which never took effect: 2.2 tested this regex with REG_NOTEOL, where \`$\` never matches at the end of a path, so the section applied to no request. 2.4 lets it match, and there they would change answers, so they are removed and nothing takes their place. This was checked against 2.2 on every representative request. The section's other directives apply in 2.4 where they did not in 2.2: check them.${commentNote(body, live)}`,
-              fix: rewriteEdits(file, body, v.lines, live),
+              fix: rewriteEdits(file, edited, v.lines, live),
             });
             continue;
           }
           context.report({
             node,
             message: `${where(section, file)} uses the 2.2 ${used(body, live)} directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: ${v.lines.map((l) => l.trim()).join(' | ')}. ${proof.mixed ? 'The tree already mixes in 2.4 Require lines, so this was checked against what 2.4 with mod_access_compat does now' : 'This was checked against 2.2'} on every representative request.${noteolNote(v.scope)}${commentNote(body, live)}`,
-            fix: rewriteEdits(file, body, v.lines, live),
+            fix: rewriteEdits(file, edited, v.lines, live),
           });
         }
       },

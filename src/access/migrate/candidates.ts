@@ -5,7 +5,7 @@
  */
 import type { Section } from '../../ast/nodes.js';
 import type { Project } from '../../project/project.js';
-import { bodyOf, dualBlocks } from './dual-version.js';
+import { bodyOf, dualBlocks, fallbackBranch, unreadDualBlocks } from './dual-version.js';
 import { endsInDollar, htaccessOf } from '../decide/index.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
@@ -44,9 +44,15 @@ function compatName(k: string): string {
   return k === 'order' ? 'Order' : k === 'satisfy' ? 'Satisfy' : k === 'allow' ? 'Allow' : 'Deny';
 }
 
-/** Sections written for both versions are left as they are, unless 2.4 still reads compat lines outside the branches. */
+/**
+ * Sections written for both versions are left as they are, unless 2.4 still reads compat lines outside the branches.
+ * So are those beside such blocks that neither reading reads (`<IfModule mod_version.c>` in a tree that loads no
+ * mod_version), unless their access lines all sit in the branch beside those blocks that every server reads when it
+ * skips them (fallbackBranch): the rewrite then stays inside that branch.
+ */
 function dualVersion(project: Project, s: Scope, twin: Scope, c22: CondContext, c24: CondContext, verdicts: Candidates['verdicts']): boolean {
-  if (!dualBlocks(bodyOf(project, s), c22, c24).length) return false;
+  const body = bodyOf(project, s);
+  if (!dualBlocks(body, c22, c24).length && !(unreadDualBlocks(body, c22, c24).length && !fallbackBranch(body, c22, c24))) return false;
   const stray = twin.items.find((i) => COMPAT.has(i.k));
   if (stray) {
     verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `the section has separate 2.2 and 2.4 branches, but its ${compatName(stray.k)} line outside them is read by 2.4 too, where mod_access_compat ANDs it with the 2.4 branch (and without the module httpd does not start); move it into the 2.2 branch` });

@@ -6,6 +6,7 @@ import type { Directive, Node, Section } from '../../ast/nodes.js';
 import { conditionHolds, type CondContext, isAccessItem, keyOf, projectModel, type Scope } from '../model/index.js';
 import { COMPAT_ACCESS, isAccessLine } from '../../apache/access-directives.js';
 import { condition } from '../../ast/query.js';
+import { moduleOfTest } from '../../apache/conditions.js';
 import { memo } from '../../ast/memo.js';
 import type { Project } from '../../project/project.js';
 import { placer } from './place.js';
@@ -34,16 +35,65 @@ export function hasAccess(nodes: readonly Node[]): boolean {
     || (n.type === 'section' && (TRANSPARENT.has(n.lname) || /^require(all|any|none)$/.test(n.lname)) && hasAccess(n.children)));
 }
 
-/** The version-dependent blocks with access lines directly in a body (looking through Limit and conditionals). */
+/**
+ * The version-dependent blocks with access lines directly in a body (looking through Limit and the
+ * conditionals both readings read; not into one both skip, see unreadDualBlocks).
+ */
 export function dualBlocks(nodes: readonly Node[], c22: CondContext, c24: CondContext): { section: Section; kind: 'legacy' | 'modern' }[] {
+  return blocksIn(nodes, c22, c24, false);
+}
+
+function blocksIn(nodes: readonly Node[], c22: CondContext, c24: CondContext, intoSkipped: boolean): { section: Section; kind: 'legacy' | 'modern' }[] {
   const out: { section: Section; kind: 'legacy' | 'modern' }[] = [];
   for (const n of nodes) {
-    if (n.type !== 'section' || !TRANSPARENT.has(n.lname)) continue;
+    if (n.type !== 'section' || !TRANSPARENT.has(n.lname) || (!intoSkipped && skippedByBoth(n, c22, c24))) continue;
     const kind = branchKind(n, c22, c24);
     if (kind && hasAccess(n.children)) out.push({ section: n, kind });
-    else if (!kind) out.push(...dualBlocks(n.children, c22, c24));
+    else if (!kind) out.push(...blocksIn(n.children, c22, c24, intoSkipped));
   }
   return out;
+}
+
+/** Whether neither reading reads a conditional section's body. */
+function skippedByBoth(s: Section, c22: CondContext, c24: CondContext): boolean {
+  return CONDITIONAL.has(s.lname) && conditionHolds(s, c22) === false && conditionHolds(s, c24) === false;
+}
+
+/**
+ * The conditionals of a body that both readings skip and that hold blocks written for both versions:
+ * `<IfModule mod_version.c>` around `<IfVersion < 2.4>` and `<IfVersion >= 2.4>` twins, in a tree that
+ * loads no mod_version. A server that loads the module, or has it built in (Debian's 2.4), reads them.
+ */
+export function unreadDualBlocks(nodes: readonly Node[], c22: CondContext, c24: CondContext): Section[] {
+  const out: Section[] = [];
+  for (const n of nodes) {
+    if (n.type !== 'section' || !TRANSPARENT.has(n.lname)) continue;
+    if (skippedByBoth(n, c22, c24)) {
+      if (blocksIn(n.children, c22, c24, true).length) out.push(n);
+    } else if (!branchKind(n, c22, c24)) out.push(...unreadDualBlocks(n.children, c22, c24));
+  }
+  return out;
+}
+
+/**
+ * Where a section beside such unread blocks can be rewritten: the `<IfModule>` of its body that
+ * both readings read and that tests the same module as every unread block, negated the other way
+ * (`<IfModule !mod_version.c>` beside `<IfModule mod_version.c>`), when it holds every access line
+ * the readings read. Every server reads exactly one of the two, so the rewrite stays inside it:
+ * where the server reads the unread blocks instead (mod_version built in), it reads neither the
+ * old lines nor the new, as before; elsewhere it reads what the prover proved. Undefined when the
+ * body has no unread blocks or no such branch (the section is then left as written for both versions).
+ */
+export function fallbackBranch(nodes: readonly Node[], c22: CondContext, c24: CondContext): Section | undefined {
+  const unread = unreadDualBlocks(nodes, c22, c24);
+  if (!unread.length) return undefined;
+  const read = (n: Node) => n.type === 'section' && n.lname === 'ifmodule' && conditionHolds(n, c22) === true && conditionHolds(n, c24) === true;
+  const withAccess = nodes.filter((n) => !unread.includes(n as Section) && (n.type === 'directive' ? isAccessLine(n.lname) : n.type === 'section' && hasAccess([n])));
+  const branch = withAccess[0];
+  if (withAccess.length !== 1 || !branch || branch.type !== 'section' || !read(branch)) return undefined;
+  const test = condition(branch);
+  const opposite = (u: Section) => nodes.includes(u) && u.lname === 'ifmodule' && moduleOfTest(condition(u).name) === moduleOfTest(test.name) && condition(u).negated !== test.negated;
+  return unread.every(opposite) ? branch : undefined;
 }
 
 /** The nodes a section holds, or those of the .htaccess file or fragment a scope without a node stands for. */
