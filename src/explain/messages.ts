@@ -42,6 +42,13 @@ const HTACCESS_ALERT = String.raw`(?:\[client [^\]]*\]\s+\S+|\.htaccess):\s*`;
 /** Access directives of override category Limit, and of AuthConfig (semantics §1.9), as httpd names them in "X not allowed here". */
 const LIMIT_ACCESS = '(?:order|allow|deny)';
 const AUTHCONFIG_ACCESS = '(?:require|satisfy|<require(?:all|any|none)|authmerging)';
+/**
+ * Sections a .htaccess file may hold under any AllowOverride category (measured on 2.4.71: accepted under
+ * AllowOverride Limit alone, and under AuthConfig alone). httpd refuses them ("<IfModule not allowed here",
+ * the name as the file spells it) only where no category is granted, which for a file 2.4 reads means
+ * that no AllowOverride applies at all.
+ */
+const ANY_OVERRIDE_SECTIONS = '<(?:IfModule|IfDefine|IfVersion|Files|FilesMatch)';
 const MODULES = ['load-implicit-modules'];
 
 /**
@@ -125,6 +132,12 @@ export const MESSAGES: ExplainEntry[] = [
     'Add AuthConfig to the AllowOverride of the <Directory> above the .htaccess (AllowOverride Limit AuthConfig), or write AllowOverride explicitly where none applies.', ['allowoverride-authconfig', 'explicit-allow-override']),
   entry('htaccess-limit', new RegExp(`${HTACCESS_ALERT}${LIMIT_ACCESS} not allowed (?:here|in <)`, 'i'), 'The AllowOverride of the directory does not grant Limit, which Order, Allow and Deny need in a .htaccess file (or no AllowOverride applies: 2.2 defaulted to All, while 2.4 still reads the file but allows nothing in it).',
     'Add Limit to the AllowOverride of the <Directory> above the .htaccess, or write AllowOverride explicitly where none applies (AllowOverride All keeps the 2.2 default).', ['explicit-allow-override']),
+  entry('htaccess-no-override', new RegExp(`(?<![\\w<])${ANY_OVERRIDE_SECTIONS} not allowed here`, 'i'), 'No AllowOverride applies to the directory of the .htaccess file: 2.2 defaulted to All, while 2.4 still reads the file but allows nothing in it, not even <IfModule>, <IfDefine>, <IfVersion>, <Files> or <FilesMatch>, so every request below it gets a 500.',
+    'Write AllowOverride explicitly in the <Directory> above the .htaccess (AllowOverride All keeps the 2.2 default; AllowOverride None stops 2.4 reading the file).', ['explicit-allow-override']),
+  entry('htaccess-override', new RegExp(`${HTACCESS_ALERT}(?!(?:${LIMIT_ACCESS}|${AUTHCONFIG_ACCESS}|${ANY_OVERRIDE_SECTIONS}) not)<?[\\w-]+ not allowed (?:here|in <)`, 'i'), 'The AllowOverride of the directory does not grant the category the .htaccess directive needs (FileInfo for RewriteEngine, RewriteRule, Header, ErrorDocument, SetEnvIf, AddType or SetHandler; Indexes for DirectoryIndex, IndexIgnore or ExpiresActive; Options for Options; AuthConfig for AuthType, AuthName or AuthUserFile), or no AllowOverride applies: 2.2 defaulted to All, while 2.4 still reads the file but allows nothing in it.',
+    'Add the category to the AllowOverride of the <Directory> above the .htaccess, or write AllowOverride explicitly where none applies (AllowOverride All keeps the 2.2 default).', ['explicit-allow-override']),
+  entry('htaccess-option', /Option \S+ not allowed here/i, 'The .htaccess file sets an option that the AllowOverride of its directory does not grant: AllowOverride Options=… grants only the options it lists, and a plain AllowOverride Options does not grant MultiViews (AllowOverride All does).',
+    'Name the option in the AllowOverride line (AllowOverride Options=Indexes,MultiViews, or All), or remove it from the Options line of the .htaccess.', []),
   entry('access-context', new RegExp(`(?<!${HTACCESS_ALERT})(?<![\\w<])(?:${LIMIT_ACCESS}|${AUTHCONFIG_ACCESS}) not allowed (?:here|in <)`, 'i'), 'An access directive sits where it is not allowed: Order, Allow, Deny, Satisfy, Require or a <Require…> container at server level or directly in <VirtualHost>.',
     'Move it into a <Directory> or <Location>.', ACCESS),
   entry('order-syntax', /order takes one argument|Satisfy either 'any' or 'all'/i, 'An Order or Satisfy value is misspelled (Order deny, allow with a space, Satisfy some).', 'Write Order deny,allow / allow,deny, Satisfy any / all, or convert to Require.', ACCESS),
