@@ -48,6 +48,12 @@ const AUTHCONFIG_ACCESS = '(?:require|satisfy|<require(?:all|any|none)|authmergi
  * the name as the file spells it) only where no category is granted, which for a file 2.4 reads means
  * that no AllowOverride applies at all.
  */
+/**
+ * "X not allowed in <Files> context" for an access directive comes only from a .htaccess file, even with the
+ * path left out: in a configuration file <Files> and <FilesMatch> allow every access directive (2.4.71 -t,
+ * at server level and in <VirtualHost>), while a .htaccess <Files> allows only what AllowOverride grants.
+ */
+const IN_FILES = 'not allowed in <Files(?:Match)?> context';
 const ANY_OVERRIDE_SECTIONS = '<(?:IfModule|IfDefine|IfVersion|Files|FilesMatch)';
 const MODULES = ['load-implicit-modules'];
 
@@ -128,9 +134,9 @@ export const MESSAGES: ExplainEntry[] = [
   entry('htaccess-limit-method', /Could not register method '[^']*' for <Limit/i, 'A <Limit> or <LimitExcept> in a .htaccess file names a method httpd does not know (method names are case-sensitive: get is not GET). 2.4 registers new methods only from the configuration files, so every request below that .htaccess gets a 500.',
     'Write the method as httpd knows it (GET, POST…), or register it at start-up with a <Limit METHOD> in a configuration file (an empty one in a <Location> that matches nothing will do).', ACCESS),
   entry('invalid-mask', /The specified network mask is invalid/i, 'An Allow/Deny/Require ip network has a bad mask (such as /33).', 'Correct the mask.', ACCESS),
-  entry('htaccess-authconfig', new RegExp(`${HTACCESS_ALERT}${AUTHCONFIG_ACCESS} not allowed (?:here|in <)`, 'i'), 'The AllowOverride of the directory does not grant AuthConfig, which Require, Satisfy, <RequireAll>/<RequireAny>/<RequireNone> and AuthMerging need in a .htaccess file (or no AllowOverride applies: 2.4 then still reads the file but allows nothing in it). Converting Allow from … to Require ip … under AllowOverride Limit gives exactly this 500.',
+  entry('htaccess-authconfig', new RegExp(`${HTACCESS_ALERT}${AUTHCONFIG_ACCESS} not allowed (?:here|in <)|(?<![\\w<])${AUTHCONFIG_ACCESS} ${IN_FILES}`, 'i'), 'The AllowOverride of the directory does not grant AuthConfig, which Require, Satisfy, <RequireAll>/<RequireAny>/<RequireNone> and AuthMerging need in a .htaccess file (or no AllowOverride applies: 2.4 then still reads the file but allows nothing in it). Converting Allow from … to Require ip … under AllowOverride Limit gives exactly this 500.',
     'Add AuthConfig to the AllowOverride of the <Directory> above the .htaccess (AllowOverride Limit AuthConfig), or write AllowOverride explicitly where none applies.', ['allowoverride-authconfig', 'explicit-allow-override']),
-  entry('htaccess-limit', new RegExp(`${HTACCESS_ALERT}${LIMIT_ACCESS} not allowed (?:here|in <)`, 'i'), 'The AllowOverride of the directory does not grant Limit, which Order, Allow and Deny need in a .htaccess file (or no AllowOverride applies: 2.2 defaulted to All, while 2.4 still reads the file but allows nothing in it).',
+  entry('htaccess-limit', new RegExp(`${HTACCESS_ALERT}${LIMIT_ACCESS} not allowed (?:here|in <)|(?<![\\w<])${LIMIT_ACCESS} ${IN_FILES}`, 'i'), 'The AllowOverride of the directory does not grant Limit, which Order, Allow and Deny need in a .htaccess file (or no AllowOverride applies: 2.2 defaulted to All, while 2.4 still reads the file but allows nothing in it).',
     'Add Limit to the AllowOverride of the <Directory> above the .htaccess, or write AllowOverride explicitly where none applies (AllowOverride All keeps the 2.2 default).', ['explicit-allow-override']),
   entry('htaccess-no-override', new RegExp(`(?<![\\w<])${ANY_OVERRIDE_SECTIONS} not allowed here`, 'i'), 'No AllowOverride applies to the directory of the .htaccess file: 2.2 defaulted to All, while 2.4 still reads the file but allows nothing in it, not even <IfModule>, <IfDefine>, <IfVersion>, <Files> or <FilesMatch>, so every request below it gets a 500.',
     'Write AllowOverride explicitly in the <Directory> above the .htaccess (AllowOverride All keeps the 2.2 default; AllowOverride None stops 2.4 reading the file).', ['explicit-allow-override']),
@@ -138,7 +144,7 @@ export const MESSAGES: ExplainEntry[] = [
     'Add the category to the AllowOverride of the <Directory> above the .htaccess, or write AllowOverride explicitly where none applies (AllowOverride All keeps the 2.2 default).', ['explicit-allow-override']),
   entry('htaccess-option', /Option \S+ not allowed here/i, 'The .htaccess file sets an option that the AllowOverride of its directory does not grant: AllowOverride Options=… grants only the options it lists, and a plain AllowOverride Options does not grant MultiViews (AllowOverride All does).',
     'Name the option in the AllowOverride line (AllowOverride Options=Indexes,MultiViews, or All), or remove it from the Options line of the .htaccess.', []),
-  entry('access-context', new RegExp(`(?<!${HTACCESS_ALERT})(?<![\\w<])(?:${LIMIT_ACCESS}|${AUTHCONFIG_ACCESS}) not allowed (?:here|in <)`, 'i'), 'An access directive sits where it is not allowed: Order, Allow, Deny, Satisfy, Require or a <Require…> container at server level or directly in <VirtualHost>.',
+  entry('access-context', new RegExp(`(?<!${HTACCESS_ALERT})(?<![\\w<])(?:${LIMIT_ACCESS}|${AUTHCONFIG_ACCESS}) not allowed (?:here|in <(?!Files(?:Match)?> context))`, 'i'), 'An access directive sits where it is not allowed: Order, Allow, Deny, Satisfy, Require or a <Require…> container at server level or directly in <VirtualHost>.',
     'Move it into a <Directory> or <Location>.', ACCESS),
   entry('order-syntax', /order takes one argument|Satisfy either 'any' or 'all'/i, 'An Order or Satisfy value is misspelled (Order deny, allow with a space, Satisfy some).', 'Write Order deny,allow / allow,deny, Satisfy any / all, or convert to Require.', ACCESS),
   // Other start-up errors a rule fixes (texts from apache2 -t, 2.4.68).
