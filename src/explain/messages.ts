@@ -155,6 +155,8 @@ export const MESSAGES: ExplainEntry[] = [
     'Correct the expression: write the letter without the backslash, or escape what was meant.', ['pcre2-regex']),
   entry('filter-provider', /Unknown filter provider/i, 'AddOutputFilterByType names a filter no loaded module provides: 2.4\'s mod_filter refuses it, where 2.2 skipped the filter.',
     'Load the module of the filter (mod_deflate for DEFLATE), or wrap the line in <IfModule mod_X.c> to answer as 2.2 did.', ['filter-provider-loaded']),
+  entry('filter-provider-syntax', /FilterProvider takes three arguments/i, 'In 2.2 FilterProvider took four words (filter, provider, dispatch such as resp=Content-Type, match); 2.4\'s takes three, the last a boolean expression, and refuses the 2.2 form.',
+    'Write the condition as an expression: FilterProvider COMPRESS DEFLATE resp=Content-Type $text/html becomes FilterProvider COMPRESS DEFLATE "%{CONTENT_TYPE} =~ m#text/html#i".', ['prefer-filter-provider-expr']),
   // Modules.
   entry('AH00534', /No MPM loaded/i, 'httpd 2.4 was built with loadable MPMs and none is loaded.', 'Load exactly one: LoadModule mpm_prefork_module modules/mod_mpm_prefork.so (or mpm_worker, mpm_event).', [...MODULES, 'build-notes']),
   entry('AH00136', /MUST relinquish startup privileges/i, 'Started as root without mod_unixd, httpd cannot switch to the User.', 'Load mod_unixd and set User and Group.', MODULES),
