@@ -4,7 +4,7 @@
  * "Invalid command 'X', perhaps misspelled…" at start-up, or "Unknown directive X…" in .htaccess.
  * Which 2.4 module provides a directive comes from the directive table (src/apache), never from here.
  */
-import { moduleOfDirective } from '../apache/directive-table.js';
+import { directivesOfModule, measuredModules, moduleDependencies, moduleOfDirective, MODULES, providersOfDirective } from '../apache/directive-table.js';
 
 /** The 2.4 module that provides a directive (short name), from the directive table. */
 function mod(name: string): string {
@@ -15,7 +15,11 @@ function mod(name: string): string {
 
 /** "mod_x: LoadModule x_module modules/mod_x.so" for the module that provides a directive. */
 function loadIt(name: string): string {
-  const m = mod(name);
+  return loadModule(mod(name));
+}
+
+/** "mod_x: LoadModule x_module modules/mod_x.so" for a module (short name). */
+function loadModule(m: string): string {
   return `mod_${m}: LoadModule ${m}_module modules/mod_${m}.so`;
 }
 export interface DirectiveCause {
@@ -130,3 +134,30 @@ export const UNKNOWN_DIRECTIVES: DirectiveCause[] = [
     ruleIds: [],
   },
 ];
+
+/** A standard 2.4 module and the directives only it provides, for "Invalid command 'X'" when it is not loaded. */
+export interface ModuleDirectives {
+  module: string;
+  /** As the directive table spells them, sections with their `<`. */
+  names: string[];
+  /** "mod_x: LoadModule x_module modules/mod_x.so", with the modules it needs loaded first. */
+  load: string;
+}
+
+/**
+ * Every loadable 2.4 module with the directives only it provides (from the directive table), leaving out those
+ * UNKNOWN_DIRECTIVES explains, the MPMs (2.4 stops earlier with "No MPM loaded") and a directive several modules
+ * provide (ScriptLog: mod_cgi or mod_cgid), which names no one module.
+ */
+export function moduleDirectives(): ModuleDirectives[] {
+  const covered = new Set(UNKNOWN_DIRECTIVES.flatMap((d) => d.names.map((n) => n.toLowerCase().replace(/^</, ''))));
+  return measuredModules()
+    .filter((m) => !MODULES[m]!.builtin && !m.startsWith('mpm_'))
+    .map((m) => {
+      const names = directivesOfModule(m).filter((n) => !covered.has(n.toLowerCase().replace(/^</, '')) && providersOfDirective(n.toLowerCase()).length === 1);
+      const deps = moduleDependencies(m);
+      const load = `${loadModule(m)}${deps.length ? `, after ${deps.map((d) => `mod_${d}`).join(' and ')}` : ''}`;
+      return { module: m, names, load };
+    })
+    .filter((x) => x.names.length > 0);
+}

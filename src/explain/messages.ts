@@ -4,7 +4,7 @@
  * find or fix the cause. Patterns match the text anywhere in a log line, so timestamps,
  * `[module:level]` prefixes, AH codes, quotes, paths and line numbers may vary.
  */
-import { UNKNOWN_DIRECTIVES } from './directives.js';
+import { moduleDirectives, UNKNOWN_DIRECTIVES } from './directives.js';
 import { moduleNames, REMOVED, STANDARD_24 } from '../apache/modules.js';
 
 export interface ExplainEntry {
@@ -26,6 +26,18 @@ const directiveEntries: ExplainEntry[] = UNKNOWN_DIRECTIVES.map((d) => ({
   id: `unknown-${d.names[0]!.toLowerCase()}`,
   pattern: new RegExp(`(?:Invalid command|Unknown directive)\\s+['"]?<?(?:${d.names.map(escape).join('|')})['"]?(?=[\\s,.]|$)`, 'i'),
   cause: d.cause, remedy: d.remedy, ruleIds: d.ruleIds,
+}));
+
+/**
+ * "Invalid command 'X'" for a directive of a standard 2.4 module that is not loaded, one entry per module: a 2.2
+ * build often compiled in what 2.4 ships as a loadable module, and load-module-for-directive writes its line.
+ */
+const moduleDirectiveEntries: ExplainEntry[] = moduleDirectives().map((d) => ({
+  id: `unknown-mod-${d.module}`,
+  pattern: new RegExp(`(?:Invalid command|Unknown directive)\\s+['"]?(?:${d.names.map(escape).join('|')})['"]?(?=[\\s,.]|$)`, 'i'),
+  cause: `The directive comes from mod_${d.module}, which ships with httpd 2.4 but is not loaded: a 2.2 build may have compiled it in, or the configuration never had its LoadModule line.`,
+  remedy: `Load ${d.load}.`,
+  ruleIds: ['load-module-for-directive'],
 }));
 
 const entry = (id: string, pattern: RegExp, cause: string, remedy: string, ruleIds: string[], generic = false): ExplainEntry =>
@@ -80,6 +92,7 @@ const removedModuleEntries: ExplainEntry[] = Object.entries(REMOVED).map(([name,
 
 export const MESSAGES: ExplainEntry[] = [
   ...directiveEntries,
+  ...moduleDirectiveEntries,
   // Directives whose effect changed (upgrade notes "Errors" and "Directives with changed or removed effect").
   entry('AH00117', /Ignoring deprecated use of DefaultType/i, 'DefaultType has no effect in 2.4; any value other than none only triggers this warning.',
     'Delete the DefaultType line; use AddType or ForceType (or mod_mime defaults) for the types you need.', ['no-default-type']),
