@@ -203,6 +203,7 @@ export const MESSAGES: ExplainEntry[] = [
   // Catch-alls.
   entry('invalid-command', /Invalid command\s+'[^']*'|Unknown directive\s+\S+/i, 'httpd does not know the directive: it is misspelled, its module is not loaded, or it was removed in 2.4.', 'Load the module that provides it, or remove or replace it (see the upgrade notes).', MODULES, true),
   entry('AH00526', /Syntax error on line \d+ of [^:]+:?/i, 'httpd refused a line of the configuration at start-up; the next log line says why.', 'Look up the message on the following line.', [], true),
+  entry('AH00014', /Configuration check failed/i, 'The configuration test (apache2 -t, apachectl configtest) failed in a check run once the configuration was read; an earlier line of its output names the cause.', 'Look up the preceding error.', [], true),
   entry('AH00016', /Configuration Failed/i, 'Start-up failed after the configuration was read; an earlier line of the log names the cause.', 'Look up the preceding error.', [], true),
 ];
 
