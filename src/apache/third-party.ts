@@ -15,3 +15,21 @@ export const THIRD_PARTY_HINTS: Readonly<Record<string, string>> = {
   auth_kerb_module: 'mod_auth_kerb needs a build against 2.4 (distributions patch it); mod_auth_gssapi is its successor.',
   nss_module: 'mod_nss supports 2.4 from release 1.0.9.',
 };
+
+/**
+ * The directive names of those modules, by prefix (keyed like THIRD_PARTY_HINTS), for a configuration whose
+ * LoadModule line was dropped: 2.4 then stops on "Invalid command 'WSGIScriptAlias'". No standard 2.4
+ * directive starts with any of them.
+ */
+export const THIRD_PARTY_DIRECTIVE_PREFIXES: Readonly<Record<string, readonly string[]>> = {
+  php5_module: ['php_value', 'php_flag', 'php_admin_value', 'php_admin_flag'],
+  wsgi_module: ['WSGI'],
+  perl_module: ['Perl'],
+  python_module: ['Python'],
+  jk_module: ['Jk'],
+  passenger_module: ['Passenger'],
+  fastcgi_module: ['FastCgi'],
+  security2_module: ['SecRule', 'SecAction', 'SecDefaultAction', 'SecAudit', 'SecDebugLog', 'SecRequestBody', 'SecResponseBody', 'SecDataDir', 'SecTmpDir'],
+  auth_kerb_module: ['Krb'],
+  nss_module: ['NSS'],
+};

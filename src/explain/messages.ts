@@ -6,6 +6,7 @@
  */
 import { moduleDirectives, UNKNOWN_DIRECTIVES } from './directives.js';
 import { moduleNames, REMOVED, STANDARD_24 } from '../apache/modules.js';
+import { THIRD_PARTY_DIRECTIVE_PREFIXES, THIRD_PARTY_HINTS } from '../apache/third-party.js';
 
 export interface ExplainEntry {
   /** A short stable key (the AH code when there is one). */
@@ -38,6 +39,15 @@ const moduleDirectiveEntries: ExplainEntry[] = moduleDirectives().map((d) => ({
   cause: `The directive comes from mod_${d.module}, which ships with httpd 2.4 but is not loaded: a 2.2 build may have compiled it in, or the configuration never had its LoadModule line.`,
   remedy: `Load ${d.load}.`,
   ruleIds: ['load-module-for-directive'],
+}));
+
+/** "Invalid command 'X'" for a directive of a well-known third-party module (src/apache/third-party.ts), one entry per module. */
+const thirdPartyDirectiveEntries: ExplainEntry[] = Object.entries(THIRD_PARTY_DIRECTIVE_PREFIXES).map(([symbol, prefixes]) => ({
+  id: `third-party-${symbol}`,
+  pattern: new RegExp(`(?:Invalid command|Unknown directive)\\s+['"]?(?:${prefixes.map(escape).join('|')})\\w*['"]?(?=[\\s,.]|$)`, 'i'),
+  cause: `The directive comes from a third-party module (${symbol}) that is not loaded: a build for 2.2 cannot be loaded into 2.4, so its LoadModule line was dropped or never reached. ${THIRD_PARTY_HINTS[symbol] ?? ''}`.trim(),
+  remedy: 'Install a build of the module for 2.4 (its distribution package, or apxs -i -c from its source) and load it, or delete its directives if it is no longer used.',
+  ruleIds: ['third-party-module'],
 }));
 
 const entry = (id: string, pattern: RegExp, cause: string, remedy: string, ruleIds: string[], generic = false): ExplainEntry =>
@@ -93,6 +103,7 @@ const removedModuleEntries: ExplainEntry[] = Object.entries(REMOVED).map(([name,
 export const MESSAGES: ExplainEntry[] = [
   ...directiveEntries,
   ...moduleDirectiveEntries,
+  ...thirdPartyDirectiveEntries,
   // Directives whose effect changed (upgrade notes "Errors" and "Directives with changed or removed effect").
   entry('AH00117', /Ignoring deprecated use of DefaultType/i, 'DefaultType has no effect in 2.4; any value other than none only triggers this warning.',
     'Delete the DefaultType line; use AddType or ForceType (or mod_mime defaults) for the types you need.', ['no-default-type']),

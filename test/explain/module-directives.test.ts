@@ -30,7 +30,7 @@ describe('explain: a directive of a standard 2.4 module that is not loaded', () 
 
   it('keeps the catch-all for third-party directives and the specific entries for 2.2 ones', () => {
     expect(ids("AH00526: Syntax error on line 3 of /etc/httpd/conf.d/fcgid.conf:\nInvalid command 'FCGIWrapper', perhaps misspelled or defined by a module not included in the server configuration")).toEqual(['AH00526', 'invalid-command']);
-    expect(ids("Invalid command 'WSGIScriptAlias', perhaps misspelled or defined by a module not included in the server configuration")).toEqual(['invalid-command']);
+    expect(ids("Invalid command 'SVNParentPath', perhaps misspelled or defined by a module not included in the server configuration")).toEqual(['invalid-command']);
     expect(ids("Invalid command 'Order', perhaps misspelled or defined by a module not included in the server configuration")).toEqual(['unknown-order']);
     expect(ids("Invalid command 'LockFile', perhaps misspelled or defined by a module not included in the server configuration")).toEqual(['unknown-acceptmutex']);
   });
