@@ -48,3 +48,8 @@ export const REGISTERED_METHODS: ReadonlySet<string> = new Set([
   'LOCK', 'UNLOCK', 'VERSION-CONTROL', 'CHECKOUT', 'UNCHECKOUT', 'CHECKIN', 'UPDATE', 'LABEL', 'REPORT', 'MKWORKSPACE',
   'MKACTIVITY', 'BASELINE-CONTROL', 'MERGE',
 ]);
+
+/** The method a name stands for in a method mask (`<Limit>`, `Require method`): HEAD is GET (ap_method_number_of gives M_GET). */
+export function methodOf(name: string): string {
+  return name === 'HEAD' ? 'GET' : name;
+}

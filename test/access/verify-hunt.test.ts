@@ -114,3 +114,12 @@ describe('Require forward-dns', () => {
     expect(r.rows.filter((row) => row.path.startsWith('/sub'))).toEqual([]);
   });
 });
+
+describe('Require method HEAD', () => {
+  it('grants GET and HEAD, as ap_method_number_of reads HEAD as GET (real 2.4: GET 200, HEAD 200, POST 403)', () => {
+    const m = m24(dir('Require method HEAD'), false);
+    expect(decide24(m, req({ method: 'GET' })).status).toBe(200);
+    expect(decide24(m, req({ method: 'HEAD' })).status).toBe(200);
+    expect(decide24(m, req({ method: 'POST' })).status).toBe(403);
+  });
+});

@@ -9,6 +9,7 @@ import { applies, merge, type Merged } from './merge.js';
 import { startupError } from './startup-error.js';
 import { asciiLower } from '../../parse/words.js';
 import { AUTH_TYPE_MODULE } from '../../apache/providers.js';
+import { methodOf } from '../../apache/access-directives.js';
 
 export type AuthzResult = 'granted' | 'denied' | 'denied-no-user' | 'neutral';
 
@@ -28,7 +29,7 @@ function provider(n: Extract<AuthzNode, { kind: 'provider' }>, req: Request, use
   switch (n.name) {
     case 'all': return n.args.length === 1 && n.args[0]!.toLowerCase() === 'granted' ? 'granted' : 'denied';
     case 'env': return n.args.some((v) => req.env.includes(v.toLowerCase())) ? 'granted' : 'denied';
-    case 'method': return n.args.includes(req.method === 'HEAD' ? 'GET' : req.method) ? 'granted' : 'denied';
+    case 'method': return n.args.some((a) => methodOf(a) === methodOf(req.method)) ? 'granted' : 'denied';
     case 'ip':
       if (addr) for (const s of n.subnets ?? []) if (subnetContains(s, addr)) return 'granted';
       return 'denied';

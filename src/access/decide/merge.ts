@@ -6,12 +6,13 @@ import type { AuthzNode, Item, Mask, Model, Request, Scope, SettingKey } from '.
 import { applicableScopes, dirCovers, directoriesCovering } from './match.js';
 import { cacheSlot } from '../../project/run-cache.js';
 import { overrideCategories } from '../../apache/allow-override.js';
+import { methodOf } from '../../apache/access-directives.js';
 import { byLocation, locationTables } from './by-location.js';
 
 /** Does a directive mask apply to the request method? Names are case-sensitive; HEAD counts as GET (semantics §1.10). */
 export function applies(mask: Mask, method: string): boolean {
   if (!mask) return true;
-  const m = method === 'HEAD' ? 'GET' : method;
+  const m = methodOf(method);
   return mask.methods.includes(m) !== mask.except;
 }
 

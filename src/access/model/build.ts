@@ -15,7 +15,7 @@ import { conditionHolds, type CondContext } from './module-conditions.js';
 import { compilePcre } from '../../apache/pcre.js';
 import { canonicalDir, serverRootRelative } from '../../apache/paths.js';
 import { inheritedByVirtualHosts, mayNameServer, serverHostNames, unfollowedMapping, type MappingReach } from '../../apache/url-mappings.js';
-import { REGISTERED_METHODS } from '../../apache/access-directives.js';
+import { methodOf, REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { expandDefined, usesVariable } from '../../apache/variables.js';
 import { LineCounter } from '../../parse/line-counter.js';
 import { conditionalReason, PER_REQUEST_SECTIONS, providerReason, unmodelledProvider } from './undecided.js';
@@ -278,7 +278,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
         if (ctx.htaccess && unknown.length) fail(ctx.scope?.errors ?? model.errors, [`Could not register method '${unknown[0]}' for <${s.name} from .htaccess configuration`], ctx, s.open);
         else for (const m of unknown) registered.add(m);
       }
-      const methods = s.args.map((a) => (a.value === 'HEAD' ? 'GET' : a.value));
+      const methods = s.args.map((a) => methodOf(a.value));
       visit(s.children, { ...ctx, mask: { except: s.lname === 'limitexcept', methods } });
       return;
     }
