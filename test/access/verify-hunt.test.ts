@@ -123,3 +123,17 @@ describe('Require method HEAD', () => {
     expect(decide24(m, req({ method: 'POST' })).status).toBe(403);
   });
 });
+
+describe('Require method with a name httpd does not know', () => {
+  const old = 'DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\nOrder allow,deny\nAllow from all\n</Directory>\n';
+  it('is a start-up error (real 2.4: "Invalid Method \'get\'", and \'FOO\' with no <Limit FOO> before it)', () => {
+    for (const line of ['Require method get', 'Require method GET FOO']) {
+      const r = verifyProjects(project(old, '2.2'), project(`DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\n${line}\n</Directory>\n`, '2.4'));
+      expect(r.rows.some((row) => /^500 \(startup: Invalid Method '(get|FOO)'\)/.test(row.after))).toBe(true);
+    }
+  });
+  it('is not one after a <Limit> in a configuration file registered it', () => {
+    const m = m24(`<Directory /srv/htdocs>\n<Limit FOO>\nRequire all granted\n</Limit>\n</Directory>\n${dir('Require method FOO GET')}`, false);
+    expect(decide24(m, req({ method: 'GET' })).status).toBe(200);
+  });
+});

@@ -227,6 +227,10 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     if (usesVariable(written)) target.variableLine ??= [d.name, ...written.args.map((a) => a.raw)].join(' ');
     const top = ctx.containers[ctx.containers.length - 1];
     for (const it of r.items) {
+      // method_parse_config: a name no <Limit> before it registered (names are case-sensitive: `get` is none).
+      const unknownMethod = it.k === 'authz' && it.node.kind === 'provider' && it.node.name === 'method'
+        ? it.node.args.find((m) => !REGISTERED_METHODS.has(m) && !registered.has(m)) : undefined;
+      if (unknownMethod !== undefined) fail(target.errors, [`Invalid Method '${unknownMethod}'`], ctx, d);
       // add_authz_provider: a negated line where any one grant suffices (the section's own implicit <RequireAny> too).
       if (it.k === 'authz' && it.node.negate && (!top || top.op === 'or')) fail(target.errors, [NEGATIVE_IN_ANY], ctx, d);
       if (it.k === 'authz' && top) top.children.push(it.node);
