@@ -137,3 +137,13 @@ describe('Require method with a name httpd does not know', () => {
     expect(decide24(m, req({ method: 'GET' })).status).toBe(200);
   });
 });
+
+describe('start-up errors of Require lines and containers', () => {
+  const old = 'DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\nOrder allow,deny\nAllow from all\n</Directory>\n';
+  const startup = (body: string): string[] =>
+    verifyProjects(project(old, '2.2'), project(`DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\n${body}\n</Directory>\n`, '2.4')).rows
+      .map((row) => row.after).filter((a) => a.startsWith('500 (startup:'));
+  it('Require ip with no address (real 2.4: "\'require ip\' requires an argument")', () => {
+    expect(startup('Require ip')[0]).toBe("500 (startup: 'require ip' requires an argument)");
+  });
+});

@@ -211,6 +211,7 @@ export function requireNode(
     const a = args.join(' ').toLowerCase();
     if (a !== 'granted' && a !== 'denied') errors.push("Argument for 'Require all' must be 'granted' or 'denied'");
   } else if (name === 'ip') {
+    if (args.length === 0) errors.push("'require ip' requires an argument");
     const subnets: Subnet[] = [];
     for (const w of args) {
       const r = ipWord(cache, w);
