@@ -146,4 +146,7 @@ describe('start-up errors of Require lines and containers', () => {
   it('Require ip with no address (real 2.4: "\'require ip\' requires an argument")', () => {
     expect(startup('Require ip')[0]).toBe("500 (startup: 'require ip' requires an argument)");
   });
+  it('a container with arguments (real 2.4: "<RequireAll> directive doesn\'t take additional arguments")', () => {
+    expect(startup('<RequireAll foo>\nRequire all granted\n</RequireAll>')[0]).toBe("500 (startup: <RequireAll> directive doesn't take additional arguments)");
+  });
 });

@@ -306,8 +306,13 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       const c: Extract<AuthzNode, { kind: 'container' }> = {
         kind: 'container', op: s.lname === 'requireall' ? 'and' : 'or', negate: s.lname === 'requirenone', mask: ctx.mask, children: [],
       };
-      const top = ctx.containers[ctx.containers.length - 1];
       const name = `<Require${c.op === 'and' ? 'All' : c.negate ? 'None' : 'Any'}>`;
+      // authz_require_section: a container takes no arguments.
+      if (s.args.length) {
+        fail(ctx.scope.errors, [`${name} directive doesn't take additional arguments`], ctx, s.open);
+        return;
+      }
+      const top = ctx.containers[ctx.containers.length - 1];
       // 2.4 start-up checks on Require containers (semantics §3.3), on the line httpd names: the container's.
       if (c.negate && (!top || top.op === 'or')) fail(ctx.scope.errors, [`${name} directive has no effect in <RequireAny> directive`], ctx, s.open);
       if (top) top.children.push(c);
