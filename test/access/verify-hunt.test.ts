@@ -149,4 +149,8 @@ describe('start-up errors of Require lines and containers', () => {
   it('a container with arguments (real 2.4: "<RequireAll> directive doesn\'t take additional arguments")', () => {
     expect(startup('<RequireAll foo>\nRequire all granted\n</RequireAll>')[0]).toBe("500 (startup: <RequireAll> directive doesn't take additional arguments)");
   });
+  it('names the container a negated line stands in (real 2.4: "… has no effect in <RequireNone> directive")', () => {
+    expect(startup('<RequireAll>\nRequire all granted\n<RequireNone>\nRequire not ip 10.0.0.1\n</RequireNone>\n</RequireAll>')[0])
+      .toBe('500 (startup: negative Require directive has no effect in <RequireNone> directive)');
+  });
 });

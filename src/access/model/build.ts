@@ -232,7 +232,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
         ? it.node.args.find((m) => !REGISTERED_METHODS.has(m) && !registered.has(m)) : undefined;
       if (unknownMethod !== undefined) fail(target.errors, [`Invalid Method '${unknownMethod}'`], ctx, d);
       // add_authz_provider: a negated line where any one grant suffices (the section's own implicit <RequireAny> too).
-      if (it.k === 'authz' && it.node.negate && (!top || top.op === 'or')) fail(target.errors, [NEGATIVE_IN_ANY], ctx, d);
+      if (it.k === 'authz' && it.node.negate && (!top || top.op === 'or')) fail(target.errors, [`negative Require directive has no effect in ${containerName(top)} directive`], ctx, d);
       if (it.k === 'authz' && top) top.children.push(it.node);
       else target.items.push(it);
     }
@@ -306,7 +306,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       const c: Extract<AuthzNode, { kind: 'container' }> = {
         kind: 'container', op: s.lname === 'requireall' ? 'and' : 'or', negate: s.lname === 'requirenone', mask: ctx.mask, children: [],
       };
-      const name = `<Require${c.op === 'and' ? 'All' : c.negate ? 'None' : 'Any'}>`;
+      const name = containerName(c);
       // authz_require_section: a container takes no arguments.
       if (s.args.length) {
         fail(ctx.scope.errors, [`${name} directive doesn't take additional arguments`], ctx, s.open);
@@ -314,7 +314,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       }
       const top = ctx.containers[ctx.containers.length - 1];
       // 2.4 start-up checks on Require containers (semantics §3.3), on the line httpd names: the container's.
-      if (c.negate && (!top || top.op === 'or')) fail(ctx.scope.errors, [`${name} directive has no effect in <RequireAny> directive`], ctx, s.open);
+      if (c.negate && (!top || top.op === 'or')) fail(ctx.scope.errors, [`${name} directive has no effect in ${containerName(top)} directive`], ctx, s.open);
       if (top) top.children.push(c);
       else ctx.scope.items.push({ k: 'authz', node: c });
       visit(s.children, { ...ctx, containers: [...ctx.containers, c] });
@@ -362,8 +362,10 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   return model;
 }
 
-/** add_authz_provider's message for a negated Require line where it can never decide (semantics §3.3). */
-const NEGATIVE_IN_ANY = 'negative Require directive has no effect in <RequireAny> directive';
+/** How httpd's messages name a Require container (format_authz_command); none: the section's implicit <RequireAny>. */
+function containerName(c: Extract<AuthzNode, { kind: 'container' }> | undefined): string {
+  return !c || (c.op === 'or' && !c.negate) ? '<RequireAny>' : c.op === 'and' ? '<RequireAll>' : '<RequireNone>';
+}
 
 function trimSlash(p: string): string {
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
