@@ -154,3 +154,14 @@ describe('start-up errors of Require lines and containers', () => {
       .toBe('500 (startup: negative Require directive has no effect in <RequireNone> directive)');
   });
 });
+
+describe('<Limit> at server level in the new tree', () => {
+  const old = 'DocumentRoot /srv/htdocs\n<Limit GET POST>\nServerSignature Off\n</Limit>\n<Directory /srv/htdocs>\nOrder allow,deny\nAllow from all\n</Directory>\n';
+  it('is a start-up error, in the main server and in a <VirtualHost> (real 2.4: "<Limit not allowed here")', () => {
+    const body = '<Directory /srv/htdocs>\nRequire all granted\n</Directory>\n';
+    const main = verifyProjects(project(old, '2.2'), project(`DocumentRoot /srv/htdocs\n<Limit FOO>\n</Limit>\n${body}`, '2.4'));
+    expect(main.rows[0]?.after).toBe('500 (startup: <Limit not allowed here)');
+    const vhost = verifyProjects(project(old, '2.2'), project(`DocumentRoot /srv/htdocs\n<VirtualHost *:80>\n<LimitExcept GET>\n</LimitExcept>\n</VirtualHost>\n${body}`, '2.4'));
+    expect(vhost.rows[0]?.after).toBe('500 (startup: <LimitExcept not allowed in <VirtualHost> context)');
+  });
+});

@@ -276,6 +276,11 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       return;
     }
     if (s.lname === 'limit' || s.lname === 'limitexcept') {
+      // 2.4 registers them OR_LIMIT|OR_AUTHCFG, which server level refuses (2.2: OR_ALL, taken there).
+      if (opts.version === '2.4' && !ctx.scope && !ctx.perRequest) {
+        fail(model.errors, [`<${s.lname === 'limit' ? 'Limit' : 'LimitExcept'} not allowed ${ctx.vhost === '' ? 'here' : 'in <VirtualHost> context'}`], ctx, s.open);
+        return;
+      }
       if (opts.version === '2.4') {
         // A configuration file registers a method it names; a .htaccess file cannot (2.4.28 on).
         const unknown = s.args.map((a) => a.value).filter((m) => !REGISTERED_METHODS.has(m) && !registered.has(m));
