@@ -165,3 +165,19 @@ describe('<Limit> at server level in the new tree', () => {
     expect(vhost.rows[0]?.after).toBe('500 (startup: <LimitExcept not allowed in <VirtualHost> context)');
   });
 });
+
+describe('Require lines whose expression httpd cannot parse', () => {
+  const old = 'DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\nOrder allow,deny\nAllow from all\n</Directory>\n';
+  const after = (line: string): string | undefined =>
+    verifyProjects(project(old, '2.2'), project(`DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\n${line}\n</Directory>\n`, '2.4')).rows[0]?.after;
+  it('are start-up errors (real 2.4: "Cannot parse expression in require line: …")', () => {
+    expect(after('Require expr')).toBe('500 (startup: Cannot parse expression in require line: syntax error, unexpected $end)');
+    expect(after('Require expr "-z %{foo"')).toMatch(/^500 \(startup: Cannot parse expression in require line: a %\{ opens/);
+    expect(after('Require user %{')).toMatch(/^500 \(startup: Cannot parse expression in require line/);
+  });
+  it('a well-formed expression stays undecided (real 2.4 starts)', () => {
+    const r = verifyProjects(project(old, '2.2'), project('DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\nRequire expr "%{REMOTE_ADDR} -ipmatch \'127.0.0.0/8\'"\n</Directory>\n', '2.4'));
+    expect(r.rows).toEqual([]);
+    expect(r.gaps.join('\n')).toMatch(/Require expr/);
+  });
+});

@@ -207,6 +207,8 @@ export function requireNode(
     return null;
   }
   const node: AuthzNode = { kind: 'provider', name, args, negate, mask };
+  const exprError = expressionError(name, args);
+  if (exprError !== null) errors.push(`Cannot parse expression in require line: ${exprError}`);
   if (name === 'all') {
     const a = args.join(' ').toLowerCase();
     if (a !== 'granted' && a !== 'denied') errors.push("Argument for 'Require all' must be 'granted' or 'denied'");
@@ -223,4 +225,21 @@ export function requireNode(
     node.args = hostNamesBeforeComment(args);
   }
   return node;
+}
+
+/** The providers whose argument httpd parses as an ap_expr: a condition (`expr`), or a string (2.4.8 on). */
+const EXPRESSION_PROVIDERS: ReadonlySet<string> = new Set(['expr', 'user', 'group', 'host']);
+
+/**
+ * Why httpd cannot parse a Require line's expression, in the few cases that are certain without a
+ * full ap_expr parser (checked on 2.4.71): `Require expr` with nothing after it, and a `%{` that no
+ * `}` closes (in `expr`, `user`, `group`, `host`). Null otherwise, including expressions this does not check.
+ */
+export function expressionError(provider: string, args: readonly string[]): string | null {
+  if (!EXPRESSION_PROVIDERS.has(provider)) return null;
+  const text = args.join(' ');
+  if (provider === 'expr' && text.trim() === '') return 'syntax error, unexpected $end';
+  const open = text.lastIndexOf('%{');
+  if (open !== -1 && !text.includes('}', open)) return 'a %{ opens a variable no } closes';
+  return null;
 }
