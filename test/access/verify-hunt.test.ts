@@ -181,3 +181,20 @@ describe('Require lines whose expression httpd cannot parse', () => {
     expect(r.gaps.join('\n')).toMatch(/Require expr/);
   });
 });
+
+describe('AuthMerging across several <Location> or <Files> sections', () => {
+  // Real 2.4.71 (pair m1 of the hunt): bob from 127.0.0.2 gets 401 and alice from 127.0.0.1 403 at /a/b/f.html,
+  // where merging section by section would grant both.
+  const conf = `${dir('Require ip 127.0.0.2', true)}<Location /a>\nAuthMerging Or\nRequire user alice\n</Location>\n<Location /a/b>\nAuthMerging And\nRequire valid-user\n</Location>\n`
+    + '<Files zz.txt>\nAuthMerging Or\nRequire user alice\n</Files>\n<FilesMatch ^zz>\nAuthMerging And\nRequire valid-user\n</FilesMatch>\n';
+  const bob = { user: 'bob', groups: [], password: 'good' };
+  it('merges the sections of a walk among themselves first, then onto the directories\' record (ap_location_walk, ap_file_walk)', () => {
+    const m = m24(conf, false);
+    expect(decide24(m, req({ path: '/a/b/f.html', ip: '127.0.0.2', credentials: bob })).status).toBe(401);
+    expect(decide24(m, req({ path: '/a/b/f.html', ip: '127.0.0.1', credentials: ALICE })).status).toBe(403);
+    expect(decide24(m, req({ path: '/zz.txt', ip: '127.0.0.2', credentials: bob })).status).toBe(401);
+    expect(decide24(m, req({ path: '/zz.txt', ip: '127.0.0.1', credentials: ALICE })).status).toBe(403);
+    expect(decide24(m, req({ path: '/a/f.html', ip: '127.0.0.1', credentials: ALICE })).status).toBe(200);
+    expect(decide24(m, req({ path: '/a/f.html', ip: '127.0.0.2' })).status).toBe(200);
+  });
+});

@@ -3,7 +3,7 @@
  * way each version does (semantics §2.1, §3.4, §3.5, §1.9).
  */
 import type { AuthzNode, Item, Mask, Model, Request, Scope, SettingKey } from '../model/index.js';
-import { applicableScopes, dirCovers, directoriesCovering } from './match.js';
+import { applicableScopes, dirCovers, directoriesCovering, phase } from './match.js';
 import { cacheSlot } from '../../project/run-cache.js';
 import { overrideCategories } from '../../apache/allow-override.js';
 import { methodOf } from '../../apache/access-directives.js';
@@ -147,6 +147,14 @@ export function mergeUncached(model: Model, req: Request, upTo: Scope | null = n
   const list = applicableScopes(model, req);
   const cut = upTo ? list.indexOf(upTo) : -1;
   const skipped = new Set<Scope>();
+  // 2.4's authz record: the file and location walks merge their sections among themselves first, then
+  // the result onto the record so far (ap_file_walk, ap_location_walk); the directory walk, one by one.
+  let authz: AuthzConf = NO_AUTHZ;
+  let walk: { phase: number; conf: AuthzConf } | null = null;
+  const flush = (): void => {
+    if (walk) authz = mergeAuthz(authz, walk.conf);
+    walk = null;
+  };
   for (const s of cut >= 0 ? list.slice(0, cut + 1) : list) {
     const items = s.items;
     const home = s.kind === 'htaccess' ? null : htaccessOf(s);
@@ -161,7 +169,14 @@ export function mergeUncached(model: Model, req: Request, upTo: Scope | null = n
     } else if (s.errors.length && !home) m.errors.push(...s.errors);
     m.scopes.push(s);
     mergeScope(m, items, v24);
+    if (!v24) continue;
+    const p = phase(s);
+    if (walk && walk.phase !== p) flush();
+    if (p < 2) authz = mergeAuthz(authz, authzConf(items));
+    else walk = { phase: p, conf: walk ? mergeAuthz(walk.conf, authzConf(items)) : authzConf(items) };
   }
+  flush();
+  if (v24) m.tree = authz.tree;
   return m;
 }
 
@@ -172,8 +187,6 @@ function mergeScope(m: Merged, items: readonly Item[], v24: boolean): void {
     const req = items.filter((i): i is Extract<Item, { k: 'require' }> => i.k === 'require');
     if (req.length) m.requires = req;
     for (const i of items) if (i.k === 'satisfy') m.satisfy.push(i);
-  } else {
-    mergeAuthz(m, items);
   }
   const sets = items.filter((i): i is Extract<Item, { k: 'set' }> => i.k === 'set');
   for (const rec of RECORDS) {
@@ -182,20 +195,29 @@ function mergeScope(m: Merged, items: readonly Item[], v24: boolean): void {
   for (const i of sets) m.settings.set(i.key, i.value);
 }
 
-/** merge_authz_core_dir_config (semantics §3.4). */
-function mergeAuthz(m: Merged, items: readonly Item[]): void {
+/** A section's mod_authz_core record: its Require tree (the implicit <RequireAny> of its lines) and AuthMerging. */
+interface AuthzConf {
+  tree: AuthzNode | null;
+  op: 'unset' | 'off' | 'and' | 'or';
+}
+
+const NO_AUTHZ: AuthzConf = { tree: null, op: 'unset' };
+
+function authzConf(items: readonly Item[]): AuthzConf {
   const nodes = items.filter((i): i is Extract<Item, { k: 'authz' }> => i.k === 'authz').map((i) => i.node);
   const opItem = [...items].reverse().find((i): i is Extract<Item, { k: 'authmerging' }> => i.k === 'authmerging');
-  if (!nodes.length && !opItem) return; // no authz_core record in this section
-  const section: AuthzNode | null = nodes.length
+  const tree: AuthzNode | null = nodes.length
     ? { kind: 'container', op: 'or', negate: false, mask: unionMask(nodes.map((n) => n.mask)), children: nodes }
     : null;
-  const op = opItem?.value ?? 'unset';
-  const base = m.tree;
-  if (op === 'unset' && !section && base) return;
-  if (op === 'off' || op === 'unset' || !(base || section)) { m.tree = section; return; }
-  if (base && section) m.tree = { kind: 'container', op: op === 'and' ? 'and' : 'or', negate: false, mask: unionMask([base.mask, section.mask]), children: [base, section] };
-  else m.tree = base ?? section;
+  return { tree, op: opItem?.value ?? 'unset' };
+}
+
+/** merge_authz_core_dir_config (semantics §3.4): the record `add` leaves on `base`; its AuthMerging is `add`'s. */
+function mergeAuthz(base: AuthzConf, add: AuthzConf): AuthzConf {
+  if (add.op === 'unset' && !add.tree && base.tree) return base;
+  if (add.op === 'off' || add.op === 'unset' || !(base.tree || add.tree)) return add;
+  if (!base.tree || !add.tree) return { tree: base.tree ?? add.tree, op: add.op };
+  return { tree: { kind: 'container', op: add.op, negate: false, mask: unionMask([base.tree.mask, add.tree.mask]), children: [base.tree, add.tree] }, op: add.op };
 }
 
 function unionMask(masks: Mask[]): Mask {
