@@ -198,3 +198,16 @@ describe('AuthMerging across several <Location> or <Files> sections', () => {
     expect(decide24(m, req({ path: '/a/f.html', ip: '127.0.0.2' })).status).toBe(200);
   });
 });
+
+describe('environment variables the two trees set differently', () => {
+  const old = 'DocumentRoot /srv/htdocs\nSetEnvIf User-Agent ^ok$ okay\n<Directory /srv/htdocs>\nOrder deny,allow\nDeny from all\nAllow from env=okay\n</Directory>\n';
+  it('are no agreement: SetEnv runs after access control (real 2.4: "SetEnv okay 1" + "Require env okay" refuses the agent 2.2 let in)', () => {
+    const r = verifyProjects(project(old, '2.2'), project('DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\nSetEnv okay 1\nRequire env okay\n</Directory>\n', '2.4'));
+    expect(r.undecided).toBe(1);
+    expect(r.gaps.join('\n')).toMatch(/environment variable okay set are not decided: .*"setenvif User-Agent \^ok\$ okay".*"setenv okay 1" \(SetEnv runs after access control/);
+  });
+  it('set by the same lines, agree as before', () => {
+    const r = verifyProjects(project(old, '2.2'), project('DocumentRoot /srv/htdocs\nSetEnvIf User-Agent ^ok$ okay\n<Directory /srv/htdocs>\nRequire env okay\n</Directory>\n', '2.4'));
+    expect(r).toMatchObject({ rows: [], gaps: [], undecided: 0 });
+  });
+});

@@ -7,6 +7,7 @@ import type { Project } from '../../project/project.js';
 import { below } from '../../project/boundary.js';
 import { compareModels, describeOutcome, describeRequest } from './equivalence.js';
 import { describePath } from './probes.js';
+import { envSetterGaps } from './env-setters.js';
 import { type ErrorAt, loadedModules, type Model, type ModelOptions, projectModel, type Scope } from '../model/index.js';
 
 export interface VerifyRow {
@@ -48,6 +49,9 @@ export function verifyProjects(oldProject: Project, newProject: Project, opts: V
   const move = treeMove(before.docroots.get(''), read.docroots.get(''));
   const after = move ? rebased(read, move.from, move.to) : read;
   const { differences, checked, gaps, undecided } = compareModels(before, after, undefined, opts.maxRows ?? 10_000);
+  // The variables are free inputs of the comparison: one the trees set differently is no agreement.
+  const envGaps = envSetterGaps(oldProject, before, newProject, read);
+  gaps.push(...envGaps);
   if (move) gaps.unshift(`the new tree's paths below ${move.from} were compared as if below ${move.to}, where the old tree keeps the same DocumentRoot`);
   const rows = differences.map(({ request: r, before: b, after: a }): VerifyRow => {
     // The client alone: the DocumentRoot a request assumed (when the tree sets none) stays in `request`.
@@ -55,7 +59,7 @@ export function verifyProjects(oldProject: Project, newProject: Project, opts: V
     const client = plain.slice(plain.indexOf(' from ') + 1);
     return { request: describeRequest(r), before: describeOutcome(b), after: describeOutcome(a), vhost: r.vhost, method: r.method, path: describePath(r), client };
   });
-  return { rows, checked, gaps, undecided, startErrors: { old: confErrors(before, oldProject), new: confErrors(after, newProject) } };
+  return { rows, checked, gaps, undecided: undecided + envGaps.length, startErrors: { old: confErrors(before, oldProject), new: confErrors(after, newProject) } };
 }
 
 function confErrors(model: Model, project: Project): ErrorAt[] {
