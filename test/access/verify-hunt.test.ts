@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyProjects } from '../../src/access/compare/index.js';
 import { decide24 } from '../../src/access/decide/index.js';
+import type { Credentials } from '../../src/access/model/index.js';
 import { projectOf, type Project } from '../../src/project/project.js';
 import { sourceFile } from '../helpers/source-file.js';
 import { ALICE, BOB_ADMIN, dir, m24, req } from './helpers.js';
@@ -187,7 +188,7 @@ describe('AuthMerging across several <Location> or <Files> sections', () => {
   // where merging section by section would grant both.
   const conf = `${dir('Require ip 127.0.0.2', true)}<Location /a>\nAuthMerging Or\nRequire user alice\n</Location>\n<Location /a/b>\nAuthMerging And\nRequire valid-user\n</Location>\n`
     + '<Files zz.txt>\nAuthMerging Or\nRequire user alice\n</Files>\n<FilesMatch ^zz>\nAuthMerging And\nRequire valid-user\n</FilesMatch>\n';
-  const bob = { user: 'bob', groups: [], password: 'good' };
+  const bob: Credentials = { user: 'bob', groups: [], password: 'good' };
   it('merges the sections of a walk among themselves first, then onto the directories\' record (ap_location_walk, ap_file_walk)', () => {
     const m = m24(conf, false);
     expect(decide24(m, req({ path: '/a/b/f.html', ip: '127.0.0.2', credentials: bob })).status).toBe(401);
