@@ -1,4 +1,4 @@
-import type { ConfigFile } from '../src/ast/nodes.js';
+import { isAccessFile } from '../src/project/project.js';
 import { defineRule } from '../src/engine/rule.js';
 import { moduleDependencies, type DirectiveInfo } from '../src/apache/directive-table.js';
 import { chooseMpm } from '../src/rules-kit/implicit-modules.js';
@@ -34,14 +34,13 @@ export default defineRule({
         const symbols = new Set(lines.map((l) => l.symbol));
         const missing = missingModules(files, loaded, symbols, leftToOthers, aroundIn(context.project));
         if (missing.length === 0) return;
-        const kindOf = (f: ConfigFile) => context.project.files.find((s) => s.ast === f || s.path === f.path)?.kind ?? 'conf';
         const where = (m: MissingModule) => {
           const src = context.project.files.find((s) => s.path === m.file.path);
           return `${src?.display ?? m.file.path}:${m.file.text.slice(0, m.node.start).split('\n').length}`;
         };
         const what = (m: MissingModule, load: string) => {
           const also = m.alternatives.length ? ` (or mod_${m.alternatives.join(', mod_')})` : '';
-          const htaccess = kindOf(m.file) === 'htaccess';
+          const htaccess = isAccessFile(context.project, m.file.path);
           const premise = ' (the 2.2 server had it compiled in, or loaded it in a file not read here)';
           if (m.provider) {
             const when = htaccess || m.provider.when === 'request' ? 'every request there then gets a 500' : 'at start-up';

@@ -204,6 +204,8 @@ interface AuthzConf {
 const NO_AUTHZ: AuthzConf = { tree: null, op: 'unset' };
 
 function authzConf(items: readonly Item[]): AuthzConf {
+  // A section without Require or AuthMerging has no authz_core record: it leaves the record so far as it is.
+  if (!items.some((i) => i.k === 'authz' || i.k === 'authmerging')) return NO_AUTHZ;
   const nodes = items.filter((i): i is Extract<Item, { k: 'authz' }> => i.k === 'authz').map((i) => i.node);
   const opItem = [...items].reverse().find((i): i is Extract<Item, { k: 'authmerging' }> => i.k === 'authmerging');
   const tree: AuthzNode | null = nodes.length
