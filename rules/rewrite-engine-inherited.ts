@@ -1,5 +1,5 @@
 import type { ConfigFile, Directive, Section } from '../src/ast/nodes.js';
-import { CONDITIONAL_SECTIONS } from '../src/ast/query.js';
+import { SCOPELESS_SECTIONS } from '../src/ast/query.js';
 import { walk } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesBefore } from '../src/edit/fixer.js';
@@ -7,9 +7,6 @@ import { readingOrder } from '../src/project/reading-order.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
 import { memo } from '../src/ast/memo.js';
 import type { Project } from '../src/project/project.js';
-
-/** Sections that do not make a configuration scope of their own: their lines belong to the section around them. */
-const TRANSPARENT: ReadonlySet<string> = new Set([...CONDITIONAL_SECTIONS, 'limit', 'limitexcept']);
 
 /** mod_rewrite lines that give a section rules of its own to run (RewriteOptions Inherit: the parent's). */
 const runsRules = (d: Directive) => d.lname === 'rewriterule' || (d.lname === 'rewriteoptions' && d.args.some((a) => /^inherit$/i.test(a.value)));
@@ -19,7 +16,7 @@ const OWN_LINES: ReadonlySet<string> = new Set(['rewriteengine', 'rewriterule', 
 
 /** The innermost section that is a scope of its own (VirtualHost, Directory, Location, Files…), or null for the server level. */
 function scopeOf(sections: readonly Section[]): Section | null {
-  for (let i = sections.length - 1; i >= 0; i--) if (!TRANSPARENT.has(sections[i]!.lname)) return sections[i]!;
+  for (let i = sections.length - 1; i >= 0; i--) if (!SCOPELESS_SECTIONS.has(sections[i]!.lname)) return sections[i]!;
   return null;
 }
 

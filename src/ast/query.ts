@@ -4,6 +4,12 @@ import type { ConfigFile, Directive, Section } from './nodes.js';
 /** The containers httpd evaluates while reading (`<IfModule>`, `<IfDefine>`, `<IfVersion>`, 2.4's `<IfFile>`…): they open no scope of their own. */
 export const CONDITIONAL_SECTIONS: ReadonlySet<string> = new Set(['ifmodule', 'ifdefine', 'ifversion', 'iffile', 'ifdirective', 'ifsection']);
 
+/** `<Limit>` and `<LimitExcept>`: they narrow their lines to some methods and open no scope of their own. */
+export const LIMIT_SECTIONS: ReadonlySet<string> = new Set(['limit', 'limitexcept']);
+
+/** The sections whose lines belong to the section around them (or the server level): conditional containers and method limits. */
+export const SCOPELESS_SECTIONS: ReadonlySet<string> = new Set([...CONDITIONAL_SECTIONS, ...LIMIT_SECTIONS]);
+
 /** The text of a directive after its name, as written (leading space included). */
 export function rawArgs(file: ConfigFile, d: Directive): string {
   return file.text.slice(d.nameEnd, d.contentEnd);

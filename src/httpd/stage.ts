@@ -25,6 +25,7 @@ import type { ConfigFile } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
 import { applyEdits, type Edit } from '../edit/edit.js';
 import { parse } from '../parse/parser.js';
+import { kindOf } from '../project/project.js';
 import { sandboxLines } from './find-httpd.js';
 import { CHECKED_PATHS, isLogPipeOrSyslog, type PathCheck } from '../apache/checked-paths.js';
 
@@ -36,7 +37,7 @@ export interface CheckFile {
   display: string;
   /** The migrated text, one character per byte (Latin-1). */
   output: string;
-  /** Default: `htaccess` for a file named .htaccess, else `conf`. */
+  /** Default: as the project names it (project.ts kindOf): `htaccess` for a name ending in .htaccess, else `conf`. */
   kind?: 'conf' | 'htaccess';
   /** The output's tree as 2.4 reads it, when the caller has it (FileResult.outputAst): not parsed again. */
   ast?: ConfigFile | null;
@@ -71,7 +72,7 @@ export interface Staged {
 
 export const WRAPPER_DISPLAY = '(httpd-migrate wrapper)';
 
-const kindOf = (f: CheckFile) => f.kind ?? (basename(f.path) === '.htaccess' ? 'htaccess' : 'conf');
+const kindOfFile = (f: CheckFile) => f.kind ?? kindOf(f.path);
 const under = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
 const quoted = (raw: string, value: string) => (/^["']/.test(raw) ? `${raw[0]}${value}${raw[0]}` : /\s/.test(value) ? `"${value}"` : value);
 
@@ -84,7 +85,7 @@ function literalPrefix(pattern: string): string {
 
 /** Copies `files` under `dir` and writes what httpd needs to check them; returns the -f and -d to use. */
 export function stage(dir: string, files: readonly CheckFile[], project: CheckProject): Staged {
-  const conf = files.filter((f) => kindOf(f) === 'conf');
+  const conf = files.filter((f) => kindOfFile(f) === 'conf');
   const main = conf.find((f) => f.path === project.main) ?? conf[0] ?? null;
   const origRoot = resolve(project.serverRoot ?? (main ? dirname(main.path) : dirname(files[0]?.path ?? '/')));
   const root = join(dir, 'root');
@@ -172,7 +173,7 @@ export function stage(dir: string, files: readonly CheckFile[], project: CheckPr
     });
   }
 
-  const htaccess = files.filter((f) => kindOf(f) === 'htaccess');
+  const htaccess = files.filter((f) => kindOfFile(f) === 'htaccess');
   const isFull = main !== null && (
     [...asts.values()].some((a) => hasDirective(a, 'listen')) || hasDirective(asts.get(main)!, 'serverroot'));
   // A full configuration without a server-level ErrorLog logs to httpd's built-in default, logs/error_log.

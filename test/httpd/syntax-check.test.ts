@@ -131,6 +131,15 @@ describe.skipIf(oracle.skip)('checkWithHttpd on the real httpd', () => {
     expect(r.errors).toEqual([expect.objectContaining({ display: '/var/www/html/.htaccess', line: 3, message: expect.stringMatching(/^Invalid command 'Order'/) })]);
   });
 
+  it('checks a file whose name ends in .htaccess as an access file when the caller gives no kind, as the project reads it', async () => {
+    const files: CheckFile[] = [
+      ...tree('/etc/httpd', { 'conf/httpd.conf': MAIN('LoadModule authz_core_module modules/mod_authz_core.so'), 'conf.d/empty.conf': '' }),
+      { path: '/var/www/html/site.htaccess', display: 'site.htaccess', output: 'Require all granted\n# 2.2 leftovers\nOrder allow,deny\n' },
+    ];
+    const r = await checkWithHttpd(httpd, files, opts);
+    expect(r.errors).toEqual([expect.objectContaining({ display: 'site.htaccess', line: 3, message: expect.stringMatching(/^Invalid command 'Order'/) })]);
+  });
+
   describe('a tree on disk', () => {
     const dir = mkdtempSync('/dev/shm/check-test-');
     // Others may read it, as they may /etc/httpd: run as root, httpd -t runs as nobody (run-as.ts).

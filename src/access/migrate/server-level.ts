@@ -5,7 +5,7 @@
  * ("<Limit not allowed here"). Order/Allow/Deny/Satisfy/Require were refused there by both.
  */
 import type { ConfigFile, Directive, Node, Section } from '../../ast/nodes.js';
-import { CONDITIONAL_SECTIONS } from '../../ast/query.js';
+import { CONDITIONAL_SECTIONS, LIMIT_SECTIONS } from '../../ast/query.js';
 import { ACCESS_DIRECTIVES } from '../../apache/access-directives.js';
 import { isFragment } from '../model/index.js';
 
@@ -18,8 +18,6 @@ export interface ServerLevelAccess {
   inVirtualHost: boolean;
 }
 
-const LIMITS: ReadonlySet<string> = new Set(['limit', 'limitexcept']);
-
 /** The server-level <Limit> sections and access lines of a main configuration file (none for an access file, or a fragment, read as a <Directory>). */
 export function serverLevelAccess(file: ConfigFile, accessFile: boolean): ServerLevelAccess[] {
   if (accessFile || isFragment(file)) return [];
@@ -28,7 +26,7 @@ export function serverLevelAccess(file: ConfigFile, accessFile: boolean): Server
     for (const n of nodes) {
       if (n.type === 'directive' && ACCESS_DIRECTIVES.has(n.lname)) out.push({ node: n, empty: false, inVirtualHost });
       else if (n.type !== 'section') continue;
-      else if (LIMITS.has(n.lname)) out.push({ node: n, empty: !n.children.some((c) => c.type === 'directive' || c.type === 'section'), inVirtualHost });
+      else if (LIMIT_SECTIONS.has(n.lname)) out.push({ node: n, empty: !n.children.some((c) => c.type === 'directive' || c.type === 'section'), inVirtualHost });
       else if (CONDITIONAL_SECTIONS.has(n.lname) || n.lname === 'virtualhost') visit(n.children, inVirtualHost || n.lname === 'virtualhost');
     }
   };
