@@ -4,10 +4,12 @@ import { accessDirectives, authTypeLine, compatLines, currentAccessText, fallbac
 import { commentStart, commentWordMatches, isAccessItem, type Scope } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 import { isAccessFile } from '../src/project/project.js';
+import { basename } from 'node:path';
 
 
-function where(section: Section | null, file: ConfigFile): string {
-  if (!section) return file.path.endsWith('.htaccess') ? 'This .htaccess file' : 'This file';
+/** What a finding names: the section, or the whole file (an access file: `.htaccess` or another name AccessFileName gives). */
+function where(section: Section | null, file: ConfigFile, accessFile: boolean): string {
+  if (!section) return !accessFile ? 'This file' : basename(file.path) === '.htaccess' ? 'This .htaccess file' : 'This access file';
   return `<${section.name} ${section.args.map((a) => a.raw).join(' ')}>`;
 }
 
@@ -55,7 +57,7 @@ function startupDefineFinding(block: Section, file: ConfigFile): { node: Section
   const lines = [...new Set(compatLines(block.children).map((d) => CANONICAL[d.lname] ?? d.name))].join('/');
   return {
     node: block, severity: 'warning',
-    message: `${where(block, file)} is read only when httpd starts with -D${test}, and the migration reads the tree without start-up defines, so its ${lines} lines are not rewritten and need mod_access_compat in 2.4 (the LoadModule line stays). `
+    message: `${where(block, file, false)} is read only when httpd starts with -D${test}, and the migration reads the tree without start-up defines, so its ${lines} lines are not rewritten and need mod_access_compat in 2.4 (the LoadModule line stays). `
       + `If the server starts with -D${test}, migrate them by hand (httpd-migrate rules prefer-require explains how) or move them out of the block and run again; if it never does, the block is dead in 2.2 as in 2.4: delete it.`,
   };
 }
@@ -82,7 +84,8 @@ export default defineRule({
     const modules = context.options['modules'] as string[] | undefined;
     return {
       File(file) {
-        for (const at of serverLevelAccess(file, isAccessFile(context.project, file.path))) context.report(serverLevelFinding(at));
+        const accessFile = isAccessFile(context.project, file.path);
+        for (const at of serverLevelAccess(file, accessFile)) context.report(serverLevelFinding(at));
         for (const block of startupDefineBlocks(file.children, () => versionConds(context.project))) context.report(startupDefineFinding(block, file));
         let verdicts: ReturnType<typeof fileVerdicts>;
         try {
@@ -106,7 +109,7 @@ export default defineRule({
               context.report({
                 node: section,
                 severity: 'error',
-                message: `${where(section, file)} gets its access lines from ${includes.map((d) => `\`${d.name} ${d.args.map((a) => a.raw).join(' ')}\``).join(', ')} inside it; `
+                message: `${where(section, file, accessFile)} gets its access lines from ${includes.map((d) => `\`${d.name} ${d.args.map((a) => a.raw).join(' ')}\``).join(', ')} inside it; `
                   + 'access lines Included into a section are not rewritten, so they stay, and with them mod_access_compat in 2.4: '
                   + (v.status === 'rewrite'
                     ? `in place of the included Order/Allow/Deny/Satisfy lines write ${v.lines.map((l) => l.trim()).join(' | ')}, which was checked against 2.2 on every representative request, or move them into this section and run again.`
@@ -117,7 +120,7 @@ export default defineRule({
             // AuthType where no Require (or host rule) applies: 2.2 asked for no credentials, 2.4 answers 500.
             const auth = authTypeLine(body);
             if (!auth) continue;
-            const says = `${where(section, file)} sets AuthType with no Require: where no other section's Require or host rule applies, 2.2 asked for no credentials and let the request in, 2.4 answers 500 ("AuthType configured with no corresponding authorization directives").`;
+            const says = `${where(section, file, accessFile)} sets AuthType with no Require: where no other section's Require or host rule applies, 2.2 asked for no credentials and let the request in, 2.4 answers 500 ("AuthType configured with no corresponding authorization directives").`;
             if (v.status === 'rewrite') {
               const merged = v.lines[0] === 'AuthMerging And' ? ' AuthMerging And keeps the Require of the sections merged before this one where they apply (AND with all granted changes nothing); without it, this section\'s Require all granted would replace theirs.' : '';
               context.report({
@@ -140,7 +143,7 @@ export default defineRule({
             context.report({
               node,
               severity: 'info',
-              message: `${where(section, file)} is never read: AllowOverride None covers its directory, so httpd 2.2 ignored its ${used(body, live)} lines and 2.4 will too. They have no effect; delete them, or leave them as they are.`,
+              message: `${where(section, file, accessFile)} is never read: AllowOverride None covers its directory, so httpd 2.2 ignored its ${used(body, live)} lines and 2.4 will too. They have no effect; delete them, or leave them as they are.`,
             });
             continue;
           }
@@ -149,7 +152,7 @@ export default defineRule({
             context.report({
               node,
               severity: 'info',
-              message: `${where(section, file)} is never read: no AccessFileName in force (the main server's or a virtual host's) names this file ahead of another access file in its directory, so httpd 2.2 ignored its ${used(body, live)} lines and 2.4 will too. They have no effect; delete them, or leave them as they are.`,
+              message: `${where(section, file, accessFile)} is never read: no AccessFileName in force (the main server's or a virtual host's) names this file ahead of another access file in its directory, so httpd 2.2 ignored its ${used(body, live)} lines and 2.4 will too. They have no effect; delete them, or leave them as they are.`,
             });
             continue;
           }
@@ -160,7 +163,7 @@ export default defineRule({
               : undefined;
             context.report({
               node: rejected ?? node,
-              message: `${where(section, file)} is left with its 2.2 ${used(body, live)} lines: ${v.reason}. Migrate it by hand (httpd-migrate rules prefer-require explains how)`
+              message: `${where(section, file, accessFile)} is left with its 2.2 ${used(body, live)} lines: ${v.reason}. Migrate it by hand (httpd-migrate rules prefer-require explains how)`
                 + (accessDirectives(body, live).some((d) => COMPAT_ACCESS.has(d.lname)) ? '; until then its Order/Allow/Deny/Satisfy lines need mod_access_compat in 2.4, and they combine with any inherited Require as an AND.' : '.')
                 + compatNote(v.compat),
             });
@@ -173,14 +176,14 @@ export default defineRule({
           if (v.lines.length === 0) {
             context.report({
               node,
-              message: `${where(section, file)} uses the 2.2 ${used(body, live)} directives, which never took effect: 2.2 tested this regex with REG_NOTEOL, where \`$\` never matches at the end of a path, so the section applied to no request. 2.4 lets it match, and there they would change answers, so they are removed and nothing takes their place. This was checked against 2.2 on every representative request. The section's other directives apply in 2.4 where they did not in 2.2: check them.${commentNote(body, live)}`,
+              message: `${where(section, file, accessFile)} uses the 2.2 ${used(body, live)} directives, which never took effect: 2.2 tested this regex with REG_NOTEOL, where \`$\` never matches at the end of a path, so the section applied to no request. 2.4 lets it match, and there they would change answers, so they are removed and nothing takes their place. This was checked against 2.2 on every representative request. The section's other directives apply in 2.4 where they did not in 2.2: check them.${commentNote(body, live)}`,
               fix: rewriteEdits(file, edited, v.lines, live),
             });
             continue;
           }
           context.report({
             node,
-            message: `${where(section, file)} uses the 2.2 ${used(body, live)} directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: ${v.lines.map((l) => l.trim()).join(' | ')}. ${proof.mixed ? 'The tree already mixes in 2.4 Require lines, so this was checked against what 2.4 with mod_access_compat does now' : 'This was checked against 2.2'} on every representative request.${noteolNote(v.scope)}${commentNote(body, live)}`,
+            message: `${where(section, file, accessFile)} uses the 2.2 ${used(body, live)} directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: ${v.lines.map((l) => l.trim()).join(' | ')}. ${proof.mixed ? 'The tree already mixes in 2.4 Require lines, so this was checked against what 2.4 with mod_access_compat does now' : 'This was checked against 2.2'} on every representative request.${noteolNote(v.scope)}${commentNote(body, live)}`,
             fix: rewriteEdits(file, edited, v.lines, live),
           });
         }

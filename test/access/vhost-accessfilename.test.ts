@@ -130,6 +130,13 @@ ${AUTH}    </Directory>
     ]);
   });
 
+  it('a finding on a whole access file of another name calls it an access file, not "This file"', () => {
+    const conf = 'DocumentRoot /srv/www\nAccessFileName .acl .htaccess\n<Directory /srv/www>\n    AllowOverride All\n</Directory>\n';
+    const r = runRule(rule, ONLY_2, '/srv/www/.acl', {}, (f) => projectOf([sourceFile('/etc/httpd.conf', conf), { ...accessFile(f.path, ''), ast: f }]));
+    expect(r.output).toBe('Require ip 127.0.0.2\n');
+    expect(r.applied.map((p) => p.message)).toEqual([expect.stringMatching(/^This access file uses the 2\.2 Order\/Deny\/Allow directives/)]);
+  });
+
   it('a file whose name no list holds (named by hand, as site.htaccess) is still read as its directory\'s, in every context', () => {
     const proof = proveProject(projectOf([
       sourceFile('/etc/httpd.conf', TWO_HOSTS.replace(/<Directory \/srv\/www\/s\/sub>[^]*?<\/Directory>\n/, '')),
