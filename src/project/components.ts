@@ -1,7 +1,7 @@
 /**
  * Splits a project into groups of files that can affect one another: files joined by an
- * Include, and each .htaccess file with the configuration files whose <Directory> or
- * DocumentRoot covers its directory. Files in different groups are independent inputs
+ * Include, and each .htaccess file with the configuration files whose <Directory>, DocumentRoot or
+ * Alias covers its directory or names one below it. Files in different groups are independent inputs
  * (loose files, the pre-commit case), which can be migrated and proven apart.
  */
 import { canonicalDir, serverRootRelative } from '../apache/paths.js';
@@ -33,19 +33,28 @@ export function components(project: Project): Project[] {
       if (to !== undefined) union(from, to);
     }
   }
-  // The configuration files by each directory they name; a .htaccess joins those naming its directory or one above it.
+  // The configuration files by each directory they name, and by each directory above one they name; a .htaccess
+  // joins those naming its directory or one above it, and those naming one below it: httpd reads it for every
+  // request it serves from there (a site/.htaccess for DocumentRoot site/public), so it was proven alone, with no
+  // DocumentRoot and no AllowOverride in sight, and its rewrite called equivalent where the real 2.4 answered 500.
   const namedBy = new Map<string, number[]>();
+  const namedBelow = new Map<string, number[]>();
+  const note = (map: Map<string, number[]>, d: string, c: number) => {
+    const list = map.get(d);
+    if (!list) map.set(d, [c]);
+    else if (list[list.length - 1] !== c) list.push(c);
+  };
   files.forEach((f, c) => {
     if (f.kind !== 'conf') return;
     for (const d of coveredDirs(f, project.serverRoot)) {
-      const list = namedBy.get(d);
-      if (!list) namedBy.set(d, [c]);
-      else if (list[list.length - 1] !== c) list.push(c);
+      note(namedBy, d, c);
+      for (let end = d.lastIndexOf('/'); end > 0; end = d.lastIndexOf('/', end - 1)) note(namedBelow, d.slice(0, end), c);
     }
   });
   files.forEach((h, i) => {
     if (h.kind !== 'htaccess') return;
     const dir = dirname(h.path);
+    for (const c of namedBelow.get(dir) ?? []) union(i, c);
     for (let end = dir.length; end > 0; end = dir.lastIndexOf('/', end - 1)) {
       for (const c of namedBy.get(dir.slice(0, end)) ?? []) union(i, c);
     }

@@ -168,7 +168,7 @@ export const HTACCESS_SKIPPED = 'HTACCESS_SKIPPED';
  * or regex section that allows overrides but whose directories cannot all be listed gets a note.
  */
 function accessRoots(facts: TreeFacts, notes: ProjectDiagnostic[]): string[] {
-  const roots = [...facts.docRoots, ...facts.aliasTargets, ...facts.targetPrefixes.flatMap(dirsBeginning)];
+  const roots = servedPaths(facts);
   for (const d of facts.dirs) {
     if (d.kind === 'literal') {
       roots.push(d.path);
@@ -187,6 +187,31 @@ function accessRoots(facts: TreeFacts, notes: ProjectDiagnostic[]): string[] {
   return [...new Set(roots)];
 }
 
+/** The paths URLs are mapped to: DocumentRoots, Alias and ScriptAlias targets (directories or files), where AliasMatch and UserDir targets lead. */
+function servedPaths(facts: TreeFacts): string[] {
+  return [...facts.docRoots, ...facts.aliasTargets, ...facts.targetPrefixes.flatMap(dirsBeginning)];
+}
+
+/**
+ * The directories above each served path (for an Alias to a file: its own directory too), top down, each once. httpd's
+ * directory walk (ap_directory_walk, both versions) opens the access file of every directory from `/` down to the one
+ * a request is served from, wherever overrides apply there, so a `.htaccess` beside a DocumentRoot's parent is read
+ * for every request below it (found by a helper's bug hunt: a site/.htaccess above DocumentRoot site/public was never
+ * read, and the real 2.4 answered 500 to every request after write).
+ */
+function servedAncestors(facts: TreeFacts): string[] {
+  const out = new Set<string>();
+  for (const served of servedPaths(facts)) {
+    const chain: string[] = [];
+    for (let dir = dirname(resolve(served)); ; dir = dirname(dir)) {
+      chain.unshift(dir);
+      if (dirname(dir) === dir) break;
+    }
+    for (const dir of chain) out.add(dir);
+  }
+  return [...out].filter((dir) => !pseudoFs(dir));
+}
+
 /**
  * The directories every path beginning with `prefix` lies in: the prefix itself when it ends with `/`, else the
  * directories beside it whose names begin with its last part (`/srv/manual$1` is /srv/manual, /srv/manual-en…).
@@ -202,7 +227,8 @@ function dirsBeginning(prefix: string): string[] {
 
 /**
  * The .htaccess files httpd may read for this tree: below each DocumentRoot and <Directory>
- * directory that exists (see accessRoots; never the filesystem root), the
+ * directory that exists (see accessRoots; never the filesystem root), and first those of the directories above
+ * each served path (servedAncestors; outside the boundary too, where they are read for context), the
  * first name of each AccessFileName list that exists in a directory, skipping
  * directories where AllowOverride None means httpd never opens them. A symlinked
  * directory is followed when it leads to a directory inside the tree not walked yet (httpd follows
@@ -232,6 +258,16 @@ export function accessFilesWithin(facts: TreeFacts, boundary?: readonly string[]
   const loose = hasLooseOpeners(facts);
   const out: string[] = [];
   const seen = new Set<string>();
+  for (const dir of servedAncestors(facts)) {
+    if (!overridesMayApply(dir)) continue;
+    for (const list of lists) {
+      const first = accessFileRead(list, (n) => isFile(join(dir, n)));
+      if (first !== undefined && !seen.has(join(dir, first))) {
+        seen.add(join(dir, first));
+        out.push(join(dir, first));
+      }
+    }
+  }
   for (const root of [...new Set(roots)]) {
     if (parsePath(root).root === root || !statOrNull(root)?.isDirectory()) continue;
     if (!loose && !overridesMayApply(root)) continue;

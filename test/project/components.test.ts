@@ -1,7 +1,7 @@
 /**
  * components(): a project split into groups of files that can affect one another. A .htaccess joins
- * the configuration files whose <Directory> or DocumentRoot names its directory or one above it;
- * `<Directory />` and look-alike names (/srv/ab for /srv/a) join nothing.
+ * the configuration files whose <Directory>, DocumentRoot or Alias names its directory, one above it or one
+ * below it; `<Directory />` and look-alike names (/srv/ab for /srv/a) join nothing.
  */
 import { describe, expect, it } from 'vitest';
 import type { Directive, Section } from '../../src/ast/nodes.js';
@@ -14,7 +14,7 @@ const conf = (path: string, text: string): SourceFile => sourceFile(path, text);
 const htaccess = (path: string): SourceFile => sourceFile(path, 'Order allow,deny\nAllow from all\n');
 
 describe('components', () => {
-  it('joins each .htaccess to the configuration files naming its directory or one above it, and nothing else', () => {
+  it('joins each .htaccess to the configuration files naming its directory, one above it or one below it, and nothing else', () => {
     const files = [
       conf('/etc/a.conf', '<Directory /srv/a>\nAllowOverride All\n</Directory>\n'),
       conf('/etc/b.conf', 'DocumentRoot /srv/b/\n'),
@@ -28,12 +28,26 @@ describe('components', () => {
       htaccess('/other/.htaccess'),
     ];
     const groups = components(projectOf(files)).map((p) => p.files.map((f) => f.path));
+    // httpd reads /srv/.htaccess for the requests it serves from /srv/a and /srv/b (where overrides apply there).
     expect(groups).toEqual([
-      ['/etc/a.conf', '/etc/b.conf', '/etc/both.conf', '/srv/a/.htaccess', '/srv/a/sub/x/.htaccess', '/srv/b/.htaccess'],
+      ['/etc/a.conf', '/etc/b.conf', '/etc/both.conf', '/srv/a/.htaccess', '/srv/a/sub/x/.htaccess', '/srv/b/.htaccess', '/srv/.htaccess'],
       ['/etc/root.conf'],
       ['/srv/ab/.htaccess'],
-      ['/srv/.htaccess'],
       ['/other/.htaccess'],
+    ]);
+  });
+
+  it('joins a .htaccess above a DocumentRoot, and one beside an Alias to a file, to the configuration naming them (found by a helper\'s bug hunt)', () => {
+    // Proven apart, with no AllowOverride in sight, their rewrites were called equivalent where the real 2.4 answered 500.
+    const files = [
+      conf('/etc/httpd.conf', 'DocumentRoot /srv/site/public\nAlias /robots.txt /srv/files/robots.txt\n'),
+      htaccess('/srv/site/.htaccess'),
+      htaccess('/srv/files/.htaccess'),
+      htaccess('/srv/other/.htaccess'),
+    ];
+    expect(components(projectOf(files)).map((p) => p.files.map((f) => f.path))).toEqual([
+      ['/etc/httpd.conf', '/srv/site/.htaccess', '/srv/files/.htaccess'],
+      ['/srv/other/.htaccess'],
     ]);
   });
 

@@ -36,6 +36,21 @@ describe('loadProject: .htaccess discovery', () => {
     expect(p.files.map((f) => f.kind)).toEqual(['conf', 'htaccess', 'htaccess', 'htaccess']);
   });
 
+  it('finds the .htaccess files above a DocumentRoot and an Alias target, and beside an Alias to a file, where overrides apply (found by a helper\'s bug hunt)', () => {
+    // httpd's directory walk opens the access file of every directory from / down; the tool looked only below
+    // the DocumentRoot and the Alias targets that are directories, and after write the real 2.4 answered 500.
+    const t = temp();
+    for (const d of ['conf', 'site/public', 'files', 'aliased/dir', 'off/public']) mkdirSync(join(t, d), { recursive: true });
+    for (const d of ['.', 'site', 'site/public', 'files', 'aliased', 'off']) writeFileSync(join(t, d, '.htaccess'), 'Order deny,allow\nDeny from all\n');
+    writeFileSync(join(t, 'files/robots.txt'), 'x\n');
+    writeFileSync(join(t, 'conf/httpd.conf'), `ServerRoot "${t}"\nDocumentRoot "${t}/site/public"\nAlias /robots.txt "${t}/files/robots.txt"\n`
+      + `Alias /d "${t}/aliased/dir"\n<Directory />\n    AllowOverride All\n</Directory>\n<Directory "${t}/off">\n    AllowOverride None\n</Directory>\n`
+      + `<VirtualHost *:80>\n    DocumentRoot "${t}/off/public"\n</VirtualHost>\n`);
+    expect(shown(loadProject(['conf/httpd.conf'], { cwd: t }))).toEqual([
+      'conf/httpd.conf', '.htaccess', 'site/.htaccess', 'files/.htaccess', 'aliased/.htaccess', 'site/public/.htaccess',
+    ]);
+  });
+
   it('reads AllowOverride words left to right as httpd does: None Limit grants Limit, Limit None nothing (found by a helper\'s bug hunt)', async () => {
     // httpd's set_override lets a later category add to an earlier None; the tool read the first word only,
     // skipped this .htaccess, and after write the real 2.4 answered 500 ("Invalid command 'Order'").
