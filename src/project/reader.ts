@@ -159,13 +159,16 @@ export class TreeReader {
             break;
           case 'documentroot':
             // Not read on reading as ServerRoot is: httpd takes it against the last ServerRoot (readEntry does).
-            if (d.args.length >= 1 && !value.includes('${')) this.docRoots.push(value);
+            if (d.args.length >= 1 && !hasVariable(value)) this.docRoots.push(value);
+            else if (d.args.length >= 1) this.variableTarget(file, d, value);
             break;
           case 'alias':
           case 'scriptalias': {
             // A directory an Alias maps URLs to is served, and its .htaccess files read, as a DocumentRoot's are.
             const target = latin1ToUtf8(d.args[1]?.value ?? '');
-            if (real.every((n) => n === 'virtualhost') && d.args.length === 2 && target.startsWith('/') && !target.includes('${')) this.facts.aliasTargets.push(target);
+            if (!real.every((n) => n === 'virtualhost') || d.args.length !== 2) break;
+            if (hasVariable(target)) this.variableTarget(file, d, target);
+            else if (target.startsWith('/')) this.facts.aliasTargets.push(target);
             break;
           }
           case 'aliasmatch':
@@ -205,6 +208,17 @@ export class TreeReader {
     let dir = outer.dir;
     for (const a of ancestors) if (dirs.has(a)) dir = dirs.get(a)!;
     return { names: [...outer.names, ...ancestors.map((a) => a.lname)], dir };
+  }
+
+  /**
+   * A DocumentRoot or Alias target with a `${NAME}` (2.2 takes it from the environment httpd starts with, Debian's
+   * envvars): where it leads is not known here, so the .htaccess files there were not looked for. Said, where the
+   * tool said nothing and those files kept their 2.2 lines (found by a helper's bug hunt).
+   */
+  private variableTarget(file: SourceFile, d: Directive, value: string): void {
+    this.diag(file, d, 'HTACCESS_VARIABLE', 'warning',
+      `${d.name} '${value}' uses a variable that is only known when httpd starts, so the .htaccess files below it were not looked for; `
+      + `name them on the command line (httpd-migrate write <main file> <dir>/.htaccess…) to migrate them.`);
   }
 
   /** `conditional`: the line is inside <IfModule>, <IfDefine>…, which httpd tests when it starts. */

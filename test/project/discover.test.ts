@@ -51,6 +51,19 @@ describe('loadProject: .htaccess discovery', () => {
     ]);
   });
 
+  it('warns at a DocumentRoot or Alias whose target holds a ${NAME}: the .htaccess files there were not looked for (found by a helper\'s bug hunt)', () => {
+    // 2.2 takes the value from the environment it starts with (Debian's envvars); the tool said nothing, and the
+    // .htaccess files there kept their Order/Allow lines.
+    const t = temp();
+    writeFileSync(join(t, 'httpd.conf'), `ServerRoot "${t}"\nDocumentRoot \${DOCROOT}\n<VirtualHost *:80>\n    Alias /a "\${DOCROOT}/a"\n</VirtualHost>\n`);
+    expect(diags(loadProject(['httpd.conf'], { cwd: t })).map((d) => [d.at, d.code, d.severity, d.text, d.message])).toEqual([
+      ['httpd.conf:2', 'HTACCESS_VARIABLE', 'warning', 'DocumentRoot ${DOCROOT}',
+        "DocumentRoot '${DOCROOT}' uses a variable that is only known when httpd starts, so the .htaccess files below it were not looked for; name them on the command line (httpd-migrate write <main file> <dir>/.htaccess…) to migrate them."],
+      ['httpd.conf:4', 'HTACCESS_VARIABLE', 'warning', 'Alias /a "${DOCROOT}/a"',
+        "Alias '${DOCROOT}/a' uses a variable that is only known when httpd starts, so the .htaccess files below it were not looked for; name them on the command line (httpd-migrate write <main file> <dir>/.htaccess…) to migrate them."],
+    ]);
+  });
+
   it('reads AllowOverride words left to right as httpd does: None Limit grants Limit, Limit None nothing (found by a helper\'s bug hunt)', async () => {
     // httpd's set_override lets a later category add to an earlier None; the tool read the first word only,
     // skipped this .htaccess, and after write the real 2.4 answered 500 ("Invalid command 'Order'").
