@@ -3,7 +3,7 @@ import { walk } from '../src/ast/walk.js';
 import { managesDebianModules } from '../src/layout/debian.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter, insertLinesBefore, removeLine } from '../src/edit/fixer.js';
-import { firstUsesOf, implicitNeeds } from '../src/rules-kit/implicit-modules.js';
+import { firstUsesOf, implicitNeeds, openedFiles } from '../src/rules-kit/implicit-modules.js';
 import { firstNeed, modulePlace, type ModulePlace } from '../src/rules-kit/module-place.js';
 import { someIncludeUnseen, unreadAccessFiles, unreadInclude } from '../src/rules-kit/reach.js';
 import { aroundIn } from '../src/project/include-chains.js';
@@ -47,7 +47,7 @@ export default defineRule({
         const unread = debian ? null : unreadInclude(context.project);
         const unreadText = unread ? `the files of \`${unread.directive.name}${unread.directive.args.map((a) => ` ${a.raw}`).join('')}\``
           : (debian ? null : unreadAccessFiles(context.project)) ?? undefined;
-        const needs = implicitNeeds(files, present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined, aroundIn(context.project), unreadText)
+        const needs = implicitNeeds(openedFiles(context.project, files), present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined, aroundIn(context.project), unreadText)
           .filter((n) => !debian || !BUILTIN_DEBIAN_24.has(n.name));
         if (!debian) reportUnneededCompat();
         // Also once mods-enabled has the MPM: the block is skipped all the same. Not when --httpd's binary has one compiled in.
@@ -156,7 +156,7 @@ export default defineRule({
      */
     function reportUnneededCompat(): void {
       const files = projectFiles(context.project, file);
-      if (implicitNeeds(files, new Set(), undefined, aroundIn(context.project)).some((n) => n.name === 'access_compat')) return;
+      if (implicitNeeds(openedFiles(context.project, files), new Set(), undefined, aroundIn(context.project)).some((n) => n.name === 'access_compat')) return;
       // Files not read (--no-follow-includes, .htaccess files not looked for) may still use them.
       if (unreadInclude(context.project) || unreadAccessFiles(context.project)) return;
       for (const l of projectLoadLines(context.project, file)) {

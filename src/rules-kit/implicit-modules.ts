@@ -10,6 +10,8 @@ import { alongSomeWay, type Around, UNCONDITIONAL } from '../project/include-cha
 import { moduleOfDirective, providersOfDirective } from '../apache/directive-table.js';
 import { readBy24 } from './reach.js';
 import { COMPAT_ACCESS } from '../apache/access-directives.js';
+import { isAccessFile, type Project } from '../project/project.js';
+import { compatLines, neverReadAccessFiles } from '../access/migrate/index.js';
 
 export interface ImplicitNeed {
   /** Short module name: `authz_core`. */
@@ -66,6 +68,19 @@ export function readIn24Nodes(files: readonly ConfigFile[], around: Around = () 
     walk(f, { directive: (d, anc) => { if (read(anc)) directives.push(d); }, enter: (s, anc) => { if (read(anc)) sections.push(s); } });
   }
   return { directives, sections };
+}
+
+/**
+ * `files` without the access files that hold 2.2 access lines and that httpd never opens (no AllowOverride lets
+ * it, or no AccessFileName names them there): those lines had no effect in 2.2 and need no mod_access_compat in
+ * 2.4, where prefer-require says so on the file (found by a helper's bug hunt: an .htaccess only a host with
+ * AccessFileName .acl could have read kept the module loaded, so the tree could not run without it).
+ */
+export function openedFiles(project: Project, files: readonly ConfigFile[]): ConfigFile[] {
+  const holding = files.filter((f) => isAccessFile(project, f.path) && compatLines(f.children).length > 0);
+  if (!holding.length) return [...files];
+  const never = neverReadAccessFiles(project, holding);
+  return files.filter((f) => !never.has(f));
 }
 
 /**

@@ -4,6 +4,7 @@ export { fileVerdicts, loadedSections } from './file-verdicts.js';
 export { accessGuard } from './guard.js';
 export { contextsOf, isMixed, proveProject, type Verdict, withItems } from './prove.js';
 export { NEVER_READ, NOT_NAMED, translateScope } from './translate-scope.js';
+export { neverReadAccessFiles } from './never-read.js';
 export { itemsOf, readTranslations } from './translation-items.js';
 export { accessDirectives, authTypeLine, currentAccessText, rewriteEdits } from './rewrite.js';
 export { htaccessAlone, readAlone, readsTheSame, vhostsNamedAlike } from './splice.js';
