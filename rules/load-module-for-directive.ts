@@ -14,6 +14,11 @@ function leftToOthers(info: DirectiveInfo): boolean {
   return LEFT_TO_LOAD_IMPLICIT.test(info.module) || info.name === 'ProxyFtpDirCharset';
 }
 
+/** The modules to load for `module`, its dependencies first, but those neither loaded nor left to load-implicit-modules (mod_slotmem_shm). */
+function toLoad(module: string, loaded: ReadonlySet<string>): string[] {
+  return [...moduleDependencies(module).filter((d) => !loaded.has(d) && !LEFT_TO_LOAD_IMPLICIT.test(d)), module];
+}
+
 export default defineRule({
   meta: {
     id: 'load-module-for-directive',
@@ -59,14 +64,14 @@ export default defineRule({
         }
         // Every module needed, its dependencies first (mod_proxy before mod_proxy_fcgi), each once.
         const names: string[] = [];
-        for (const m of missing) for (const n of [...moduleDependencies(m.module).filter((d) => !loaded.has(d)), m.module]) if (!names.includes(n)) names.push(n);
+        for (const m of missing) for (const n of toLoad(m.module, loaded)) if (!names.includes(n)) names.push(n);
         const need = firstNeed(context.project, file, files, new Set(names), missing);
         const place = modulePlace(context.project, file, list, need);
         if (!place) {
           // No LoadModule line at the top level of an always-read file: say what to write, at each use.
           const like = lines.find(loadsStandardFile) ?? lines[0]!;
           for (const m of missing.filter((x) => x.file === file)) {
-            const load = [...moduleDependencies(m.module).filter((d) => !loaded.has(d)), m.module].map((n) => `\`${loadModuleLine(like, n)}\``).join(' and ');
+            const load = toLoad(m.module, loaded).map((n) => `\`${loadModuleLine(like, n)}\``).join(' and ');
             context.report({ node: m.node, message: `${what(m, load)} Every LoadModule line of this configuration sits inside a section (<IfDefine>…) or a file read only conditionally, so the line is not written for you: write it at the top level of the main configuration, before this line.` });
           }
           return;
@@ -76,7 +81,7 @@ export default defineRule({
         const text = names.flatMap((n) => loadModuleLines(place.like, n, place.dir));
         const edit = place.edit(text);
         for (const m of missing) {
-          const mine = [...moduleDependencies(m.module).filter((d) => !loaded.has(d)), m.module];
+          const mine = toLoad(m.module, loaded);
           const load = mine.map((n) => `\`${loadModuleLine(place.like, n, place.dir)}\``).join(' and ');
           const elsewhere = m.file === file ? '' : ` It is first used at ${where(m)}; the line goes here, where this file loads modules.`;
           context.report({ node: m.file === file ? m.node : place.node, message: what(m, load) + elsewhere, fix: [edit] });

@@ -7,7 +7,8 @@
  *
  * Method, per shared module M (every mod_*.so of the modules directory):
  *  1. find the modules M needs loaded first, by trial: load M alone; when the dynamic linker
- *     reports `undefined symbol: S`, add the module whose .so defines S (`nm -D`) and retry;
+ *     reports `undefined symbol: S`, add the module whose .so defines S (`nm -D`) and retry; when
+ *     `-t` passes but a real start fails naming a module (`Module mod_ldap missing`), add it and retry;
  *  2. run `httpd -L` (which lists the directives of every loaded module, with the module's
  *     source name, once the configuration is read) with the dependencies loaded, then again with M
  *     loaded too. M's directives are those present only in the second run;
@@ -79,15 +80,37 @@ function providerOf(sym, all) {
   return null;
 }
 
-/** Modules to load before `mod` (in load order), found by trial. */
+/**
+ * The module a real start (not `-t`: post-config hooks run only then) of these lines asks for, or null
+ * when it starts or fails naming none: `-X` (one process, in the foreground) on a free port, stopped once it has run a while.
+ * mod_authnz_ldap links without mod_ldap and passes `-t`, but refuses to start: "AH01749: Module mod_ldap
+ * missing. Mod_ldap (aka. util_ldap) must be loaded in order for mod_authnz_ldap to function properly".
+ */
+function startNeeds(lines, mod, all) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  rmSync(join(root, 'error.log'), { force: true });
+  const conf = join(root, 'httpd.conf');
+  writeFileSync(conf, [...SANDBOX, `Listen 127.0.0.1:${port}`, ...lines, ''].join('\n'));
+  const r = spawnSync(HTTPD, ['-X', '-f', conf, '-d', root], { encoding: 'latin1', timeout: 700 });
+  if (r.error || r.status === null) return null; // still running when stopped: it started
+  let log = '';
+  try { log = readFileSync(join(root, 'error.log'), 'latin1'); } catch { /* none written */ }
+  const text = `${r.stderr}\n${log}`;
+  const named = [...text.matchAll(/\bmod_(\w+?)(?:\.so|\.c)?\b/g)].map((m) => m[1].toLowerCase()).find((m) => m !== mod && all.includes(m));
+  // A start that fails for want of something else (mod_mime's mime.types in the sandbox) says nothing of modules.
+  return named ?? null;
+}
+
+/** Modules to load before `mod` (in load order), found by trial: undefined symbols under `-t`, then a real start. */
 function dependencies(mod, base, all) {
   const deps = [];
   for (let i = 0; i < 10; i++) {
-    const r = run([...base, ...deps.map(load), load(mod)], ['-t']);
+    const lines = [...base, ...deps.map(load), load(mod)];
+    const r = run(lines, ['-t']);
     const sym = /undefined symbol: (\w+)/.exec(r.err)?.[1];
-    if (!sym) return deps;
-    const p = providerOf(sym, all);
-    if (!p) throw new Error(`${mod}: no module defines ${sym}`);
+    const p = sym ? providerOf(sym, all) : r.ok ? startNeeds(lines, mod, all) : null;
+    if (sym && !p) throw new Error(`${mod}: no module defines ${sym}`);
+    if (!p) return deps;
     deps.unshift(...dependencies(p, base, all).filter((d) => !deps.includes(d)), p);
   }
   throw new Error(`${mod}: dependencies do not converge`);
@@ -194,7 +217,7 @@ export const MODULES: Readonly<Record<string, { builtin: boolean }>> = {
 ${modList.map(([m, v]) => `  ${m}: { builtin: ${v.builtin} },`).join('\n')}
 };
 
-/** Modules that must be loaded before another one (found by trial: undefined symbols). */
+/** Modules that must be loaded before another one (found by trial: undefined symbols, then a real start). */
 export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
 ${Object.entries(deps).map(([m, d]) => `  ${m}: [${d.map(q).join(', ')}],`).join('\n')}
 };

@@ -139,14 +139,20 @@ export const MODULES: Readonly<Record<string, { builtin: boolean }>> = {
   xml2enc: { builtin: false },
 };
 
-/** Modules that must be loaded before another one (found by trial: undefined symbols). */
+/** Modules that must be loaded before another one (found by trial: undefined symbols, then a real start). */
 export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
+  auth_form: ['request', 'session'],
+  authnz_ldap: ['ldap'],
   cache_disk: ['cache'],
   cache_socache: ['cache'],
   dav_fs: ['dav'],
   dav_lock: ['dav'],
+  heartmonitor: ['slotmem_shm'],
+  lbmethod_bybusyness: ['proxy'],
+  lbmethod_byrequests: ['proxy'],
+  lbmethod_bytraffic: ['proxy'],
   proxy_ajp: ['proxy'],
-  proxy_balancer: ['proxy'],
+  proxy_balancer: ['slotmem_shm', 'proxy'],
   proxy_connect: ['proxy'],
   proxy_express: ['proxy'],
   proxy_fcgi: ['proxy'],

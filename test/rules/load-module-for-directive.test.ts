@@ -76,6 +76,15 @@ ruleTester(rule, {
       errors: ['`AuthType Basic`: 2.4 says "AuthType Basic configured without corresponding module" (every request there then gets a 500)', "Invalid command 'AuthUserFile'", "Invalid command 'AuthGroupFile'", '`Require valid-user`: 2.4 says "Unknown Authz provider: valid-user" (at start-up)'],
     },
     {
+      // Real 2.4.71 with authnz_ldap alone passes -t but refuses to start: "AH01749: Module mod_ldap missing. Mod_ldap
+      // (aka. util_ldap) must be loaded in order for mod_authnz_ldap to function properly" (found by a helper's bug hunt).
+      name: 'loads mod_ldap before mod_authnz_ldap, which does not start without it',
+      code: `${LOADS}LoadModule auth_basic_module modules/mod_auth_basic.so\nLoadModule authn_file_module modules/mod_authn_file.so\n<Location /private>\n  AuthType Basic\n  AuthName "P"\n  AuthUserFile /etc/htpasswd\n  Require ldap-user alice\n</Location>\n`,
+      output: `${LOADS}LoadModule auth_basic_module modules/mod_auth_basic.so\nLoadModule authn_file_module modules/mod_authn_file.so\nLoadModule ldap_module modules/mod_ldap.so\nLoadModule authnz_ldap_module modules/mod_authnz_ldap.so\n`
+        + '<Location /private>\n  AuthType Basic\n  AuthName "P"\n  AuthUserFile /etc/htpasswd\n  Require ldap-user alice\n</Location>\n',
+      errors: ['`Require ldap-user`: 2.4 says "Unknown Authz provider: ldap-user" (at start-up); it needs `LoadModule ldap_module modules/mod_ldap.so` and `LoadModule authnz_ldap_module modules/mod_authnz_ldap.so`'],
+    },
+    {
       name: 'loads mod_dav_fs for Dav On, its default filesystem provider',
       code: `${LOADS}<Directory /srv/dav>\n  Dav On\n</Directory>\n`,
       output: `${LOADS}LoadModule dav_module modules/mod_dav.so\nLoadModule dav_fs_module modules/mod_dav_fs.so\n<Directory /srv/dav>\n  Dav On\n</Directory>\n`,
