@@ -1,6 +1,7 @@
 /** Every rule, by id, in alphabetical order. test/rules/parity.test.ts checks this list against the files. */
 import type { Rule } from '../src/engine/rule.js';
 import allowoverrideAuthconfig from './allowoverride-authconfig.js';
+import authBasicAuthoritative from './auth-basic-authoritative.js';
 import autoindexXhtml from './autoindex-xhtml.js';
 import buildNotes from './build-notes.js';
 import cacheEnableForwardProxy from './cache-enable-forward-proxy.js';
@@ -52,6 +53,7 @@ import undefinedVariable from './undefined-variable.js';
 
 export const rules: Record<string, Rule> = {
   'allowoverride-authconfig': allowoverrideAuthconfig,
+  'auth-basic-authoritative': authBasicAuthoritative,
   'autoindex-xhtml': autoindexXhtml,
   'build-notes': buildNotes,
   'cache-enable-forward-proxy': cacheEnableForwardProxy,
