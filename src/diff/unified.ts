@@ -1,7 +1,7 @@
 /** One unified diff for all changed files, with a/ and b/ prefixes, that `git apply` and `patch -p1` accept. */
 import { FILE_HEADERS_ONLY, formatPatch } from 'diff';
 import { linePatch } from './line-patch.js';
-import { gitQuote } from './paths.js';
+import { fileHeaders } from './paths.js';
 
 /** Lines of context around each change: jsdiff's default, which the patches have always had. */
 const CONTEXT = 4;
@@ -12,5 +12,5 @@ export function unifiedDiff(name: string, before: string, after: string): string
   // The header names are put in here, quoted the way git does, so no other text is touched.
   const body = patch.slice(patch.indexOf('\n', patch.indexOf('\n') + 1) + 1);
   // A backslash is part of a Unix file name, not a separator: gitQuote escapes it.
-  return `--- ${gitQuote(`a/${name}`)}\t\n+++ ${gitQuote(`b/${name}`)}\t\n${body}`;
+  return `${fileHeaders(name, name)}${body}`;
 }

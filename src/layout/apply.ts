@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readlinkSync, renameSync, symlinkSync, unlinkSyn
 import { isLink } from './is-link.js';
 import { dirname, join, basename } from 'node:path';
 import type { LayoutChange } from './debian.js';
-import { gitQuote } from '../diff/paths.js';
+import { fileHeaders, gitQuote } from '../diff/paths.js';
 
 function hunk(sign: '+' | '-', text: string): string {
   const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
@@ -17,16 +17,14 @@ function hunk(sign: '+' | '-', text: string): string {
 
 /** One change as a git patch; `name` is its name in the patch, as the file patches name theirs (src/diff/paths.ts). */
 export function layoutPatch(change: LayoutChange, name: string): string {
-  const a = gitQuote(`a/${name}`);
-  const b = gitQuote(`b/${name}`);
-  const head = `diff --git ${a} ${b}\n`;
+  const head = `diff --git ${gitQuote(`a/${name}`)} ${gitQuote(`b/${name}`)}\n`;
   switch (change.kind) {
     case 'link':
-      return `${head}new file mode 120000\n--- /dev/null\n+++ ${b}\n${hunk('+', change.target)}`;
+      return `${head}new file mode 120000\n${fileHeaders(null, name)}${hunk('+', change.target)}`;
     case 'unlink':
-      return `${head}deleted file mode 120000\n--- ${a}\n+++ /dev/null\n${hunk('-', change.target)}`;
+      return `${head}deleted file mode 120000\n${fileHeaders(name, null)}${hunk('-', change.target)}`;
     case 'create':
-      return `${head}new file mode 100644\n--- /dev/null\n+++ ${b}\n${hunk('+', change.text)}`;
+      return `${head}new file mode 100644\n${fileHeaders(null, name)}${hunk('+', change.text)}`;
   }
 }
 

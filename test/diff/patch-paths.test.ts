@@ -2,7 +2,7 @@
  * Patches that apply, and names that cannot fake terminal output (issue 12, items 9 and 10).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitQuote } from '../../src/diff/paths.js';
@@ -123,6 +123,34 @@ describe('diff paths', () => {
     writeFileSync(join(elsewhere, 'p.patch'), d.stdoutBytes);
     git(tree, 'apply', join(elsewhere, 'p.patch'));
     expect(readFileSync(join(tree, 'apache2.conf'), 'latin1')).toContain('KeepAlive On\n');
+  });
+
+  // Found by a helper's bug hunt: GNU patch drops the spaces that end a name it reads unquoted (git's
+  // own patch of such a file fails with patch -p1 too), and it reads a --- / +++ name without the tab
+  // that git puts after a name with a space only up to that space: the module layout patches of a tree
+  // in `my tree/` made and removed symlinks named `my`.
+  it('apply with patch -p1 to a name that ends with a space, and to the module layout of a tree in a directory with a space', async () => {
+    const cwd = tempDir();
+    const tree = join(cwd, 'my tree');
+    mkdirSync(join(tree, 'mods-available'), { recursive: true });
+    mkdirSync(join(tree, 'mods-enabled'));
+    writeFileSync(join(tree, 'mods-available/authz_default.load'), 'LoadModule authz_default_module /usr/lib/apache2/modules/mod_authz_default.so\n');
+    symlinkSync('../mods-available/authz_default.load', join(tree, 'mods-enabled/authz_default.load'));
+    writeFileSync(join(tree, 'apache2.conf'), 'Include mods-enabled/*.load\nInclude "trail.conf "\n');
+    writeFileSync(join(tree, 'trail.conf '), 'KeepAlive 1\n');
+    const copy = tempDir();
+    cpSync(cwd, copy, { recursive: true, verbatimSymlinks: true });
+    const d = await runCli(['diff', '--server-root', 'my tree', 'my tree/apache2.conf'], { cwd });
+    expect(d.stdout).toContain('+++ "b/my tree/trail.conf "\t\n');
+    expect(d.stdout).toContain('+++ b/my tree/mods-enabled/authz_core.load\t\n');
+    const elsewhere = tempDir();
+    writeFileSync(join(elsewhere, 'm.patch'), d.stdoutBytes);
+    execFileSync('patch', ['-p1', '--batch', '--quiet', '-i', join(elsewhere, 'm.patch')], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    await runCli(['write', '--server-root', 'my tree', 'my tree/apache2.conf'], { cwd: copy });
+    const listing = (dir: string) => execFileSync('find', ['.', '-printf', '%p %y %l\\n'], { cwd: dir, encoding: 'latin1' }).split('\n').sort();
+    expect(listing(cwd)).toEqual(listing(copy));
+    expect(readFileSync(join(cwd, 'my tree/trail.conf '), 'latin1')).toBe('KeepAlive On\n');
+    expect(readlinkSync(join(cwd, 'my tree/mods-enabled/authz_core.load'))).toBe('../mods-available/authz_core.load');
   });
 
   it('leave a module layout outside the tree as it is, and say so', async () => {
