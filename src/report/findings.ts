@@ -1,5 +1,5 @@
 /** Everything a run found, flattened into one list of findings per file, for the reporters. */
-import { relative } from 'node:path';
+import { displayPath } from '../project/read.js';
 import type { MigrateResult } from '../migrate.js';
 import type { Severity } from '../ast/nodes.js';
 import type { ProjectDiagnostic } from '../project/project.js';
@@ -116,7 +116,7 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
   const known = new Set(result.files.map((r) => r.file.path));
   const orphans = new Map<string, FileReport>();
   for (const d of projectDiags.filter((x) => !known.has(x.path))) {
-    const path = relative(cwd, d.path) || d.path;
+    const path = displayPath(d.path, cwd);
     const report = orphans.get(d.path) ?? { path, changed: false, failed: false, findings: [] };
     report.findings.push({ path, line: 1, col: 1, endLine: 1, endCol: 1, severity: d.severity, message: d.message, ruleId: 'include', fixable: false });
     report.failed ||= d.severity === 'error';

@@ -27,6 +27,18 @@ describe('directories not searched for .htaccess files', () => {
     }));
   });
 
+  // Found by a helper's bug hunt: a finding about a directory outside the working directory was
+  // shown at a path relative to it (`../../../..` for /), in stylish, JSON, SARIF and GitHub output,
+  // where files outside it are shown by their absolute path.
+  it('are reported at the directory\'s absolute path when it lies outside the working directory', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'httpd.conf'), '<Directory />\n    Order deny,allow\n    Deny from all\n</Directory>\n');
+    const r = await runCli(['check', '--format', 'json', '--no-config', 'httpd.conf'], { cwd: dir });
+    const doc = JSON.parse(r.stdout) as { files: { path: string; findings: { path: string; message: string }[] }[] };
+    const skipped = doc.files.filter((f) => f.findings.some((x) => x.message.startsWith('.htaccess files below / were not looked for')));
+    expect(skipped.map((f) => [f.path, f.findings.map((x) => x.path)])).toEqual([['/', ['/']]]);
+  });
+
   it('are reported: a directory the user running it cannot read', () => {
     const dir = tempDir();
     chmodSync(dir, 0o755);
