@@ -51,6 +51,36 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
 }
 
 /**
+ * One fix's edits with no two sharing a byte: a run of edits whose ranges overlap becomes one edit
+ * that writes what applyEdits makes of them. A rule that removes a last line without a line ending
+ * takes the line ending before it, which another of its edits may hold; applyEdits copes, but the
+ * machine formats give each range to be applied to the file as read, which overlapping ranges are not.
+ */
+export function disjointEdits(text: string, edits: readonly Edit[]): Edit[] {
+  if (edits.length < 2) return edits.slice();
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const shared = (a: Edit, b: Edit) => a.start < b.end && b.start < a.end;
+  if (!sorted.some((e, i) => i > 0 && shared(sorted[i - 1]!, e))) return edits.slice();
+  const out: Edit[] = [];
+  let run: Edit[] = [];
+  const flush = () => {
+    if (run.length === 1) out.push(run[0]!);
+    else if (run.length > 1) {
+      const start = run[0]!.start;
+      const end = Math.max(...run.map((e) => e.end));
+      out.push({ start, end, text: applyEdits(text.slice(start, end), run.map((e) => ({ ...e, start: e.start - start, end: e.end - start }))) });
+    }
+    run = [];
+  };
+  for (const e of sorted) {
+    if (run.length && !run.some((r) => shared(r, e))) flush();
+    run.push(e);
+  }
+  flush();
+  return out;
+}
+
+/**
  * Picks groups of edits that can be applied together: a group is taken whole
  * or deferred to the next pass when it overlaps one already taken. An edit the
  * same as one taken is no clash: the groups share it, and it is applied once.

@@ -1,6 +1,7 @@
 /** Runs rules over one parsed file in a single walk and collects their problems. */
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
+import { disjointEdits } from '../edit/edit.js';
 import { LineCounter } from '../parse/line-counter.js';
 import type { Project } from '../project/project.js';
 import type { Problem, ReportInput, Rule, RuleContext, RuleOptions, Visitor } from './rule.js';
@@ -103,9 +104,10 @@ function toProblem(rule: Rule, file: ConfigFile, p: ReportInput, position: (offs
   const end = p.end ?? n?.open?.contentEnd ?? n?.contentEnd ?? n?.end ?? start;
   const defaultSeverity = rule.meta.kind === 'fix' ? 'error' : 'warning';
   const problem: Problem = { ruleId: rule.meta.id, severity: p.severity ?? defaultSeverity, message: p.message, path: file.path, start, end, ...position(start) };
-  // Copies: an array a rule grew by push keeps room for 17 edits, and a run keeps every problem's.
-  if (p.fix && rule.meta.kind === 'fix') problem.fix = p.fix.slice();
-  if (p.suggestion) problem.suggestion = p.suggestion.slice();
-  else if (p.fix && rule.meta.kind !== 'fix') problem.suggestion = p.fix.slice();
+  // Copies (an array a rule grew by push keeps room for 17 edits, and a run keeps every problem's),
+  // with no two edits sharing a byte, as the machine formats give them.
+  if (p.fix && rule.meta.kind === 'fix') problem.fix = disjointEdits(file.text, p.fix);
+  if (p.suggestion) problem.suggestion = disjointEdits(file.text, p.suggestion);
+  else if (p.fix && rule.meta.kind !== 'fix') problem.suggestion = disjointEdits(file.text, p.fix);
   return problem;
 }

@@ -50,6 +50,39 @@ describe('docs/json-format.md', () => {
     expect(fixed).toBe(readFileSync(join(cwd, 'a.conf'), 'latin1'));
   });
 
+  // Found by a helper's bug hunt: an access rewrite whose last line has no line ending removes that
+  // line with the line ending before it, which the rewritten first line's range also held: the two
+  // ranges of one fix overlapped ([0,17] and [16,31]), which SARIF and JSON readers cannot apply.
+  it('gives each fix ranges that do not overlap, also where the last line has no line ending', async () => {
+    const cwd = tempDir();
+    const texts: Record<string, string> = {
+      '.htaccess': 'Order allow,deny\nAllow from all',
+      'sub/.htaccess': 'AuthType Basic\r\nOrder deny,allow\r\nDeny from all\r\nAllow from 10.0.0.0/8',
+      'a.conf': '<Directory /x>\r\n    Order deny,allow\r\n    Deny from all\r\n</Directory>',
+    };
+    mkdirSync(join(cwd, 'sub'));
+    for (const [name, text] of Object.entries(texts)) writeFileSync(join(cwd, name), text);
+    for (const format of ['json', 'sarif']) {
+      const doc = JSON.parse((await runCli(['check', '--format', format, '--no-follow-includes', ...Object.keys(texts)], { cwd })).stdout);
+      const fixes: { path: string; edits: { range: [number, number]; text: string }[] }[] = format === 'json'
+        ? doc.files.flatMap((f: { path: string; findings: { fix?: { range: [number, number]; text: string }[] }[] }) => f.findings.filter((x) => x.fix).map((x) => ({ path: f.path, edits: x.fix! })))
+        : doc.runs[0].results.flatMap((r: { fixes?: { artifactChanges: { artifactLocation: { uri: string }; replacements: { deletedRegion: { byteOffset: number; byteLength: number }; insertedContent: { text: string } }[] }[] }[] }) =>
+          (r.fixes ?? []).map((f) => ({ path: f.artifactChanges[0]!.artifactLocation.uri, edits: f.artifactChanges[0]!.replacements.map((x) => ({ range: [x.deletedRegion.byteOffset, x.deletedRegion.byteOffset + x.deletedRegion.byteLength] as [number, number], text: x.insertedContent.text })) })));
+      expect(new Set(fixes.map((f) => f.path))).toEqual(new Set(Object.keys(texts)));
+      const fixed: Record<string, string> = { ...texts };
+      for (const { path, edits } of fixes) {
+        const sorted = [...edits].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
+        for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.range[0], `${format} ${path} ${JSON.stringify(sorted)}`).toBeGreaterThanOrEqual(sorted[i - 1]!.range[1]);
+        for (const e of sorted.reverse()) fixed[path] = fixed[path]!.slice(0, e.range[0]) + e.text + fixed[path]!.slice(e.range[1]);
+      }
+      const copy = tempDir();
+      mkdirSync(join(copy, 'sub'));
+      for (const [name, text] of Object.entries(texts)) writeFileSync(join(copy, name), text);
+      await runCli(['write', '--no-follow-includes', ...Object.keys(texts)], { cwd: copy });
+      for (const name of Object.keys(texts)) expect(fixed[name], name).toBe(readFileSync(join(copy, name), 'latin1'));
+    }
+  });
+
   // Found by a helper's bug hunt: the LoadModule lines of load-implicit-modules (a rule that runs on the file as migrated)
   // had their range in the text after no-removed-modules' fix, so applying the fixes split a line.
   it('gives the fixes of rules that run on the migrated tree ranges in the file as read too', async () => {
