@@ -132,3 +132,26 @@ describe.skipIf(chromium.skip)('HTML report in headless Chromium', () => {
     expect(p).toMatch(/2\.2 answer \(original\) 2\.4 answer \(rewrite\)/);
   }, 120_000);
 });
+
+describe('HTML report, as printed', () => {
+  // Found by a helper's bug hunt: the page was made from the files of the tree alone, so a finding with
+  // no file of its own (a pattern that matches nothing, exit 2) was left out and the summary said
+  // "No problems", and a file the ignore patterns exclude but the tree includes was listed.
+  it('shows what stylish shows: a finding with no file of its own, and not a file the ignore patterns exclude', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'a.conf'), 'Include ign.conf\nKeepAlive On\n');
+    writeFileSync(join(cwd, 'ign.conf'), 'MaxClients 3\n');
+    writeFileSync(join(cwd, '.httpd-migrate-ignore'), 'ign.conf\n');
+    const args = ['check', '--no-config', 'a.conf', 'missing/*.conf'];
+    const html = await runCli([...args, '--format', 'html'], { cwd });
+    const stylish = await runCli(args, { cwd });
+    expect(html.code).toBe(2);
+    expect(stylish.code).toBe(2);
+    const text = textOf(html.stdout);
+    expect(text).toContain("No files match the pattern 'missing/*.conf'");
+    expect(text).not.toContain('No problems');
+    expect(text).toContain(stylish.stdout.split('\n').find((l) => l.startsWith('✖'))!);
+    expect(text).not.toContain('ign.conf MaxClients');
+    expect(html.stdout).not.toContain('<h2>ign.conf</h2>');
+  });
+});

@@ -219,7 +219,8 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     }
   }
   // Files that ignore patterns exclude but the tree includes were read for context only.
-  const shown = reports.filter((_, i) => !(i < result.files.length && inputs.resolver.ignored(result.files[i]!.file.path)));
+  const isShown = (i: number) => !(i < result.files.length && inputs.resolver.ignored(result.files[i]!.file.path));
+  const shown = reports.filter((_, i) => isShown(i));
   let hidden = 0;
   if (opts.quiet) {
     for (const r of shown) {
@@ -245,7 +246,8 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   }
   if (opts.format === 'html') {
     const proofs = rules.some((r) => r.meta.access) ? accessProofs(result) : [];
-    const files = result.files.map((r, i) => ({ report: reports[i]!, before: r.file.ast.text, after: r.output }));
+    // The reports stylish shows, those with no file of their own (a pattern that matches nothing) included.
+    const files = reports.flatMap((report, i) => (isShown(i) ? [{ report, before: result.files[i]?.file.ast.text ?? '', after: result.files[i]?.output ?? '' }] : []));
     io.stdout.write(htmlReport({ mode: refuse ? 'check' : mode, files, proofs, args: treeArgs(opts) }));
     return code;
   }
