@@ -134,6 +134,16 @@ describe.skipIf(preCommitMissing)('pre-commit with the README\'s repo: local rec
     r.git('commit', '-q', '--no-verify', '-m', 'hook config');
     execFileSync('pre-commit', ['install'], { cwd: r.dir, env: r.env });
     scenario(r, 'pre-commit (repo: local)');
+    // Found by a helper's bug hunt: pre-commit puts the names after the entry's arguments, and one that
+    // starts with a dash was read as an option ("error: unknown option '--help.conf'", exit 2).
+    write(r, '--help.conf', CONF_22);
+    write(r, '-x.conf', 'KeepAlive On\n');
+    r.git('add', '--', '--help.conf', '-x.conf');
+    const dashed = r.commit('2.2 conf whose name starts with a dash');
+    expect(dashed.ok, dashed.output).toBe(false);
+    expect(dashed.output).not.toContain('unknown option');
+    expect(dashed.output).toMatch(/^--help\.conf$/m);
+    expect(dashed.output).toContain('MaxClients is MaxRequestWorkers in 2.4');
   }, 120_000);
 });
 
@@ -157,6 +167,11 @@ describe('the hooks\' file pattern', () => {
   const pattern = /files: '([^']+)'/;
   const hooks = readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8');
   const rx = pattern.exec(hooks)![1]!;
+
+  it('comes after the entry\'s options, which end with --, so a name that starts with a dash is a name', () => {
+    const entries = [...hooks.matchAll(/entry: (.*)/g), ...recipe('yaml', 'repo: local').matchAll(/entry: (.*)/g)].map((m) => m[1]);
+    expect(entries).toEqual(['httpd-migrate check --no-follow-includes --', 'httpd-migrate write --no-follow-includes --', 'httpd-migrate check --no-follow-includes --']);
+  });
 
   it('is the same in .pre-commit-hooks.yaml and in both README recipes', () => {
     expect([...hooks.matchAll(/files: '([^']+)'/g)].map((m) => m[1])).toEqual([rx, rx]);
