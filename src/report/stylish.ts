@@ -117,7 +117,12 @@ export function summary(reports: readonly FileReport[], options: StylishOptions,
   const mark = (fs: readonly Finding[]) => (failed || fs.some((f) => f.severity === 'error') ? chalk.red('✖')
     : fs.some((f) => f.severity === 'warning') ? chalk.yellow('⚠') : chalk.blue('ℹ'));
   if (options.mode === 'check') {
-    if (all.length === 0 && !failed) return [`${chalk.green('✔')} No ${options.hidden ? 'errors' : 'problems'} in ${files}${options.hidden ? ` (${options.hidden} ${options.hidden === 1 ? 'warning or note' : 'warnings or notes'} left out by --quiet)` : ''}.`];
+    if (all.length === 0 && !failed) {
+      const clean = `${chalk.green('✔')} No ${options.hidden ? 'errors' : 'problems'} in ${files}${options.hidden ? ` (${options.hidden} ${options.hidden === 1 ? 'warning or note' : 'warnings or notes'} left out by --quiet)` : ''}.`;
+      if (!changed) return [clean];
+      // Changes pending (exit 1) with no finding listed: the fixes of warnings --quiet left out.
+      out.push(clean, `  ${plural(changed, 'file')} would change, by the fixes of findings left out by --quiet.`);
+    }
     if (all.length) out.push(`${mark(all)} ${plural(all.length, 'problem')} (${bySeverity(all)}) in ${files}.`);
     if (fixed.length) out.push(`  ${fixed.length} fixable: ${plural(changed, 'file')} would change; ${remaining.length} to handle by hand.`);
   } else {

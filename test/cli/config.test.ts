@@ -167,6 +167,17 @@ describe('--quiet and --max-warnings', () => {
     const r = await runCli(['check', '--quiet', 'a.conf'], { cwd });
     expect(r.stdout.trim()).toBe('✔ No errors in 1 file (1 warning or note left out by --quiet).');
   });
+
+  // Found by a helper's bug hunt: a file whose only change is the fix of a warning (DefaultType) exits 1,
+  // changes pending, but the summary said only "✔ No errors in 1 file".
+  it('--quiet says that a file would change when the fix of a warning it left out is pending (exit 1)', async () => {
+    const cwd = tree({ 'a.conf': 'DefaultType text/plain\n' });
+    const r = await runCli(['check', '--quiet', 'a.conf'], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('✔ No errors in 1 file (1 warning or note left out by --quiet).\n'
+      + '  1 file would change, by the fixes of findings left out by --quiet.\n'
+      + 'Next: run httpd-migrate diff a.conf to review the changes, then httpd-migrate write a.conf to apply them.\n');
+  });
 });
 
 // Found by a helper's bug hunt: --disable took a typo for a usage error, --apply-suggestions= applied nothing and said nothing.
