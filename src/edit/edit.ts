@@ -160,9 +160,13 @@ export class EditOffsets {
     }
   }
 
-  /** An offset in the text before the edits, as one in the text after: text they replaced maps to the start of what they wrote. */
-  toEdited(offset: number): number {
-    const j = lastAtOrBefore(this.#starts, offset);
+  /**
+   * An offset in the text before the edits, as one in the text after: text they replaced maps to the
+   * start of what they wrote. Where edits write at the offset itself, a start goes after what they
+   * wrote (the text from there on follows it) and an end before it (the text up to there precedes it).
+   */
+  toEdited(offset: number, side: 'start' | 'end' = 'start'): number {
+    const j = lastAtOrBefore(this.#starts, side === 'start' ? offset : offset - 1);
     if (j >= 0 && offset < this.#ends[j]!) return this.#starts[j]! + this.#deltas[j]!;
     return offset + this.#deltas[j + 1]!;
   }

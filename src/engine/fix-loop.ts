@@ -52,8 +52,8 @@ export interface FixResult {
   passes: number;
   /** The final tree. */
   ast: ConfigFile;
-  /** An offset of the original text as an offset of the output (for positions once the output is written). */
-  toOutput: (offset: number) => number;
+  /** An offset of the original text as an offset of the output (for positions once the output is written); see EditOffsets.toEdited for `side`. */
+  toOutput: (offset: number, side?: 'start' | 'end') => number;
   /** An offset of the output as an offset of the original text (written text: where it goes). */
   fromOutput: (offset: number) => number;
 }
@@ -168,7 +168,7 @@ export function fixFile(
  */
 function offsetMaps(history: readonly EditOffsets[]): Pick<FixResult, 'toOutput' | 'fromOutput'> {
   return {
-    toOutput: (offset) => history.reduce((o, pass) => pass.toEdited(o), offset),
+    toOutput: (offset, side) => history.reduce((o, pass) => pass.toEdited(o, side), offset),
     fromOutput: (offset) => history.reduceRight((o, pass) => pass.toOriginal(o, 'start'), offset),
   };
 }

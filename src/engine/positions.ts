@@ -19,8 +19,8 @@ export class PositionMap {
     readonly input: string,
     /** The migrated text. */
     readonly output: string,
-    /** An offset of the file as read as an offset of the output. */
-    readonly toOutput: (offset: number) => number,
+    /** An offset of the file as read as an offset of the output: a finding's start (default) or end (EditOffsets.toEdited). */
+    readonly toOutput: (offset: number, side?: 'start' | 'end') => number,
     /** An offset of the output as an offset of the file as read (written text: where it goes). */
     readonly fromOutput: (offset: number) => number,
   ) {}
@@ -49,6 +49,6 @@ export class PositionMap {
 
   /** This map followed by one from this output to a later one (a second round of rules). */
   then(next: PositionMap): PositionMap {
-    return new PositionMap(this.input, next.output, (o) => next.toOutput(this.toOutput(o)), (o) => this.fromOutput(next.fromOutput(o)));
+    return new PositionMap(this.input, next.output, (o, side) => next.toOutput(this.toOutput(o, side), side), (o) => this.fromOutput(next.fromOutput(o)));
   }
 }

@@ -79,7 +79,7 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
     // Offsets in the file as read, at their place in the file as reported (rewritten, for write).
     const span = (start: number, end: number) => {
       const a = moved ? r.positions.outputPosition(r.positions.toOutput(start)) : r.positions.inputPosition(start);
-      const b = moved ? r.positions.outputPosition(Math.max(r.positions.toOutput(end), r.positions.toOutput(start))) : r.positions.inputPosition(end);
+      const b = moved ? r.positions.outputPosition(Math.max(r.positions.toOutput(end, 'end'), r.positions.toOutput(start))) : r.positions.inputPosition(end);
       return { line: a.line, col: a.col, endLine: b.line, endCol: b.col };
     };
     for (const d of r.diagnostics) {

@@ -160,10 +160,10 @@ describe('lintFile', () => {
 });
 
 /** The offset maps as plain walks over the edits, to check EditOffsets' binary search against. */
-function walkToEdited(offset: number, edits: readonly Edit[]): number {
+function walkToEdited(offset: number, edits: readonly Edit[], side: 'start' | 'end' = 'start'): number {
   let delta = 0;
   for (const e of edits) {
-    if (offset < e.start) break;
+    if (offset < e.start || (side === 'end' && offset === e.start)) break;
     if (offset < e.end) return e.start + delta;
     delta += e.text.length - (e.end - e.start);
   }
@@ -191,7 +191,10 @@ describe('EditOffsets', () => {
       const map = new EditOffsets(picked);
       const original = 'x'.repeat(45);
       const out = applyEdits(original, picked);
-      for (let o = 0; o <= original.length; o++) expect(map.toEdited(o)).toBe(walkToEdited(o, picked));
+      for (let o = 0; o <= original.length; o++) {
+        expect(map.toEdited(o)).toBe(walkToEdited(o, picked));
+        expect(map.toEdited(o, 'end')).toBe(walkToEdited(o, picked, 'end'));
+      }
       for (let o = 0; o <= out.length; o++) {
         expect(map.toOriginal(o, 'start')).toBe(walkToOriginal(o, picked, 'start'));
         expect(map.toOriginal(o, 'end')).toBe(walkToOriginal(o, picked, 'end'));

@@ -24,4 +24,18 @@ describe('positions after write', () => {
     }
     expect(findings.filter((f) => f.line > lines.length - 1)).toEqual([]);
   });
+
+  // Found by a helper's bug hunt: a finding that ends where write inserts lines (the LoadModule lines
+  // after a last LoadModule line without a line ending) ended after them, 2:1-8:55 for 2:1-2:43.
+  it('end a finding before the lines write inserts where it ends', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'httpd.conf'), 'ServerRoot "."\nLoadModule mime_module modules/mod_mime.so');
+    const r = await runCli(['write', '--format', 'json', '--server-root', '.', 'httpd.conf'], { cwd });
+    const findings = JSON.parse(r.stdout).files[0].findings as { line: number; col: number; endLine: number; endCol: number; ruleId: string }[];
+    const after = JSON.parse((await runCli(['check', '--format', 'json', '--server-root', '.', 'httpd.conf'], { cwd })).stdout).files[0].findings as typeof findings;
+    expect(readFileSync(join(cwd, 'httpd.conf'), 'latin1').split('\n').length).toBeGreaterThan(3);
+    const notes = (fs: typeof findings) => fs.filter((f) => f.ruleId === 'build-notes').map((f) => [f.line, f.col, f.endLine, f.endCol]);
+    expect(notes(findings)).toEqual([[2, 1, 2, 43]]);
+    expect(notes(findings)).toEqual(notes(after));
+  });
 });
