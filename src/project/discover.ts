@@ -131,7 +131,9 @@ export function expandEntries(entries: string[], cwd: string): { tops: TopEntry[
       named.push(...found);
     } else {
       named.push(abs);
-      tops.push({ path: abs, kind: kindOf(abs), fallbackRoot: dirname(abs) });
+      // A name that is not valid UTF-8 comes from the command line with U+FFFD for its bad bytes (file-names.ts).
+      const undecodable = !st && abs.includes(REPLACEMENT) ? undecodableEntries([abs])[0] : undefined;
+      tops.push({ path: abs, kind: kindOf(abs), fallbackRoot: dirname(abs), ...(undecodable && { cannotOpen: { why: undecodableReason(undecodable.shown), shown: undecodable.shown } }) });
     }
   }
   return { tops, diagnostics, named };

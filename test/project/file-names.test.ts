@@ -68,6 +68,19 @@ describe('file names that are not valid UTF-8', () => {
     expect(r.stdout).not.toMatch(/No \.conf or \.htaccess files/);
   });
 
+  // Found by a helper's bug hunt: Node gives such a name on the command line with U+FFFD for its bad
+  // bytes, and it was reported as "no such file or directory" although `ls` lists it.
+  it('a file of such a name named on the command line is one it cannot open, not one that is missing', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'conf.d'));
+    writeFileSync(name(join(cwd, 'conf.d'), CAFE, '.conf'), 'KeepAlive On\n');
+    // What process.argv holds for the bytes `conf.d/caf\xE9.conf`.
+    const r = await runCli(['check', Buffer.from(`conf.d/${CAFE.toString('latin1')}.conf`, 'latin1').toString('utf8')], { cwd });
+    expect(r.code).toBe(2);
+    expect(findingsWithRemedy(r.stdout)).toMatch(/^conf\.d\/caf\\xE9\.conf:1:1 {2}error {2}cannot read {2}io {2}\| its name \(caf\\xE9\.conf\) is not valid UTF-8/m);
+    expect(r.stdout).not.toContain('no such file');
+  });
+
   it('a directory of such a name below one named on the command line is an error, not skipped in silence', async () => {
     const cwd = tempDir();
     mkdirSync(join(cwd, 'conf/sub'), { recursive: true });
