@@ -161,14 +161,17 @@ function fail(s: { outcome: WriteOutcome }, e: unknown): void {
   s.outcome.backup = undefined;
 }
 
+/** Why a file with more than one name is not replaced (write), nor put in the patch (diff). */
+export function hardLinksReason(nlink: number): string {
+  return `it has ${nlink} hard links, and replacing it would leave the other names with the old text; `
+    + 'migrate the file through one name after breaking the links (cp FILE FILE.new && mv FILE.new FILE), or edit it by hand';
+}
+
 /** The target must still hold the bytes read, and have one name only. */
 function checkTarget(target: string, original: Uint8Array): Stats {
   const st = statSync(target);
   if (!st.isFile()) throw new Error('not a regular file');
-  if (st.nlink > 1) {
-    throw new Error(`it has ${st.nlink} hard links, and replacing it would leave the other names with the old text; `
-      + 'migrate the file through one name after breaking the links (cp FILE FILE.new && mv FILE.new FILE), or edit it by hand');
-  }
+  if (st.nlink > 1) throw new Error(hardLinksReason(st.nlink));
   const now = readFileSync(target);
   if (!Buffer.from(original.buffer, original.byteOffset, original.byteLength).equals(now)) throw changedSinceRead();
   return st;

@@ -173,6 +173,26 @@ describe('what a file is besides its bytes (item 5)', () => {
     expect(json.summary).toMatchObject({ errors: 2, fixed: 0 });
   });
 
+  // Found by a helper's bug hunt: diff put such a file in the patch and said to run write, which refused it
+  // (exit 2), so applying the patch gave what write does not write, and broke the link.
+  it('leaves a file with two hard links out of the patch, and the files that affect it, as write leaves them', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'conf.d'));
+    writeFileSync(join(cwd, 'httpd.conf'), 'MaxClients 5\nInclude conf.d/*.conf\n');
+    writeFileSync(join(cwd, 'conf.d/a.conf'), 'KeepAlive 1\n');
+    writeFileSync(join(cwd, 'alone.conf'), 'KeepAlive 1\n');
+    linkSync(join(cwd, 'conf.d/a.conf'), join(cwd, 'other-name'));
+    const d = await runCli(['diff', '--server-root', '.', 'httpd.conf', 'alone.conf'], { cwd });
+    expect(d.code).toBe(2);
+    expect(d.stdout.match(/^\+\+\+ .*$/gm)).toEqual(['+++ b/alone.conf\t']);
+    expect(findingsWithRemedy(d.stderr)).toMatch(/^conf\.d\/a\.conf:1:1 {2}error {2}not in the patch {2}io {2}\| it has 2 hard links/m);
+    expect(findingsWithRemedy(d.stderr)).toMatch(/^httpd\.conf:1:1 {2}error {2}not in the patch {2}io {2}\| conf\.d\/a\.conf has 2 hard links, which write does not replace, and files that affect one another/m);
+    const w = await runCli(['write', '--server-root', '.', 'httpd.conf', 'alone.conf'], { cwd });
+    expect(w.code).toBe(2);
+    expect(readFileSync(join(cwd, 'httpd.conf'), 'latin1')).toBe('MaxClients 5\nInclude conf.d/*.conf\n');
+    expect(readFileSync(join(cwd, 'alone.conf'), 'latin1')).toBe('KeepAlive On\n');
+  });
+
   // Found by a helper's bug hunt: the main file was written as if its included file were migrated
   // (mod_access_compat left out), while that file kept its Order lines: 2.4 then refused to start.
   it('leaves every file of a tree as it is when one of them cannot be written or read, and writes the independent ones', async () => {

@@ -20,7 +20,7 @@ import { accessProofs } from '../../report/access-proof.js';
 import { unifiedDiff } from '../../diff/unified.js';
 import { patchNames } from '../../diff/paths.js';
 import { escapeControls, shellQuote } from '../../report/escape.js';
-import { writeTree, type WriteItem, type WriteOutcome } from '../../write/atomic.js';
+import { hardLinksReason, writeTree, type WriteItem, type WriteOutcome } from '../../write/atomic.js';
 import { removeStaleTemps, staleTemps } from '../../write/temp-names.js';
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { existingParent, insideTree, real } from '../../project/boundary.js';
@@ -136,7 +136,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   });
   // The files that can affect one another are written together or not at all, and not while one of them could not be
   // read: the patch leaves out what write would not write, so that applying it gives what write writes.
-  const groups = toWrite.length || toDiff.length ? writeGroups(result, io.cwd) : null;
+  const groups = toWrite.length || toDiff.length ? writeGroups(result, io.cwd, mode === 'diff') : null;
   const unwritable = (path: string) => groups?.unreadable.get(groups.of.get(path) ?? -1);
   const leftOut = toDiff.filter((x) => unwritable(x.r.file.path) !== undefined);
   for (const d of leftOut) {
@@ -146,7 +146,9 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     d.report.failed = true;
     d.report.findings.unshift({
       path: d.report.path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', ruleId: 'io', fixable: false,
-      message: `not in the patch: ${displayPath(blocker.path, io.cwd)} ${blocker.why}, and files that affect one another are migrated together (their module lines and access rewrites were decided and proven as one), so write would not write this file either; fix that file, then run diff again`,
+      message: blocker.own !== undefined && blocker.path === resolve(io.cwd, d.r.file.display)
+        ? `not in the patch: ${blocker.own}; write would not write it either`
+        : `not in the patch: ${displayPath(blocker.path, io.cwd)} ${blocker.why}, and files that affect one another are migrated together (their module lines and access rewrites were decided and proven as one), so write would not write this file either; fix that file, then run diff again`,
     });
   }
   // Debian's mods-enabled/ symlinks and new .load files (src/layout/): made only when every one lies inside the tree,
@@ -340,10 +342,10 @@ function tempPlaces(project: Project): string[] {
  * and the groups holding a file that could not be read, with that file: their changes were decided
  * without its lines (a crashed rule's file likewise, its changes assumed in the others').
  */
-function writeGroups(result: MigrateResult, cwd: string): { of: Map<string, number>; unreadable: Map<number, { path: string; why: string }> } {
+function writeGroups(result: MigrateResult, cwd: string, linked: boolean): { of: Map<string, number>; unreadable: Map<number, { path: string; why: string; own?: string }> } {
   const of = new Map<string, number>();
   result.groups.forEach((group, n) => { for (const path of group) of.set(path, n); });
-  const unreadable = new Map<number, { path: string; why: string }>();
+  const unreadable = new Map<number, { path: string; why: string; own?: string }>();
   for (const r of result.files) {
     const n = of.get(r.file.path);
     if (n === undefined || unreadable.has(n)) continue;
@@ -351,6 +353,13 @@ function writeGroups(result: MigrateResult, cwd: string): { of: Map<string, numb
     const path = resolve(cwd, r.file.display);
     if (r.file.readError !== undefined) unreadable.set(n, { path, why: 'could not be read' });
     else if (r.remaining.some((p) => p.crash)) unreadable.set(n, { path, why: 'was left as it is (a rule crashed on it)' });
+  }
+  // `linked` (diff): a changed file that write would refuse to replace (writeTree) keeps its group out of the patch too.
+  for (const r of linked ? result.files : []) {
+    const n = of.get(r.file.path);
+    if (n === undefined || unreadable.has(n) || !r.changed) continue;
+    const links = statSync(r.file.path, { throwIfNoEntry: false })?.nlink ?? 1;
+    if (links > 1) unreadable.set(n, { path: resolve(cwd, r.file.display), why: `has ${links} hard links, which write does not replace`, own: hardLinksReason(links) });
   }
   return { of, unreadable };
 }
