@@ -23,6 +23,16 @@ function parseCommand(line: string): { command: string; props: Record<string, st
 }
 
 describe('--format github', () => {
+  it('shows the control characters of a file name and of its words, which the job log would obey (ESC, BEL)', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'a\x1b[2J.conf'), 'NameVirtualHost *:80\x07\n');
+    const gh = await runCli(['check', '--format', 'github', 'a\x1b[2J.conf'], { cwd });
+    expect(gh.stdout).not.toMatch(/[\x07\x1b]/);
+    const c = parseCommand(gh.stdout.trimEnd().split('\n')[0]!);
+    expect(c!.props.file).toBe('a\\e[2J.conf');
+    expect(c!.message).toContain('*:80\\x07');
+  });
+
   it('prints one workflow command per finding, matching the JSON report', async () => {
     const cwd = tempDir();
     // A path with the separators the format must escape.
