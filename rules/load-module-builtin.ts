@@ -3,6 +3,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { indentOf, replaceLines } from '../src/edit/fixer.js';
 import { ifModuleTest } from '../src/rules-kit/if-module.js';
 import { loadLines } from '../src/rules-kit/load-module.js';
+import { refusedInHtaccess } from '../src/rules-kit/refused-in-htaccess.js';
 
 export default defineRule({
   meta: {
@@ -20,6 +21,12 @@ export default defineRule({
           // Already guarded: some enclosing <IfModule !name> tests this very module.
           if (line.ancestors.some((s) => { const t = ifModuleTest(s); return t?.negated && t.name === line.name; })) continue;
           const d = line.directive;
+          // In a .htaccess the line answered 500 in 2.2; guarded, it would be skipped where the module is built in.
+          const refused = refusedInHtaccess(context.project, file, d);
+          if (refused !== null) {
+            context.report({ node: d, message: refused });
+            continue;
+          }
           const indent = indentOf(file, d);
           const inner = /^\t/m.test(file.text) ? '\t' : '    ';
           const text = file.text.slice(d.contentStart, d.contentEnd);

@@ -7,6 +7,7 @@ import { projectFiles } from '../src/rules-kit/load-module.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
 import { hasVariable, variablesNamed } from '../src/apache/variables.js';
 import { isAccessFile } from '../src/project/project.js';
+import { refusedInHtaccess } from '../src/rules-kit/refused-in-htaccess.js';
 
 const MODULE: Record<string, string> = { charsetoptions: 'charset_lite', extfilteroptions: 'ext_filter' };
 
@@ -28,6 +29,11 @@ export default defineRule({
       const mod = MODULE[node.lname]!;
       const only = node.args.length === 1;
       const cut: Edit = only ? removeLine(file, node) : { start: i === 0 ? arg.start : node.args[i - 1]!.end, end: i === 0 ? node.args[1]!.start : arg.end, text: '' };
+      const refused = refusedInHtaccess(context.project, file, node);
+      if (refused !== null) {
+        context.report({ node, message: `${refused} ${node.name} belongs in a <Directory> of the server configuration, without ${arg.raw} in 2.4.` });
+        return;
+      }
       const head = `${node.name} ${arg.raw} made mod_${mod} log debugging detail in 2.2 (at LogLevel debug); 2.4 refuses the DebugLevel option and logs that detail at the trace levels of \`LogLevel ${mod}:traceN\`.`;
       const rest = only ? ` Remove the line (it has no other option).` : ` Remove \`${arg.raw}\`.`;
       if (hasVariable(arg.value)) {

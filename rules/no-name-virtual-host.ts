@@ -8,6 +8,7 @@ import { only24 } from '../src/access/model/index.js';
 import { loadedNames } from '../src/rules-kit/load-module.js';
 import { mainConfigs } from '../src/rules-kit/directive-scope.js';
 import { someIncludeUnseen } from '../src/rules-kit/reach.js';
+import { refusedInHtaccess } from '../src/rules-kit/refused-in-htaccess.js';
 
 /** The ports of the project's `NameVirtualHost *:port` lines (`*` for a bare `*`), as the files were read. */
 function wildcardNamePorts(project: Project): Set<string> {
@@ -91,6 +92,11 @@ export default defineRule({
     return {
       'Directive:namevirtualhost'(node) {
         const addr = node.args.map((a) => a.raw).join(' ');
+        const refused = refusedInHtaccess(context.project, context.file, node);
+        if (refused !== null) {
+          context.report({ node, message: `${refused} Name-based hosting is configured in the server configuration, where 2.4 needs no NameVirtualHost.` });
+          return;
+        }
         context.report({
           node,
           message: `NameVirtualHost ${addr} is removed: 2.2 needed it for name-based hosting, 2.4 ignores it (AH00548) and treats every address:port used by several <VirtualHost> blocks as name-based.`,

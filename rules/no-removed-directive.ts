@@ -4,6 +4,7 @@ import { asciiLower } from '../src/parse/words.js';
 import type { Directive, Section } from '../src/ast/nodes.js';
 import { moduleNames, REMOVED as REMOVED_MODULES } from '../src/apache/modules.js';
 import { ACCESS_DIRECTIVES } from '../src/apache/access-directives.js';
+import { refusedInHtaccess } from '../src/rules-kit/refused-in-htaccess.js';
 
 interface Removed {
   /** What 2.2 did and why the line goes. */
@@ -89,6 +90,11 @@ export default defineRule({
       Directive(node, ancestors) {
         const r = REMOVED[node.lname];
         if (!r || guarded(ancestors, r.modules)) return;
+        const refused = refusedInHtaccess(context.project, context.file, node);
+        if (refused !== null) {
+          context.report({ node, message: `${r.why}. ${refused}` });
+          return;
+        }
         const fatal = `2.4 stops at start-up with "Invalid command '${node.name}'"`;
         const parent = ancestors[ancestors.length - 1];
         if (r.replace === defaultOnly && parent && parent.children.some((n) => n.type === 'directive' && ACCESS_DIRECTIVES.has(n.lname))) {

@@ -6,6 +6,7 @@ import { readBy24 } from '../src/rules-kit/reach.js';
 import { managesDebianModules } from '../src/layout/debian.js';
 import { isLink } from '../src/layout/is-link.js';
 import { isDebianModuleFile, loadLineOf, loadModuleLine, loadState } from '../src/rules-kit/load-module.js';
+import { refusedInHtaccess } from '../src/rules-kit/refused-in-htaccess.js';
 
 /** disk_cache is renamed by prefer-mod-cache-disk. */
 const handled = (name: string | null): name is string => name !== null && name in REMOVED && name !== 'disk_cache';
@@ -26,6 +27,11 @@ export default defineRule({
         if (!line || !handled(name)) return;
         const [sym, path] = [node.args[0]!, node.args[1]!];
         const info = REMOVED[name]!;
+        const refused = refusedInHtaccess(context.project, file, node);
+        if (refused !== null) {
+          context.report({ node, message: `${refused} ${info.advice}` });
+          return;
+        }
         const head = `LoadModule ${sym.raw} ${path.raw} loaded mod_${name} in ${info.last}; 2.4 has no such module and refuses to start. ${info.advice}`;
         if (info.last !== '2.2' || !info.absorbedBy) {
           const lines = info.renamedTo ? ` Write \`${loadModuleLine(line, info.renamedTo)}\`.` : '';

@@ -4,6 +4,7 @@ import { effectiveLogLevel, LEVELS, levelAllows, setModuleLevel } from '../src/r
 import { projectFiles } from '../src/rules-kit/load-module.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
 import { hasVariable, variablesNamed } from '../src/apache/variables.js';
+import { refusedInHtaccess } from '../src/rules-kit/refused-in-htaccess.js';
 
 export default defineRule({
   meta: {
@@ -17,6 +18,11 @@ export default defineRule({
     return {
       'Directive:dumpiologlevel'(node, ancestors) {
         if (!readBy24(ancestors)) return;
+        const refused = refusedInHtaccess(context.project, file, node);
+        if (refused !== null) {
+          context.report({ node, message: `${refused} To log the data, write \`LogLevel dumpio:trace7\` in the server configuration.` });
+          return;
+        }
         const level = node.args[0]?.value.toLowerCase() ?? '';
         const head = `DumpIOLogLevel ${node.args[0]?.raw ?? ''} chose the level at which mod_dumpio logged the data in 2.2; 2.4 has no DumpIOLogLevel and always logs the data at trace7.`;
         if (hasVariable(level)) {

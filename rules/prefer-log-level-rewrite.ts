@@ -7,6 +7,7 @@ import { setModuleLevel, traceLevel } from '../src/rules-kit/log-level.js';
 import { gather } from '../src/rules-kit/project-facts.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
 import { hasVariable, variablesNamed } from '../src/apache/variables.js';
+import { refusedInHtaccess } from '../src/rules-kit/refused-in-htaccess.js';
 
 export default defineRule({
   meta: {
@@ -17,7 +18,6 @@ export default defineRule({
   },
   create(context) {
     const file = context.file;
-    const htaccess = context.project.byPath.get(file.path)?.kind === 'htaccess' || /(^|[\\/])\.htaccess$/.test(file.path);
     /** Every RewriteLog, RewriteLogLevel and RewriteOptions line of the project with the VirtualHost it is in. */
     let seen: { d: Directive; vhost: Section | null; file: ConfigFile }[] = [];
     return {
@@ -39,7 +39,7 @@ export default defineRule({
       },
       'Directive:rewriteloglevel'(node, ancestors) {
         if (!readBy24(ancestors)) return;
-        if (htaccess) return reportInHtaccess(node);
+        if (reportedInHtaccess(node)) return;
         const raw = node.args[0]?.value ?? '';
         const n = Number.parseInt(raw, 10);
         const level = traceLevel(n);
@@ -67,7 +67,7 @@ export default defineRule({
       },
       'Directive:rewritelog'(node, ancestors) {
         if (!readBy24(ancestors)) return;
-        if (htaccess) return reportInHtaccess(node);
+        if (reportedInHtaccess(node)) return;
         const vhost = vhostOf(ancestors);
         // Keep the file while a RewriteLogLevel of this server still needs it to know that 2.2 logged.
         const waiting = seen.some((s) => s.file === file && s.d.lname === 'rewriteloglevel' && s.vhost === vhost);
@@ -84,13 +84,11 @@ export default defineRule({
      * line was an error, and every request there answered 500, as 2.4 does (it has no such directive). Removing the
      * line would serve them: reported, not fixed.
      */
-    function reportInHtaccess(node: Directive): void {
-      context.report({
-        node,
-        message: `${node.name} is not allowed in .htaccess: 2.2 refused the line ("${node.name} not allowed here") and answered 500 to every request this file applies to (where AllowOverride lets httpd read it), `
-          + `and 2.4, which has no ${node.name}, answers 500 there too ("Invalid command"). Removing the line would serve those requests: remove it only if that is wanted. `
-          + 'For a rewrite trace, write `LogLevel rewrite:traceN` in the server configuration (a <Directory> for this directory).',
-      });
+    function reportedInHtaccess(node: Directive): boolean {
+      const refused = refusedInHtaccess(context.project, file, node);
+      if (refused === null) return false;
+      context.report({ node, message: `${refused} For a rewrite trace, write \`LogLevel rewrite:traceN\` in the server configuration (a <Directory> for this directory).` });
+      return true;
     }
 
     function vhostOf(ancestors: readonly Section[]): Section | null {
