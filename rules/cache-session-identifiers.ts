@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
 
 /** Session identifiers seen in URLs in the wild; a partial value in 2.2 also caught these. Examples, not a complete list. */
 export const KNOWN_SESSION_IDS = [
@@ -21,7 +22,8 @@ export default defineRule({
   },
   create(context) {
     return {
-      'Directive:cacheignoreurlsessionidentifiers'(node) {
+      'Directive:cacheignoreurlsessionidentifiers'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
         const values = node.args.map((a) => a.value);
         if (values.length === 1 && values[0]!.toLowerCase() === 'none') return;
         const missing = new Map<string, string[]>();

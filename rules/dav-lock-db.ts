@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { directives } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
 import { shellQuote } from '../src/report/escape.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
 
 export default defineRule({
   meta: {
@@ -12,7 +13,8 @@ export default defineRule({
   },
   create(context) {
     return {
-      'Directive:davlockdb'(node) {
+      'Directive:davlockdb'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
         const value = node.args[0]?.value;
         if (!value) return;
         // ServerRoot is read as the file is read: the last one before this line wins, else the project's.

@@ -1,5 +1,6 @@
 import type { Directive } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
 
 /** True when a filter list (`A;B`) names DEFLATE. */
 const namesDeflate = (v: string | undefined) => (v ?? '').split(';').some((f) => f.trim().toUpperCase() === 'DEFLATE');
@@ -14,7 +15,8 @@ export default defineRule({
   create(context) {
     let first: Directive | null = null;
     return {
-      Directive(node) {
+      Directive(node, ancestors) {
+        if (!readBy24(ancestors)) return;
         if (first) return;
         if ((node.lname === 'addoutputfilterbytype' || node.lname === 'setoutputfilter' || node.lname === 'addoutputfilter') && namesDeflate(node.args[0]?.value)) {
           first = node;

@@ -2,6 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { replaceContent } from '../src/edit/fixer.js';
 import { asciiLower } from '../src/parse/words.js';
 import { hasVariable, variablesNamed } from '../src/apache/variables.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
 
 export default defineRule({
   meta: {
@@ -12,7 +13,8 @@ export default defineRule({
   },
   create(context) {
     return {
-      'Directive:keepalive'(node) {
+      'Directive:keepalive'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
         if (node.args.length !== 1) return;
         const raw = node.args[0]!.raw;
         if (hasVariable(node.args[0]!.value)) {

@@ -9,6 +9,7 @@ import { loadState } from '../src/rules-kit/load-module.js';
 import { gather } from '../src/rules-kit/project-facts.js';
 import { sameServer, serversOf } from '../src/rules-kit/directive-scope.js';
 import type { Project } from '../src/project/project.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
 
 /** The 2.4 line that gives untyped successful responses the type (measured on 2.4.71: see rules/no-default-type.md). */
 export function headerForType(raw: string): string {
@@ -54,6 +55,7 @@ export default defineRule({
     const lines = () => gather(context.project, context.file, 'no-default-type:lines', (f) => linesOf(context.project, f));
     return {
       'Directive:defaulttype'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
         const arg = node.args[0];
         const value = arg?.value || 'None';
         const servers = serversOf(context.project, context.file, ancestors);

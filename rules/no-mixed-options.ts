@@ -11,6 +11,7 @@ import { LineCounter } from '../src/parse/line-counter.js';
 import { directoryPath } from '../src/rules-kit/directory-model.js';
 import { liveDirectives, scopeOf } from '../src/rules-kit/directive-scope.js';
 import { projectFiles } from '../src/rules-kit/load-module.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
 
 /** An Options line whose words all carry + or - (or come from a ${NAME}, known only at start-up): it keeps what was merged before it. */
 function relative(d: Directive): boolean {
@@ -73,6 +74,7 @@ export default defineRule({
     };
     return {
       'Directive:options'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
         const words = node.args.map((a) => a.value);
         if (words.some(hasVariable)) {
           // httpd replaces ${NAME} before Options reads the line: its words, and whether they mix signs, are known only when it starts.

@@ -7,7 +7,7 @@ import type { Project } from '../src/project/project.js';
 import { only24 } from '../src/access/model/index.js';
 import { loadedNames } from '../src/rules-kit/load-module.js';
 import { mainConfigs } from '../src/rules-kit/directive-scope.js';
-import { someIncludeUnseen } from '../src/rules-kit/reach.js';
+import { someIncludeUnseen, readBy24 } from '../src/rules-kit/reach.js';
 import { refusedInHtaccess } from '../src/rules-kit/refused-in-htaccess.js';
 
 /** The ports of the project's `NameVirtualHost *:port` lines (`*` for a bare `*`), as the files were read. */
@@ -90,7 +90,8 @@ export default defineRule({
     const shadowedHere = () => (shadowed ??= migrated(context.project, context.file) || !mainConfigs(context.project, context.file).length || someIncludeUnseen(context.project)
       ? new Map<string, { host: Host; addr: string }>() : shadowedHosts(context.project));
     return {
-      'Directive:namevirtualhost'(node) {
+      'Directive:namevirtualhost'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
         const addr = node.args.map((a) => a.raw).join(' ');
         const refused = refusedInHtaccess(context.project, context.file, node);
         if (refused !== null) {
@@ -103,7 +104,8 @@ export default defineRule({
           fix: [removeLine(context.file, node)],
         });
       },
-      'Section:virtualhost'(node) {
+      'Section:virtualhost'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
         const first = shadowedHere().size ? shadowedHere().get(`${context.file.path}\0${fileMemo(context.project, context.file, 'no-name-virtual-host:hosts', () => virtualHosts(context.file)).indexOf(node)}`) : undefined;
         if (first) {
           const name = (s: Section) => s.children.find((c) => c.type === 'directive' && c.lname === 'servername');

@@ -5,6 +5,7 @@ import type { Directive, Section } from '../src/ast/nodes.js';
 import { moduleNames, REMOVED as REMOVED_MODULES } from '../src/apache/modules.js';
 import { ACCESS_DIRECTIVES } from '../src/apache/access-directives.js';
 import { refusedInHtaccess } from '../src/rules-kit/refused-in-htaccess.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
 
 interface Removed {
   /** What 2.2 did and why the line goes. */
@@ -89,7 +90,7 @@ export default defineRule({
     return {
       Directive(node, ancestors) {
         const r = REMOVED[node.lname];
-        if (!r || guarded(ancestors, r.modules)) return;
+        if (!r || guarded(ancestors, r.modules) || !readBy24(ancestors)) return;
         const refused = refusedInHtaccess(context.project, context.file, node);
         if (refused !== null) {
           context.report({ node, message: `${r.why}. ${refused}` });

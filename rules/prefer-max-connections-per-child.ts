@@ -1,5 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { renameDirective } from '../src/edit/fixer.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
 
 export default defineRule({
   meta: {
@@ -10,7 +11,8 @@ export default defineRule({
   },
   create(context) {
     return {
-      'Directive:maxrequestsperchild'(node) {
+      'Directive:maxrequestsperchild'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
         context.report({
           node,
           message: 'MaxRequestsPerChild is MaxConnectionsPerChild in 2.4 (the old name is still accepted); it counts connections, as it did in 2.2.',

@@ -1,5 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { renameDirective } from '../src/edit/fixer.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
 
 export default defineRule({
   meta: {
@@ -11,6 +12,7 @@ export default defineRule({
   create(context) {
     return {
       'Directive:maxclients'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
         const underEvent = ancestors.some((s) => s.lname === 'ifmodule' && /^(mpm_)?event(\.c|_module)?$|^mod_mpm_event\.c$/i.test(s.args[0]?.value ?? ''));
         context.report({
           node,

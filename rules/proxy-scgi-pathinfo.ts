@@ -3,6 +3,7 @@ import { walk } from '../src/ast/walk.js';
 import { insertLinesAfter, insertLinesBefore } from '../src/edit/fixer.js';
 import { proxiedUrlIndex } from '../src/apache/providers.js';
 import { defineRule } from '../src/engine/rule.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
 
 /** The line that restores 2.2's PATH_INFO. SetEnv runs too late for mod_proxy_scgi; SetEnvIf does not (mod_proxy_scgi docs). */
 export const PATHINFO_LINE = 'SetEnvIf Request_URI . proxy-scgi-pathinfo';
@@ -24,7 +25,7 @@ export default defineRule({
     const done = new Set<Section | null>();
     const report = (node: Directive, ancestors: readonly Section[], at: LineSpan, before: boolean, what: string) => {
       const parent = ancestors[ancestors.length - 1] ?? null;
-      if (covered(ancestors) || done.has(parent)) return;
+      if (covered(ancestors) || done.has(parent) || !readBy24(ancestors)) return;
       done.add(parent);
       context.report({
         node,

@@ -1,5 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { asciiLower } from '../src/parse/words.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
 
 export default defineRule({
   meta: {
@@ -10,7 +11,8 @@ export default defineRule({
   },
   create(context) {
     return {
-      'Directive:sslengine'(node) {
+      'Directive:sslengine'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
         if (node.args.length !== 1 || asciiLower(node.args[0]!.value) !== 'optional') return;
         context.report({
           node,

@@ -1,6 +1,7 @@
 import type { Directive } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { directiveRegexes } from '../src/apache/regex-args.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
 
 /** `in OID(` as 2.2's SSLRequire grammar wrote it (`word in OID(word)`): the offset of `OID` in `expr`. */
 const IN_OID = /\bin\s+(OID)\s*\(/g;
@@ -34,7 +35,8 @@ export default defineRule({
   },
   create(context) {
     return {
-      'Directive:sslrequire'(node) {
+      'Directive:sslrequire'(node, ancestors) {
+        if (!readBy24(ancestors)) return;
         const at = oidWords(node, context.file.text);
         if (at.length === 0) return;
         context.report({

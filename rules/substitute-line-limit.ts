@@ -1,5 +1,6 @@
 import type { Directive } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
+import { readBy24 } from '../src/rules-kit/reach.js';
 
 export default defineRule({
   meta: {
@@ -12,8 +13,8 @@ export default defineRule({
     let first: Directive | null = null;
     let load: Directive | null = null;
     return {
-      'Directive:substitute'(node) { first ??= node; },
-      'Directive:loadmodule'(node) { if (node.args[0]?.value === 'substitute_module') load ??= node; },
+      'Directive:substitute'(node, ancestors) { if (readBy24(ancestors)) first ??= node; },
+      'Directive:loadmodule'(node, ancestors) { if (node.args[0]?.value === 'substitute_module' && readBy24(ancestors)) load ??= node; },
       FileExit() {
         const node = first ?? load;
         if (!node) return;
