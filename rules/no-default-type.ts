@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { ConfigFile } from '../src/ast/nodes.js';
 import { walk } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
@@ -8,7 +9,8 @@ import { hasVariable, variablesNamed } from '../src/apache/variables.js';
 import { loadState } from '../src/rules-kit/load-module.js';
 import { gather } from '../src/rules-kit/project-facts.js';
 import { sameServer, serversOf } from '../src/rules-kit/directive-scope.js';
-import type { Project } from '../src/project/project.js';
+import { isAccessFile, type Project } from '../src/project/project.js';
+import { dirCovers } from '../src/access/decide/index.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
 
 /** The 2.4 line that gives untyped successful responses the type (measured on 2.4.71: see rules/no-default-type.md). */
@@ -20,6 +22,8 @@ export function headerForType(raw: string): string {
 interface Line {
   value: string;
   servers: string[];
+  /** The directory of the .htaccess file that holds the line, or null for a line of the server configuration. */
+  dir: string | null;
   /** A plain type where mod_headers is not loaded: the line goes, and no Header line takes its place. */
   removed: boolean;
 }
@@ -33,14 +37,29 @@ const notAType = (value: string) => handlerOfType(value) !== null || hasVariable
 function linesOf(project: Project, f: ConfigFile): Line[] {
   const out: Line[] = [];
   const headers = () => loadState(project, f, 'headers') === 'loaded';
+  const dir = accessDir(project, f);
   walk(f, {
     directive: (d, ancestors) => {
       if (d.lname !== 'defaulttype') return;
       const value = d.args[0]?.value || 'None';
-      out.push({ value, servers: serversOf(project, f, ancestors), removed: !isNone(value) && !notAType(value) && !headers() });
+      out.push({ value, servers: serversOf(project, f, ancestors), dir, removed: !isNone(value) && !notAType(value) && !headers() });
     },
   });
   return out;
+}
+
+/** The directory of a .htaccess file, or null for a file of the server configuration. */
+function accessDir(project: Project, f: ConfigFile): string | null {
+  return isAccessFile(project, f.path) ? dirname(f.path) : null;
+}
+
+/**
+ * Whether two lines can apply to one request: their servers meet (sameServer), and where both are in
+ * .htaccess files, one directory is the other or below it (those of sibling directories never meet).
+ */
+function meet(project: Project, a: Pick<Line, 'servers' | 'dir'>, b: Pick<Line, 'servers' | 'dir'>): boolean {
+  if (!sameServer(a.servers, b.servers)) return false;
+  return a.dir === null || b.dir === null || dirCovers(project.cache, a.dir, b.dir) || dirCovers(project.cache, b.dir, a.dir);
 }
 
 export default defineRule({
@@ -58,9 +77,9 @@ export default defineRule({
         if (!readBy24(ancestors)) return;
         const arg = node.args[0];
         const value = arg?.value || 'None';
-        const servers = serversOf(context.project, context.file, ancestors);
+        const here = { servers: serversOf(context.project, context.file, ancestors), dir: accessDir(context.project, context.file) };
         // The other values set on a server this line applies to (a sibling <VirtualHost> never meets it).
-        const others = [...new Set(lines().filter((l) => asciiLower(l.value) !== asciiLower(value) && sameServer(l.servers, servers)).map((l) => asciiLower(l.value)))];
+        const others = [...new Set(lines().filter((l) => asciiLower(l.value) !== asciiLower(value) && meet(context.project, l, here)).map((l) => asciiLower(l.value)))];
         const list = (values: string[]) => values.map((v) => shown(asciiLower(v))).join(', ');
         if (hasVariable(value)) {
           context.report({
@@ -85,7 +104,7 @@ export default defineRule({
         if (isNone(value)) {
           // A plain type whose line is removed (no mod_headers) leaves nothing in 2.4 for this line to turn off:
           // it goes in the same run, as it would in the next one.
-          const kept = new Set(lines().filter((l) => !l.removed && sameServer(l.servers, servers)).map((l) => asciiLower(l.value)));
+          const kept = new Set(lines().filter((l) => !l.removed && meet(context.project, l, here)).map((l) => asciiLower(l.value)));
           const types = others.filter((v) => !isNone(v) && kept.has(v));
           const plain = types.filter((v) => !notAType(v));
           if (plain.length) {

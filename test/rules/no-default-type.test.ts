@@ -159,3 +159,34 @@ describe('without mod_headers', () => {
     expect(readFileSync(join(d, 'httpd.conf'), 'latin1')).toBe(after);
   });
 });
+
+// Found by a helper's bug hunt on the real 2.4.71: htdocs/a/.htaccess `DefaultType text/x-aaa` was held back (an error,
+// "also where another DefaultType of the tree (none) changed it") by htdocs/h/.htaccess `DefaultType None`, which 2.2
+// never applied to a request of a/; /a/noext then lost its Content-Type in 2.4.
+describe('.htaccess files of sibling directories', () => {
+  const tree = (files: [string, string][]) => {
+    const d = tempDir();
+    writeFileSync(join(d, 'httpd.conf'), `ServerRoot "${d}"\nListen 80\nLoadModule headers_module modules/mod_headers.so\nDocumentRoot "${d}/htdocs"\n`
+      + `<Directory "${d}/htdocs">\n  AllowOverride All\n</Directory>\n`);
+    for (const [sub, text] of files) {
+      mkdirSync(join(d, 'htdocs', sub), { recursive: true });
+      writeFileSync(join(d, 'htdocs', sub, '.htaccess'), text);
+    }
+    return d;
+  };
+  const read = (d: string, sub: string) => readFileSync(join(d, 'htdocs', sub, '.htaccess'), 'latin1');
+
+  it('do not hold each other back: each line is fixed', async () => {
+    const d = tree([['a', 'DefaultType text/x-aaa\n'], ['ab', 'DefaultType None\n']]);
+    await runCli(['write', 'httpd.conf'], { cwd: d });
+    expect(read(d, 'a')).toBe('Header set Content-Type text/x-aaa "expr=-z %{CONTENT_TYPE}"\n');
+    expect(read(d, 'ab')).toBe('');
+  });
+
+  it('a None in a directory below still holds the type line back', async () => {
+    const d = tree([['a', 'DefaultType text/x-aaa\n'], ['a/deep', 'DefaultType None\n']]);
+    await runCli(['write', 'httpd.conf'], { cwd: d });
+    expect(read(d, 'a')).toBe('DefaultType text/x-aaa\n');
+    expect(read(d, 'a/deep')).toBe('DefaultType None\n');
+  });
+});
