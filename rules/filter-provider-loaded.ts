@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { insertLinesAfter, insertLinesBefore } from '../src/edit/fixer.js';
+import { insertLinesAfter, insertLinesBefore, replaceLines } from '../src/edit/fixer.js';
 import { filterModule, filterNames } from '../src/apache/filters.js';
 import { moduleList } from '../src/rules-kit/load-module.js';
 import { effectiveLoaded } from '../src/httpd/missing-modules.js';
@@ -80,8 +80,23 @@ export default defineRule({
         // The <IfModule> fix would also drop a filter a ${NAME} names wherever the module is missing: reported only.
         const withVariable = filterNames(node.args[0].value).some(hasVariable);
         const only = modules.length === 1 && modules[0] !== undefined && missing.length === names.length && !withVariable ? modules[0] : null;
-        if (!only) {
+        if (!only && (withVariable || modules.includes(undefined))) {
           context.report({ node, severity: 'error', message: `${head} Remove ${missing.length === 1 ? 'that name' : 'those names'} to keep what 2.2 did, or load the module${modules.length === 1 ? '' : 's'} to have the filter run.` });
+          return;
+        }
+        if (!only) {
+          // Names of several modules, or beside names that are provided: the line keeps the provided ones, and each
+          // missing module's names get a line of their own inside <IfModule> (the filter types, not the order of the
+          // names, decide where each filter runs).
+          const present = names.filter((n) => !missing.includes(n));
+          const types = node.args.slice(1).map((a) => a.raw).join(' ');
+          const guarded = (modules as string[]).flatMap((m) => [`<IfModule mod_${m}.c>`, `    ${node.name} ${missing.filter((n) => filterModule(n) === m).join(';')} ${types}`, '</IfModule>']);
+          const lines = [...(present.length ? [`${node.name} ${present.join(';')} ${types}`] : []), ...guarded];
+          context.report({
+            node,
+            message: `${head} The fix keeps ${present.length ? present.join(';') : 'none of the names'} on this line and puts ${missing.join(', ')} on a line inside <IfModule ${modules.map((m) => `mod_${m}.c`).join('>, <IfModule ')}>: 2.4 reads it only once the module is loaded, and until then answers as 2.2 did, without the filter.`,
+            fix: [replaceLines(context.file, node, node, lines)],
+          });
           return;
         }
         context.report({
