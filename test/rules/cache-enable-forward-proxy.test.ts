@@ -1,5 +1,7 @@
+import { describe, expect, it } from 'vitest';
 import rule from '../../rules/cache-enable-forward-proxy.js';
 import { ruleTester } from '../helpers/rule-tester.js';
+import { runOnTree } from '../helpers/include-tree.js';
 
 const ADDED = 'CacheEnable disk http://*:\nCacheEnable disk https://*:\nCacheEnable disk ftp://*:\n';
 
@@ -52,4 +54,33 @@ ruleTester(rule, {
       errors: ['no longer cached'],
     },
   ],
+});
+
+// Found by a helper's bug hunt: ProxyRequests On in httpd.conf and CacheEnable disk / in an Included
+// conf/extra/cache.conf (the stock 2.2 layout) were not seen as one forward proxy, and write left the proxied
+// content uncached in 2.4. The rule read ProxyRequests in the same file only.
+describe('a forward proxy and its cache in two files of the tree', () => {
+  it('gets the protocol forms in the Included file', () => {
+    const r = runOnTree(rule, {
+      'httpd.conf': 'ServerRoot "${dir}"\nListen 3128\nProxyRequests On\nInclude conf/extra/cache.conf\n',
+      'conf/extra/cache.conf': '<IfModule mod_disk_cache.c>\n  CacheEnable disk /\n</IfModule>\n',
+    }, 'conf/extra/cache.conf');
+    expect(r.output).toBe('<IfModule mod_disk_cache.c>\n  CacheEnable disk /\n  CacheEnable disk http://*:\n  CacheEnable disk https://*:\n  CacheEnable disk ftp://*:\n</IfModule>\n');
+  });
+
+  it('a virtual host Included from the main file inherits its ProxyRequests', () => {
+    const r = runOnTree(rule, {
+      'httpd.conf': 'ServerRoot "${dir}"\nListen 3128\nProxyRequests On\nInclude sites/*.conf\n',
+      'sites/proxy.conf': '<VirtualHost *:3128>\n  CacheEnable disk /\n</VirtualHost>\n',
+    }, 'sites/proxy.conf');
+    expect(r.output).toBe('<VirtualHost *:3128>\n  CacheEnable disk /\n  CacheEnable disk http://*:\n  CacheEnable disk https://*:\n  CacheEnable disk ftp://*:\n</VirtualHost>\n');
+  });
+
+  it('a virtual host of another file that turns the proxy off keeps its line alone', () => {
+    const r = runOnTree(rule, {
+      'httpd.conf': 'ServerRoot "${dir}"\nListen 3128\nProxyRequests On\n<VirtualHost *:80>\n  Include conf/vh.conf\n</VirtualHost>\n',
+      'conf/vh.conf': 'ProxyRequests Off\nCacheEnable disk /\n',
+    }, 'conf/vh.conf');
+    expect(r.applied).toEqual([]);
+  });
 });
