@@ -54,7 +54,9 @@ export function protocolEdits(d: Directive, drop: Dropped = SSLV2): Edit[] | nul
   const kept = d.args.filter((a) => !isSslv2Word(a.value));
   const before = protocolSet(words, PROTOCOLS_22);
   const after = protocolSet(kept.map((a) => a.value), PROTOCOLS_22.filter((p) => !drop.protocols.includes(p)));
-  if (kept.length === 0 || before === null || after === null) return null;
+  // A line left with no protocol (`-all` alone) stops 2.4 when it starts: "No SSL protocols available" (AH02231),
+  // which apache2 -t does not see (checked on 2.4.71).
+  if (kept.length === 0 || before === null || after === null || after.size === 0) return null;
   for (const p of drop.protocols) before.delete(p);
   if (before.size !== after.size || [...before].some((p) => !after.has(p))) return null;
   const edits: Edit[] = [];
@@ -65,6 +67,9 @@ export function protocolEdits(d: Directive, drop: Dropped = SSLV2): Edit[] | nul
   });
   return edits;
 }
+
+/** True for a cipher-string token that adds ciphers to the list: not one that moves (+), removes (-, !) or sorts (@STRENGTH). */
+const addsCiphers = (t: string) => t !== '' && !/^[+!@-]/.test(t);
 
 /** True for a cipher-string token that names the SSLv2 cipher group (OpenSSL names are case-sensitive). */
 const isSslv2Cipher = (t: string) => /^[+!-]?SSLv2$/.test(t);
@@ -88,7 +93,9 @@ export function cipherEdits(d: Directive): Edit[] | null {
       if (out.length > 0) out.push(parts[i - 1]!);
       out.push(parts[i]!);
     }
-    if (out.join('') === '') return null;
+    // A list left with no token that adds ciphers (`+HIGH` alone only moves ciphers already chosen) selects none:
+    // 2.4 stops when it starts, "Unable to configure permitted SSL ciphers" (AH01898; checked on 2.4.71).
+    if (!out.some((t, i) => i % 2 === 0 && addsCiphers(t))) return null;
     edits.push({ start: a.start + q, end: a.start + q + body.length, text: out.join('') });
   }
   return edits;

@@ -66,6 +66,21 @@ ruleTester(rule, {
       output: "<VirtualHost *:443>\n\tSSLCipherSuite '+HIGH ;MEDIUM'\n</VirtualHost>\n",
       errors: [/^SSLCipherSuite names the SSLv2 cipher group: httpd 2\.2 could negotiate SSLv2 ciphers; 2\.4 never speaks SSLv2.* Write "SSLCipherSuite '\+HIGH ;MEDIUM'"\.$/],
     },
+    // Found by a helper's bug hunt on the real 2.4.71: "SSLProtocol -all +SSLv2" became "SSLProtocol -all", and the SSLv3
+    // suggestion for "-all +SSLv3" said to write "SSLProtocol -all"; apache2 -t accepts it, and the start fails with
+    // AH02231 "No SSL protocols available". "SSLv2:+HIGH" became "+HIGH", which selects no cipher (AH01898).
+    {
+      name: 'does not leave a protocol line that selects no protocol',
+      code: 'SSLProtocol -all +SSLv2\nSSLProxyProtocol -all +SSLv3\n',
+      output: null,
+      errors: ['No 2.4 line selects the same protocols; write an SSLProtocol line without SSLv2, such as "SSLProtocol all -SSLv3"', 'No line without it selects the other protocols the same way'],
+    },
+    {
+      name: 'does not leave a cipher list that only moves or removes ciphers',
+      code: 'SSLCipherSuite SSLv2:+HIGH:!aNULL:@STRENGTH\n',
+      output: null,
+      errors: ['would leave no cipher'],
+    },
     {
       name: 'reports a cipher list of only SSLv2',
       code: 'SSLCipherSuite SSLv2\n',
