@@ -27,8 +27,9 @@ export function readBy24(ancestors: readonly Section[]): boolean {
  */
 export function unreadInclude(project: Project): { display: string; directive: Directive } | null {
   return memo(project, 'unreadInclude', () => {
-    // By file and words, not by node: the rules that run on the migrated tree see other trees than the reader's.
-    const key = (path: string, d: Directive) => [path, d.lname, ...d.args.map((a) => a.value)].join('\0');
+    // By file and words, not by node: the rules that run on the migrated tree see other trees than the reader's,
+    // where prefer-include-optional may have made an Include line IncludeOptional (the same files).
+    const key = (path: string, d: Directive) => [path, ...d.args.map((a) => a.value)].join('\0');
     const sites = new Set(project.includes.map((s) => key(s.from, s.directive)));
     for (const f of project.files) {
       let found: Directive | null = null;

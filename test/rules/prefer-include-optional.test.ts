@@ -94,3 +94,19 @@ describe('a plain write (no --apply-suggestions) of an Include whose existing di
     expect(result.files[0]!.remaining.filter((p) => p.ruleId === 'prefer-include-optional').map((p) => [p.severity, p.suggestion?.length])).toEqual([['warning', 1]]);
   });
 });
+
+// Found by a helper's bug hunt: the first write made the line IncludeOptional and also loaded mod_access_compat
+// ("the files of `IncludeOptional …` were not read"), which the second write removed. The migrated tree's line was
+// looked up among the reader's include sites by its name too, and the reader had recorded an Include.
+describe('an Include of an empty directory in a tree with LoadModule lines', () => {
+  it('is made IncludeOptional in one write, with no mod_access_compat, and a second write changes nothing', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'conf.d'));
+    writeFileSync(join(dir, 'httpd.conf'), `ServerRoot "${dir}"\nListen 80\nLoadModule mime_module modules/mod_mime.so\nUser nobody\nInclude conf.d/*.conf\n`);
+    const first = migrate(loadProject([join(dir, 'httpd.conf')], { cwd: dir })).files[0]!.output;
+    expect(first).toContain('\nIncludeOptional conf.d/*.conf\n');
+    expect(first).not.toContain('access_compat');
+    writeFileSync(join(dir, 'httpd.conf'), first);
+    expect(migrate(loadProject([join(dir, 'httpd.conf')], { cwd: dir })).files[0]!.output).toBe(first);
+  });
+});
