@@ -44,6 +44,8 @@ function addresses(s: Section): string[] {
 }
 
 const hostOf = (addr: string) => addr.replace(/:[^:\]]*$/, '');
+/** The port of an address, or null for none or `*` (any port). */
+const portOf = (addr: string) => { const p = /:([^:\]]*)$/.exec(addr)?.[1]; return p === undefined || p === '*' ? null : p; };
 
 interface Host { path: string; section: Section; addrs: string[] }
 
@@ -56,14 +58,18 @@ interface Host { path: string; section: Section; addrs: string[] }
  */
 function shadowedHosts(project: Project): Map<string, { host: Host; addr: string }> {
   return memo(project, 'no-name-virtual-host:shadowed', () => {
-    const named = new Set(project.files.flatMap((f) => directives(f.ast, 'namevirtualhost')).flatMap((d) => d.args.map((a) => hostOf(a.value.toLowerCase()))));
+    const named = project.files.flatMap((f) => directives(f.ast, 'namevirtualhost')).flatMap((d) => d.args.map((a) => a.value.toLowerCase()));
+    // 2.2 found the NameVirtualHost of an IP address by the address alone (find_ipaddr), whatever the port; that of
+    // `*` by its port (find_default_server): only `*`, `*:*` or the same port, so `NameVirtualHost *:80` left the
+    // hosts on `*:443` IP-based.
+    const nameBased = (addr: string) => named.some((n) => hostOf(n) === hostOf(addr) && (hostOf(addr) !== '*' || portOf(n) === null || portOf(n) === portOf(addr)));
     const firstOn = new Map<string, Host>();
     const out = new Map<string, { host: Host; addr: string }>();
     for (const f of project.files) {
       virtualHosts(f.ast).forEach((section, n) => {
         const host: Host = { path: f.path, section, addrs: addresses(section) };
         for (const addr of host.addrs) {
-          if (named.has(hostOf(addr))) continue;
+          if (nameBased(addr)) continue;
           const first = firstOn.get(addr);
           if (!first) firstOn.set(addr, host);
           else if (!out.has(`${f.path}\0${n}`)) out.set(`${f.path}\0${n}`, { host: first, addr });

@@ -21,6 +21,23 @@ ruleTester(rule, {
       output: null,
       errors: [/^<VirtualHost 127\.0\.0\.1:80> never answered in 2\.2: no NameVirtualHost names 127\.0\.0\.1:80, .*<VirtualHost 127\.0\.0\.1:80> \(ServerName a\.example\.test\), answered every request/],
     },
+    // Found by a helper's bug hunt: NameVirtualHost *:80 was taken to name *:443 too (the stock 2.2 ssl.conf with two
+    // sites on *:443 and no NameVirtualHost *:443), while 2.2 found a * NameVirtualHost by its port: the first site
+    // answered every request on 443, and 2.4 makes the second answer its name.
+    {
+      name: 'a NameVirtualHost *:port names that port of * only',
+      code: 'ServerRoot /etc/httpd\nListen 80\nNameVirtualHost *:80\n<VirtualHost *:443>\n    ServerName a.test\n</VirtualHost>\n<VirtualHost *:443>\n    ServerName b.test\n</VirtualHost>\n',
+      output: 'ServerRoot /etc/httpd\nListen 80\n<VirtualHost *:443>\n    ServerName a.test\n</VirtualHost>\n<VirtualHost *:443>\n    ServerName b.test\n</VirtualHost>\n',
+      errors: ['NameVirtualHost *:80 is removed', /^<VirtualHost \*:443> never answered in 2\.2: no NameVirtualHost names \*:443, .*\(ServerName a\.test\)/],
+    },
+    {
+      name: 'a NameVirtualHost of an IP address, or * with no port, names every port',
+      code: 'ServerRoot /etc/httpd\nListen 80\nNameVirtualHost 10.0.0.1:80\nNameVirtualHost *\n<VirtualHost 10.0.0.1:8080>\nServerName a\n</VirtualHost>\n<VirtualHost 10.0.0.1:8080>\nServerName b\n</VirtualHost>\n'
+        + '<VirtualHost *:443>\nServerName c\n</VirtualHost>\n<VirtualHost *:443>\nServerName d\n</VirtualHost>\n',
+      output: 'ServerRoot /etc/httpd\nListen 80\n<VirtualHost 10.0.0.1:8080>\nServerName a\n</VirtualHost>\n<VirtualHost 10.0.0.1:8080>\nServerName b\n</VirtualHost>\n'
+        + '<VirtualHost *:443>\nServerName c\n</VirtualHost>\n<VirtualHost *:443>\nServerName d\n</VirtualHost>\n',
+      errors: ['NameVirtualHost 10.0.0.1:80 is removed', 'NameVirtualHost * is removed'],
+    },
     {
       name: 'says nothing of hosts on an address a NameVirtualHost names',
       code: 'NameVirtualHost 127.0.0.1:80\n<VirtualHost 127.0.0.1:80>\n    ServerName a\n</VirtualHost>\n<VirtualHost 127.0.0.1:80>\n    ServerName b\n</VirtualHost>\n',
