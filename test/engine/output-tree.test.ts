@@ -65,7 +65,9 @@ describe('a run told not to keep the output trees (outputTrees: false, as check 
     const trees = kept.files.slice(0, -1).map((r) => parse(r.output, r.file.path, { version: '2.4' }));
     const weight = liveHeap() - before;
     expect(trees.length).toBe(19);
-    expect(kept.live - lean.live).toBeGreaterThan(0.8 * weight);
+    // Kept, the difference is about the trees' weight; held by the lean run too, it would be about 0. Half of it
+    // tells the two apart with room for the collector's noise (0.8 failed once on a loaded machine: 0.79).
+    expect(kept.live - lean.live).toBeGreaterThan(0.5 * weight);
   });
 
   it('still runs the rules on the migrated tree, and gives the same output as a run that keeps them', () => {
