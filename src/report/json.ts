@@ -3,15 +3,30 @@ import type { FileReport } from './findings.js';
 
 type JsonFile = FileReport & { diff?: string; findings: (FileReport['findings'][number] & { fixed: boolean })[] };
 
+/**
+ * A change to Debian's module layout (a2enmod/a2dismod): a mods-enabled/ symlink made or removed, or a new .load
+ * file. Not in any file's diff, so a reader applying the files' diffs alone would leave the modules as they were.
+ */
+export interface JsonLayoutChange {
+  kind: 'link' | 'unlink' | 'create';
+  /** As shown to users (relative to the working directory when below it). */
+  path: string;
+  /** link, unlink: what the symlink points at. */
+  target?: string;
+  /** diff only: the patch that makes the change, as printed. */
+  diff?: string;
+}
+
 export interface JsonReport {
   version: 1;
   command: string;
   files: JsonFile[];
+  layout: JsonLayoutChange[];
   summary: { files: number; changed: number; failed: number; errors: number; warnings: number; info: number; fixable: number; fixed: number };
   exitCode: number;
 }
 
-export function jsonReport(command: string, reports: (FileReport & { diff?: string })[], exitCode: number): string {
+export function jsonReport(command: string, reports: (FileReport & { diff?: string })[], exitCode: number, layout: readonly JsonLayoutChange[] = []): string {
   // After write, a fixable finding of a file written is fixed: it is listed, marked, and not counted as left.
   const files: JsonFile[] = reports.map((r) => ({ ...r, findings: r.findings.map((f) => ({ ...f, fixed: command === 'write' && f.fixable && !r.failed })) }));
   const all = files.flatMap((r) => r.findings);
@@ -20,6 +35,7 @@ export function jsonReport(command: string, reports: (FileReport & { diff?: stri
     version: 1,
     command,
     files,
+    layout: [...layout],
     summary: {
       files: reports.length,
       changed: reports.filter((r) => r.changed).length,

@@ -1,5 +1,5 @@
 /** docs/json-format.md documents every field `--format json` produces, and only those; fix ranges reproduce write. */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -34,6 +34,27 @@ describe('docs/json-format.md', () => {
     expect(keys(edits)).toEqual(documented('An edit'));
     expect(keys([doc.summary])).toEqual(documented('The summary'));
     expect(doc.version).toBe(1);
+  });
+
+  it('lists the module layout changes of a Debian tree, which no file\'s diff holds, with the fields documented', async () => {
+    const root = tempDir();
+    for (const d of ['mods-available', 'mods-enabled']) mkdirSync(join(root, d));
+    for (const m of ['authz_host', 'authz_default']) {
+      writeFileSync(join(root, 'mods-available', `${m}.load`), `LoadModule ${m}_module /usr/lib/apache2/modules/mod_${m}.so\n`);
+      symlinkSync(`../mods-available/${m}.load`, join(root, 'mods-enabled', `${m}.load`));
+    }
+    writeFileSync(join(root, 'apache2.conf'), `ServerRoot "${root}"\nInclude mods-enabled/*.load\nListen 80\n<Directory /srv>\n    Order allow,deny\n    Allow from all\n</Directory>\n`);
+    const check = JSON.parse((await runCli(['check', '--format', 'json', 'apache2.conf'], { cwd: root })).stdout);
+    const diff = JSON.parse((await runCli(['diff', '--format', 'json', 'apache2.conf'], { cwd: root })).stdout);
+    expect(keys(diff.layout)).toEqual(documented('A layout change'));
+    expect(check.layout).toContainEqual({ kind: 'unlink', path: 'mods-enabled/authz_default.load', target: '../mods-available/authz_default.load' });
+    expect(check.layout).toContainEqual({ kind: 'link', path: 'mods-enabled/authz_core.load', target: '../mods-available/authz_core.load' });
+    expect(diff.layout.map((c: { diff: string }) => c.diff).join('')).toBe(await runCli(['diff', 'apache2.conf'], { cwd: root }).then((r) => r.stdout.slice(r.stdout.indexOf('diff --git a/mods-'))));
+    const write = JSON.parse((await runCli(['write', '--format', 'json', 'apache2.conf'], { cwd: root })).stdout);
+    const order = (list: { kind: string; path: string }[]) => [...list].sort((a, b) => `${a.path} ${a.kind}`.localeCompare(`${b.path} ${b.kind}`));
+    expect(order(write.layout)).toEqual(order(check.layout));
+    expect(readlinkSync(join(root, 'mods-enabled/authz_core.load'))).toBe('../mods-available/authz_core.load');
+    expect(JSON.parse((await runCli(['check', '--format', 'json', 'apache2.conf'], { cwd: root })).stdout).layout).toEqual([]);
   });
 
   it('fix ranges applied from last to first give what write writes', async () => {

@@ -34,6 +34,7 @@ import { checkWithHttpd, type CheckFile, type HttpdCheckResult as HttpdCheck } f
 import { LineCounter } from '../../parse/line-counter.js';
 import type { HttpdMessage } from '../../httpd/startup-messages.js';
 import { applyLayoutChange, layoutPatch } from '../../layout/apply.js';
+import type { LayoutChange } from '../../layout/debian.js';
 import { compiledIn } from '../../httpd/built-in.js';
 import { dirname, relative, resolve } from 'node:path';
 
@@ -171,7 +172,8 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     patches.push(patch);
     report.diff = patch;
   });
-  diffLayout.forEach((c, i) => patches.push(layoutPatch(c, names.names[toDiff.length + i]!)));
+  const layoutDiffs = diffLayout.map((c, i) => layoutPatch(c, names.names[toDiff.length + i]!));
+  patches.push(...layoutDiffs);
   if (patches.length && names.base !== io.cwd) {
     io.stderr.write(`httpd-migrate: the patch's paths are relative to ${escapeControls(names.base)}; apply it there: cd ${escapeControls(shellQuote(names.base))} && git apply (or patch -p1)\n`);
   }
@@ -202,6 +204,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     }
   });
   // The layout changes: made on disk by write (the patches above, for diff).
+  const layoutMade: LayoutChange[] = [];
   const display = (path: string) => (relative(io.cwd, path).startsWith('..') ? path : relative(io.cwd, path));
   // The layout was decided on the tree as migrated: not made when a file of it was left as it is.
   if (mode === 'write' && !refuse && layoutChanges.length && outcomes.some((o) => o.error !== undefined)) {
@@ -214,6 +217,7 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     for (const change of [...layoutChanges].sort((a, b) => (a.kind === 'create' ? 0 : 1) - (b.kind === 'create' ? 0 : 1))) {
       try {
         applyLayoutChange(change);
+        layoutMade.push(change);
       } catch (e) {
         failedWrites++;
         reports[0]?.findings.unshift({ path: display(change.path), line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', message: `cannot write: ${(e as Error).message}`, ruleId: 'io', fixable: false });
@@ -235,7 +239,11 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const code = exitCode(mode, shown, failedWrites, opts.maxWarnings);
   if (tooMany) io.stderr.write(`httpd-migrate: too many warnings (${tooMany}; maximum: ${opts.maxWarnings}).\n`);
   if (opts.format === 'json') {
-    io.stdout.write(jsonReport(mode, shown, code));
+    // The module layout changes check would make, the patches diff printed for them, or those write made.
+    const listed = mode === 'check' ? layoutChanges : mode === 'diff' ? diffLayout : layoutMade;
+    io.stdout.write(jsonReport(mode, shown, code, listed.map((c, i) => ({
+      kind: c.kind, path: display(c.path), ...(c.kind === 'create' ? {} : { target: c.target }), ...(mode === 'diff' ? { diff: layoutDiffs[i]! } : {}),
+    }))));
     return code;
   }
   if (opts.format === 'sarif' || opts.format === 'github') {
