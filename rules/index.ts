@@ -2,6 +2,7 @@
 import type { Rule } from '../src/engine/rule.js';
 import allowoverrideAuthconfig from './allowoverride-authconfig.js';
 import authBasicAuthoritative from './auth-basic-authoritative.js';
+import authDefaultsReset from './auth-defaults-reset.js';
 import autoindexXhtml from './autoindex-xhtml.js';
 import buildNotes from './build-notes.js';
 import cacheEnableForwardProxy from './cache-enable-forward-proxy.js';
@@ -54,6 +55,7 @@ import undefinedVariable from './undefined-variable.js';
 export const rules: Record<string, Rule> = {
   'allowoverride-authconfig': allowoverrideAuthconfig,
   'auth-basic-authoritative': authBasicAuthoritative,
+  'auth-defaults-reset': authDefaultsReset,
   'autoindex-xhtml': autoindexXhtml,
   'build-notes': buildNotes,
   'cache-enable-forward-proxy': cacheEnableForwardProxy,

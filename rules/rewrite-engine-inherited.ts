@@ -1,5 +1,5 @@
-import type { ConfigFile, Directive, Section } from '../src/ast/nodes.js';
-import { SCOPELESS_SECTIONS } from '../src/ast/query.js';
+import type { ConfigFile, Directive } from '../src/ast/nodes.js';
+import { sectionScopeOf as scopeOf } from '../src/rules-kit/section-scopes.js';
 import { walk } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesBefore } from '../src/edit/fixer.js';
@@ -13,12 +13,6 @@ const runsRules = (d: Directive) => d.lname === 'rewriterule' || (d.lname === 'r
 
 /** mod_rewrite lines of a section's own rewrite configuration (where `RewriteEngine Off` goes before). */
 const OWN_LINES: ReadonlySet<string> = new Set(['rewriteengine', 'rewriterule', 'rewritecond', 'rewritebase', 'rewriteoptions']);
-
-/** The innermost section that is a scope of its own (VirtualHost, Directory, Location, Files…), or null for the server level. */
-function scopeOf(sections: readonly Section[]): Section | null {
-  for (let i = sections.length - 1; i >= 0; i--) if (!SCOPELESS_SECTIONS.has(sections[i]!.lname)) return sections[i]!;
-  return null;
-}
 
 /** One scope's mod_rewrite lines in reading order: whether it sets RewriteEngine, whether it has rules, and its first line. */
 interface ScopeLines { first: Directive; firstFile: ConfigFile; engine: boolean; rules: boolean; what: 'virtual host' | 'section' | '.htaccess file' }

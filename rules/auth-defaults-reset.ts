@@ -1,0 +1,108 @@
+import type { Directive } from '../src/ast/nodes.js';
+import { defineRule } from '../src/engine/rule.js';
+import { insertLinesAfter } from '../src/edit/fixer.js';
+import { asciiLower } from '../src/parse/words.js';
+import { loadState } from '../src/rules-kit/load-module.js';
+import { scopesHolding, type ScopeLines } from '../src/rules-kit/section-scopes.js';
+
+/** A line that states 2.2's default where a scope lacked it, and when it is needed. */
+interface Member {
+  /** The line to write, e.g. `AuthBasicProvider file`. */
+  line: string;
+  /** True when the scope's own lines already set what the line would. */
+  stated: (lines: readonly Directive[]) => boolean;
+  /** True for a line elsewhere in the tree that the scope would inherit in 2.4 (otherwise the missing line changes nothing). */
+  differs: (d: Directive) => boolean;
+}
+
+/** A module's per-directory record that 2.2 reset in every scope with one of `holders` and 2.4 inherits there. */
+interface ResetRecord {
+  module: string;
+  holders: ReadonlySet<string>;
+  members: readonly Member[];
+  /** False for a scope whose requests never read the record (its own AuthType names another scheme); lines it reads for that are in `holders` too. */
+  matters?: (lines: readonly Directive[]) => boolean;
+  /** Why 2.2 reset and 2.4 does not, for the message. */
+  why: string;
+}
+
+const onlyFile = (d: Directive) => d.args.every((a) => a.value === 'file');
+const has = (lname: string) => (lines: readonly Directive[]) => lines.some((d) => d.lname === lname);
+
+const DIGEST_OWN: ReadonlySet<string> = new Set(['authdigestprovider', 'authdigestqop', 'authdigestnoncelifetime', 'authdigestnonceformat', 'authdigestnccheck', 'authdigestalgorithm', 'authdigestdomain']);
+
+const RECORDS: readonly ResetRecord[] = [
+  {
+    module: 'mod_auth_basic',
+    holders: new Set(['authbasicprovider', 'authbasicauthoritative']),
+    members: [
+      { line: 'AuthBasicProvider file', stated: has('authbasicprovider'), differs: (d) => d.lname === 'authbasicprovider' && !onlyFile(d) },
+      { line: 'AuthBasicAuthoritative On', stated: has('authbasicauthoritative'), differs: (d) => d.lname === 'authbasicauthoritative' && asciiLower(d.args[0]?.value ?? 'on') !== 'on' },
+    ],
+    why: '2.2\'s mod_auth_basic has no merge function: a section with any of its directives got a fresh record, with the defaults for the others, '
+      + 'whatever an enclosing or earlier section set. 2.4\'s merges them one by one',
+  },
+  {
+    module: 'mod_auth_digest',
+    holders: new Set(['authname', ...DIGEST_OWN]),
+    // mod_auth_digest answers only where AuthType is Digest: a section naming another type of its own does not use the record.
+    matters: (lines) => !lines.some((d) => d.lname === 'authtype' && asciiLower(d.args[0]?.value ?? '') !== 'digest'),
+    members: [{
+      line: 'AuthDigestProvider file',
+      stated: (lines) => lines.some((d) => DIGEST_OWN.has(d.lname)),
+      differs: (d) => DIGEST_OWN.has(d.lname) && !(d.lname === 'authdigestprovider' && onlyFile(d)),
+    }],
+    why: '2.2\'s mod_auth_digest reads AuthName too (it passes the line on to the core): a section with AuthName got a fresh mod_auth_digest record, '
+      + 'with the default provider (file) and defaults for every AuthDigest* setting. In 2.4 mod_authn_core takes AuthName and passes it on to no one '
+      + 'when it comes first (loaded after mod_auth_digest), and mod_auth_digest has no merge function, so the section keeps the record of an enclosing '
+      + 'or earlier section (checked on the real 2.4.71)',
+  },
+];
+
+/** The lines this scope lacks that some scope of the tree would hand it in 2.4. */
+function missing(rec: ResetRecord, scope: ScopeLines, all: readonly ScopeLines[]): Member[] {
+  const own = scope.lines.map((l) => l.directive);
+  return rec.members.filter((m) => !m.stated(own) && all.some((s) => s !== scope && s.lines.some((l) => m.differs(l.directive))));
+}
+
+export default defineRule({
+  meta: {
+    id: 'auth-defaults-reset',
+    description: 'State AuthBasicProvider file, AuthBasicAuthoritative On or AuthDigestProvider file where 2.2 reset them to these defaults and 2.4 inherits another value.',
+    row: 'httpd behaviour: mod_auth_basic merges its per-directory settings in 2.4, and AuthName no longer reaches mod_auth_digest (2.2: a section with one of their directives reset the others to their defaults)',
+    kind: 'fix',
+  },
+  create(context) {
+    const file = context.file;
+    return {
+      File() {
+        for (const rec of RECORDS) {
+          const all = scopesHolding(context.project, file, new Set([...rec.holders, 'authtype'])).filter((s) => s.lines.some((l) => rec.holders.has(l.directive.lname)));
+          for (const s of all) {
+            const first = s.lines.find((l) => rec.holders.has(l.directive.lname))!;
+            if (first.file !== file || (rec.matters && !rec.matters(s.lines.map((l) => l.directive)))) continue;
+            const lacking = missing(rec, s, all);
+            if (lacking.length === 0) continue;
+            const lines = lacking.map((m) => m.line);
+            const head = `In 2.2 this ${s.what} had ${lines.join(' and ')} (the defaults) whatever another section sets: ${rec.why}, so here it would inherit the value another section of the tree sets`;
+            // A provider line without mod_authn_file stops 2.4 ("Unknown Authn provider: file"); 2.2 only failed at request time.
+            if (lines.some((l) => l.endsWith('Provider file')) && loadState(context.project, file, 'authn_file') === 'absent') {
+              context.report({
+                node: first.directive,
+                severity: 'warning',
+                message: `${head}. The tree loads no mod_authn_file, so 2.2's default provider answered no one here, and a provider line naming file would stop 2.4 `
+                  + '("Unknown Authn provider: file"): name the provider this section should use.',
+              });
+              continue;
+            }
+            context.report({
+              node: first.directive,
+              message: `${head}. ${lines.join(' and ')} keeps 2.2's answers: with it in every section that has a ${rec.module} record, 2.4 takes the most specific section's values, as 2.2 did.`,
+              fix: [insertLinesAfter(file, first.directive, lines)],
+            });
+          }
+        }
+      },
+    };
+  },
+});
