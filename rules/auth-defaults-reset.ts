@@ -3,7 +3,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter } from '../src/edit/fixer.js';
 import { asciiLower } from '../src/parse/words.js';
 import { loadState } from '../src/rules-kit/load-module.js';
-import { scopesHolding, type ScopeLines } from '../src/rules-kit/section-scopes.js';
+import { scopesHolding, type FileScopes, type ScopeLines } from '../src/rules-kit/section-scopes.js';
 import { memo } from '../src/ast/memo.js';
 import { walk } from '../src/ast/walk.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
@@ -77,10 +77,29 @@ function anyDiffers(project: Project, rec: ResetRecord): boolean {
   }));
 }
 
-/** The lines this scope lacks that some scope of the tree would hand it in 2.4. */
-function missing(rec: ResetRecord, scope: ScopeLines, all: readonly ScopeLines[]): Member[] {
+/** The scopes with a line of the record (`all`: the project's, with the file's own as `file` reads them). */
+interface Holding { all: FileScopes; own: readonly ScopeLines[] }
+
+/** The lines this scope of the file lacks that some other scope of the tree would hand it in 2.4. */
+function missing(rec: ResetRecord, scope: ScopeLines, holding: Holding): Member[] {
   const own = scope.lines.map((l) => l.directive);
-  return rec.members.filter((m) => !m.stated(own) && all.some((s) => s !== scope && s.lines.some((l) => m.differs(l.directive))));
+  return rec.members.filter((m, i) => {
+    if (m.stated(own)) return false;
+    const sets = (s: ScopeLines) => s.lines.some((l) => m.differs(l.directive));
+    // The project's scopes that set another value, less the file's as the project read it, plus its own but this one.
+    let others = differingScopes(rec, holding.all.project)[i]!;
+    for (const s of holding.all.replaced) if (holds(rec, s) && sets(s)) others--;
+    for (const s of holding.own) if (s !== scope && sets(s)) others++;
+    return others > 0;
+  });
+}
+
+const holds = (rec: ResetRecord, s: ScopeLines) => s.lines.some((l) => rec.holders.has(l.directive.lname));
+
+/** For each member of the record, how many scopes holding the record set it to another value than the default. */
+function differingScopes(rec: ResetRecord, scopes: readonly ScopeLines[]): number[] {
+  return memo(scopes, `auth-defaults-reset:differing:${rec.module}`, () => rec.members.map((m) =>
+    scopes.filter((s) => holds(rec, s) && s.lines.some((l) => m.differs(l.directive))).length));
 }
 
 export default defineRule({
@@ -96,11 +115,12 @@ export default defineRule({
       File() {
         for (const rec of RECORDS) {
           if (!anyDiffers(context.project, rec)) continue;
-          const all = scopesHolding(context.project, file, new Set([...rec.holders, 'authtype'])).filter((s) => s.lines.some((l) => rec.holders.has(l.directive.lname)));
-          for (const s of all) {
+          const all = scopesHolding(context.project, file, new Set([...rec.holders, 'authtype']));
+          const holding: Holding = { all, own: all.own.filter((s) => holds(rec, s)) };
+          for (const s of holding.own) {
             const first = s.lines.find((l) => rec.holders.has(l.directive.lname))!;
             if (first.file !== file || (rec.matters && !rec.matters(s.lines.map((l) => l.directive)))) continue;
-            const lacking = missing(rec, s, all);
+            const lacking = missing(rec, s, holding);
             if (lacking.length === 0) continue;
             const lines = lacking.map((m) => m.line);
             const head = `In 2.2 this ${s.what} had ${lines.join(' and ')} (the defaults) whatever another section sets: ${rec.why}, so here it would inherit the value another section of the tree sets`;

@@ -23,6 +23,8 @@ export interface ReadingOrder {
   lines: readonly ReadLine[];
   /** Where a directive of a tree is first read. */
   indexOf: ReadonlyMap<Directive, number>;
+  /** For each file read, the sections around each Include line that read it, outermost first (one entry per reading; `[]` for an entry file). */
+  outers: ReadonlyMap<string, readonly (readonly Section[])[]>;
 }
 
 /** The reading order of `project`, with `current` in place of the project's copy of its file. */
@@ -36,6 +38,7 @@ function compute(project: Project, current: ConfigFile): ReadingOrder {
   const treeOf = (path: string): ConfigFile | undefined => (path === current.path ? current : project.byPath.get(path)?.ast);
   const lines: ReadLine[] = [];
   const indexOf = new Map<Directive, number>();
+  const outers = new Map<string, (readonly Section[])[]>();
   const stack: string[] = [];
   const sitesFrom = new Map<string, IncludeSite[]>();
   for (const site of project.includes) {
@@ -47,6 +50,8 @@ function compute(project: Project, current: ConfigFile): ReadingOrder {
     const source = project.byPath.get(path);
     if (!file || stack.includes(path) || stack.length >= MAX_INCLUDE_DEPTH) return;
     stack.push(path);
+    const seen = outers.get(path);
+    if (seen) seen.push(outer); else outers.set(path, [outer]);
     // Include lines are matched to their sites by position among the file's Include lines, which edits do not change.
     const sites = sitesByPosition(sitesFrom.get(path) ?? [], source?.ast ?? file);
     let ordinal = 0;
@@ -65,7 +70,7 @@ function compute(project: Project, current: ConfigFile): ReadingOrder {
   const included = new Set(project.includes.flatMap((s) => s.files));
   for (const f of project.files) if (f.kind === 'conf' && !included.has(f.path)) read(f.path, []);
   if (!project.byPath.has(current.path)) read(current.path, []);
-  return { lines, indexOf };
+  return { lines, indexOf, outers };
 }
 
 /** The include sites of a file's Include lines, by their position among them (the first site recorded for each). */

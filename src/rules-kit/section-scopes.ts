@@ -7,7 +7,7 @@
  */
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { SCOPELESS_SECTIONS } from '../ast/query.js';
-import { walk } from '../ast/walk.js';
+import { directives, walk } from '../ast/walk.js';
 import { memo } from '../ast/memo.js';
 import { readingOrder } from '../project/reading-order.js';
 import type { Project } from '../project/project.js';
@@ -36,29 +36,98 @@ function collect(project: Project, current: ConfigFile, lnames: ReadonlySet<stri
     if (s) s.lines.push(line); else scopes.set(scope, { scope, what, lines: [line] });
   };
   for (const l of readingOrder(project, current).lines) {
-    if (!lnames.has(l.directive.lname) || !readBy24(l.sections)) continue;
-    const scope = sectionScopeOf(l.sections);
-    // A virtual host or the server level is no per-directory scope (directives allowed only there are not asked for).
-    if (scope && scope.lname !== 'virtualhost') add(scope, 'section', { directive: l.directive, file: l.file });
+    if (lnames.has(l.directive.lname)) addConfigLine(add, l.directive, l.sections, l.file);
   }
   for (const f of project.files) {
-    if (f.kind !== 'htaccess') continue;
-    const tree = f.path === current.path ? current : f.ast;
-    walk(tree, {
-      directive: (d, anc) => {
-        if (!lnames.has(d.lname) || !readBy24(anc)) return;
-        const scope = sectionScopeOf(anc);
-        if (scope) add(scope, 'section', { directive: d, file: tree });
-        else add(tree, '.htaccess file', { directive: d, file: tree });
-      },
-    });
+    if (f.kind === 'htaccess') addHtaccess(add, f.path === current.path ? current : f.ast, lnames);
   }
   return [...scopes.values()];
 }
 
-/** The scopes of the project (`current` in place of its copy) holding any of `lnames`, as 2.4 reads them. */
-export function scopesHolding(project: Project, current: ConfigFile, lnames: ReadonlySet<string>): ScopeLines[] {
-  // The project's own trees share one reading; a later pass's re-parse of a file gets its own.
-  const own = project.byPath.get(current.path)?.ast === current;
-  return own ? memo(project, `scopesHolding:${[...lnames].join(',')}`, () => collect(project, current, lnames)) : collect(project, current, lnames);
+type Add = (scope: Section | ConfigFile, what: ScopeLines['what'], line: ScopeLine) => void;
+
+/** A line of a configuration file, with every section around it (those around the Include lines that read its file first). */
+function addConfigLine(add: Add, d: Directive, sections: readonly Section[], file: ConfigFile): void {
+  if (!readBy24(sections)) return;
+  const scope = sectionScopeOf(sections);
+  // A virtual host or the server level is no per-directory scope (directives allowed only there are not asked for).
+  if (scope && scope.lname !== 'virtualhost') add(scope, 'section', { directive: d, file });
+}
+
+function addHtaccess(add: Add, tree: ConfigFile, lnames: ReadonlySet<string>): void {
+  walk(tree, {
+    directive: (d, anc) => {
+      if (!lnames.has(d.lname) || !readBy24(anc)) return;
+      const scope = sectionScopeOf(anc);
+      if (scope) add(scope, 'section', { directive: d, file: tree });
+      else add(tree, '.htaccess file', { directive: d, file: tree });
+    },
+  });
+}
+
+/** The scopes holding some of the directives asked for, as one file of the project changes them. */
+export interface FileScopes {
+  /** Every such scope of the project, in reading order (.htaccess files last), as the project's trees read. */
+  project: readonly ScopeLines[];
+  /** Those of `project` that hold a line of the file. */
+  replaced: ReadonlySet<ScopeLines>;
+  /** The file's scopes as the tree asked about reads (`replaced` itself for the project's own tree). */
+  own: readonly ScopeLines[];
+}
+
+/**
+ * The scopes of the project holding any of `lnames`, as 2.4 reads them, and those of `current`'s file with `current`
+ * in place of the project's copy. The project's scopes are collected once (per set of names); a later pass's re-parse
+ * of a file is read alone where its lines can make no scope with another file's lines (an .htaccess file, or a
+ * configuration file read once, with no Include line, outside every per-directory section), so that a run costs one
+ * reading of the project, not one per file and pass (10,000 one-vhost files: over 30 minutes).
+ */
+export function scopesHolding(project: Project, current: ConfigFile, lnames: ReadonlySet<string>): FileScopes {
+  const source = project.byPath.get(current.path);
+  if (!source) return fresh(project, current, lnames);
+  const index = memo(project, `scopesHolding:${[...lnames].join(',')}`, () => indexed(collect(project, source.ast, lnames)));
+  const replaced = index.byPath.get(current.path) ?? new Set<ScopeLines>();
+  if (source.ast === current) return { project: index.all, replaced, own: [...replaced] };
+  const own = ownScopes(project, source.kind, source.ast, current, lnames);
+  return own ? { project: index.all, replaced, own } : fresh(project, current, lnames);
+}
+
+function indexed(all: ScopeLines[]): { all: ScopeLines[]; byPath: Map<string, Set<ScopeLines>> } {
+  const byPath = new Map<string, Set<ScopeLines>>();
+  for (const s of all) {
+    for (const l of s.lines) {
+      const set = byPath.get(l.file.path);
+      if (set) set.add(s); else byPath.set(l.file.path, new Set([s]));
+    }
+  }
+  return { all, byPath };
+}
+
+/** The whole reading again, with `current` in place of its file. */
+function fresh(project: Project, current: ConfigFile, lnames: ReadonlySet<string>): FileScopes {
+  const all = collect(project, current, lnames);
+  const own = all.filter((s) => s.lines.some((l) => l.file === current));
+  return { project: all, replaced: new Set(own), own };
+}
+
+/** `current`'s scopes read alone, or null where its lines may share a scope with another file's (then the whole project is read again). */
+function ownScopes(project: Project, kind: string, original: ConfigFile, current: ConfigFile, lnames: ReadonlySet<string>): ScopeLines[] | null {
+  const scopes = new Map<object, ScopeLines>();
+  const add: Add = (scope, what, line) => {
+    const s = scopes.get(scope);
+    if (s) s.lines.push(line); else scopes.set(scope, { scope, what, lines: [line] });
+  };
+  if (kind === 'htaccess') {
+    addHtaccess(add, current, lnames);
+    return [...scopes.values()];
+  }
+  if (directives(original, 'include', 'includeoptional').length || directives(current, 'include', 'includeoptional').length) return null;
+  const reads = readingOrder(project, original).outers.get(current.path) ?? [];
+  if (reads.length > 1) return null;
+  const outer = reads[0];
+  if (!outer) return []; // httpd does not read the file
+  const around = sectionScopeOf(outer);
+  if (around && around.lname !== 'virtualhost') return null;
+  walk(current, { directive: (d, anc) => { if (lnames.has(d.lname)) addConfigLine(add, d, outer.length ? [...outer, ...anc] : anc, current); } });
+  return [...scopes.values()];
 }
