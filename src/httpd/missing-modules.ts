@@ -65,8 +65,27 @@ export function missingModules(
   skip: (info: DirectiveInfo) => boolean = () => false,
   around: Around = () => UNCONDITIONAL,
 ): MissingModule[] {
+  return firstPerModule(files.flatMap((f) => missingIn(f, loaded, loadedSymbols, skip, around)));
+}
+
+/** The first entry of each module, in order. */
+export function firstPerModule(entries: readonly MissingModule[]): MissingModule[] {
   const found = new Map<string, MissingModule>();
-  const check = (file: ConfigFile, node: Directive | Section, lname: string, written: string, ancestors: readonly Section[]) => {
+  for (const m of entries) if (!found.has(m.module)) found.set(m.module, m);
+  return [...found.values()];
+}
+
+/**
+ * One file's share of missingModules: the modules its lines use and `loaded` lacks, one entry per module at its first
+ * use in the file (missingModules takes the first of each over the files, so a rule can keep each file's share).
+ */
+export function missingIn(
+  file: ConfigFile, loaded: ReadonlySet<string>, loadedSymbols: ReadonlySet<string>,
+  skip: (info: DirectiveInfo) => boolean = () => false,
+  around: Around = () => UNCONDITIONAL,
+): MissingModule[] {
+  const found = new Map<string, MissingModule>();
+  const check = (node: Directive | Section, lname: string, written: string, ancestors: readonly Section[]) => {
     const providers = providersOfDirective(lname);
     if (providers.length === 0 || providers.some((p) => loaded.has(p.module))) return;
     const first = providers[0]!;
@@ -75,7 +94,7 @@ export function missingModules(
     found.set(first.module, { module: first.module, alternatives: providers.slice(1).map((p) => p.module), file, node, written });
   };
   /** A directive whose value names a provider module that is not loaded (`Require valid-user`, `Dav On`). */
-  const checkValue = (file: ConfigFile, d: Directive, ancestors: readonly Section[]) => {
+  const checkValue = (d: Directive, ancestors: readonly Section[]) => {
     const need = providerModule(d.lname, d.args.map((a) => a.value));
     if (!need || loaded.has(need.module) || found.has(need.module) || !MODULES[need.module]) return;
     const providers = providersOfDirective(d.lname);
@@ -85,11 +104,9 @@ export function missingModules(
     const written = [d.name, ...d.args.slice(0, need.shown).map((a) => a.raw)].join(' ');
     found.set(need.module, { module: need.module, alternatives: [], file, node: d, written, provider: { error: need.error, when: need.when } });
   };
-  for (const file of files) {
-    walk(file, {
-      directive: (d, ancestors) => { check(file, d, d.lname, d.name, ancestors); checkValue(file, d, ancestors); },
-      enter: (s, ancestors) => check(file, s, `<${s.lname}`, `<${s.name}`, ancestors),
-    });
-  }
+  walk(file, {
+    directive: (d, ancestors) => { check(d, d.lname, d.name, ancestors); checkValue(d, ancestors); },
+    enter: (s, ancestors) => check(s, `<${s.lname}`, `<${s.name}`, ancestors),
+  });
   return [...found.values()];
 }

@@ -24,9 +24,15 @@ const SOCACHE: Record<string, string> = { shmcb: 'socache_shmcb', shm: 'socache_
 
 /** The MPM to load: `--mpm`, else the only one the tree's `<IfModule>` tests name, else prefork (2.2's Unix default). */
 export function chooseMpm(files: readonly ConfigFile[], option?: string): { name: string; why: string } {
-  if (option) return { name: `mpm_${option.replace(/^mpm_/, '')}`, why: `the MPM chosen with --mpm` };
+  if (option) return mpmOf(new Set(), option);
   const named = new Set<string>();
   for (const f of files) walk(f, { enter: (s) => { if (s.lname === 'ifmodule') { const m = MPM_BY_TEST[(s.args[0]?.value ?? '').replace(/^!/, '')]; if (m) named.add(m); } } });
+  return mpmOf(named, option);
+}
+
+/** chooseMpm from the MPMs the tree's `<IfModule>` tests name. */
+function mpmOf(named: ReadonlySet<string>, option?: string): { name: string; why: string } {
+  if (option) return { name: `mpm_${option.replace(/^mpm_/, '')}`, why: `the MPM chosen with --mpm` };
   if (named.size === 1) {
     const [only] = [...named];
     return { name: `mpm_${only}`, why: `the ${only} MPM, the only one the configuration has settings for` };
@@ -90,13 +96,62 @@ export function openedFiles(project: Project, files: readonly ConfigFile[]): Con
  * Deny or Satisfy, so mod_access_compat is needed as if they did.
  */
 export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<string>, mpmOption?: string, around?: Around, unread?: string): ImplicitNeed[] {
-  const { directives: all, sections } = readIn24Nodes(files, around);
-  const uses = (...lnames: string[]) => all.find((d) => lnames.includes(d.lname))?.name;
+  return needsOf(files.map((f) => readShare(f, around)), loaded, mpmOption, unread);
+}
+
+/** What implicitNeeds reads of one file: the first line 2.4 reads of each name, and the few values it looks for in any line. */
+export interface ReadShare {
+  /** The first directive of each name (lower case) that 2.4 reads. */
+  first: ReadonlyMap<string, Directive>;
+  /** A `balancer://` URL in a line or section 2.4 reads. */
+  balancer: boolean;
+  /** The `lbmethod=` values of those lines, lower case. */
+  lbmethods: readonly string[];
+  /** The SSLSessionCache lines' cache kinds, in order, lower case. */
+  socache: readonly string[];
+  /** The MPMs its `<IfModule>` tests name (chooseMpm). */
+  mpms: readonly string[];
+}
+
+/** One file's ReadShare: each file is walked once however often the rules ask (load-implicit-modules asks on every file). */
+export function readShare(file: ConfigFile, around?: Around): ReadShare {
+  const { directives, sections } = readIn24Nodes([file], around);
+  const first = new Map<string, Directive>();
+  const lbmethods: string[] = [];
+  const socache: string[] = [];
+  let balancer = sections.some((s) => /^balancer:\/\//i.test(s.args[0]?.value ?? ''));
+  for (const d of directives) {
+    if (!first.has(d.lname)) first.set(d.lname, d);
+    for (const a of d.args) {
+      if (/^balancer:\/\//i.test(a.value)) balancer = true;
+      const m = /^lbmethod=(\w+)$/i.exec(a.value)?.[1];
+      if (m) lbmethods.push(m.toLowerCase());
+    }
+    if (d.lname === 'sslsessioncache') {
+      const kind = /^(\w+):/.exec(d.args[0]?.value ?? '')?.[1]?.toLowerCase();
+      if (kind) socache.push(kind);
+    }
+  }
+  const mpms: string[] = [];
+  walk(file, { enter: (s) => { if (s.lname === 'ifmodule') { const m = MPM_BY_TEST[(s.args[0]?.value ?? '').replace(/^!/, '')]; if (m) mpms.push(m); } } });
+  return { first, balancer, lbmethods, socache, mpms };
+}
+
+/** implicitNeeds from the files' shares, in file order. */
+export function needsOf(shares: readonly ReadShare[], loaded: ReadonlySet<string>, mpmOption?: string, unread?: string): ImplicitNeed[] {
+  const uses = (...lnames: string[]) => {
+    for (const s of shares) {
+      let best: Directive | undefined;
+      for (const l of lnames) { const d = s.first.get(l); if (d && (!best || d.start < best.start)) best = d; }
+      if (best) return best.name;
+    }
+    return undefined;
+  };
   const needs: ImplicitNeed[] = [];
   const add = (name: string, why: string) => { if (!loaded.has(name) && !needs.some((n) => n.name === name)) needs.push({ name, why }); };
 
   if (![...loaded].some((m) => /^mpm_/.test(m))) {
-    const mpm = chooseMpm(files, mpmOption);
+    const mpm = mpmOf(new Set(shares.flatMap((s) => s.mpms)), mpmOption);
     add(mpm.name, `2.2 had its MPM compiled in; a 2.4 built with loadable MPMs stops with "No MPM loaded." — this loads ${mpm.why}`);
   }
   for (const n of ALWAYS) add(n.name, n.why);
@@ -110,17 +165,17 @@ export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<
     const mod = moduleOfDirective(lname)!.module;
     if (d) add(mod, `${d} moved to mod_${mod}`);
   }
-  if (loaded.has('proxy_balancer') || all.some((d) => d.args.some((a) => /^balancer:\/\//i.test(a.value))) || sections.some((s) => /^balancer:\/\//i.test(s.args[0]?.value ?? ''))) {
+  if (loaded.has('proxy_balancer') || shares.some((s) => s.balancer)) {
     add('slotmem_shm', 'mod_proxy_balancer keeps its state in shared memory from mod_slotmem_shm; without it AH01177');
-    const methods = new Set(all.flatMap((d) => d.args.map((a) => /^lbmethod=(\w+)$/i.exec(a.value)?.[1]?.toLowerCase()).filter((m): m is string => !!m)));
+    const methods = new Set(shares.flatMap((s) => s.lbmethods));
     if (methods.size === 0) methods.add('byrequests');
     for (const m of [...methods].sort()) add(`lbmethod_${m}`, `load-balancing method ${m} is a module of its own in 2.4; without it "unknown lbmethod"`);
   }
-  for (const d of all) {
-    if (d.lname !== 'sslsessioncache') continue;
-    const kind = /^(\w+):/.exec(d.args[0]?.value ?? '')?.[1]?.toLowerCase();
-    const mod = kind ? SOCACHE[kind] : undefined;
-    if (mod) add(mod, `SSLSessionCache ${kind}: needs the ${mod} provider module in 2.4`);
+  for (const s of shares) {
+    for (const kind of s.socache) {
+      const mod = SOCACHE[kind];
+      if (mod) add(mod, `SSLSessionCache ${kind}: needs the ${mod} provider module in 2.4`);
+    }
   }
   return needs;
 }

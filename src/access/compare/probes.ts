@@ -146,17 +146,28 @@ function reachRoots(model: Model, vhost: string, known: string | undefined): str
 
 const under = (dir: string, root: string) => dir === root || dir.startsWith(`${root}/`);
 
-const HOSTS_REACH = cacheSlot('the roots every virtual host reaches, per model', () => new WeakMap<Model, string[] | null>());
+/** Whether `dir` is one of `roots` or below one: under() for a set of roots, one lookup per component of `dir`. */
+function underAny(dir: string, roots: ReadonlySet<string>): boolean {
+  if (roots.has(dir)) return true;
+  for (let i = dir.indexOf('/'); i >= 0; i = dir.indexOf('/', i + 1)) if (roots.has(dir.slice(0, i))) return true;
+  return false;
+}
 
-/** The roots the virtual hosts' URLs reach, all hosts together (reachRoots), or null when one reaches everything. */
-function hostsReach(model: Model): string[] | null {
+const HOSTS_REACH = cacheSlot('the roots every virtual host reaches, per model', () => new WeakMap<Model, Set<string> | null>());
+
+/**
+ * The roots the virtual hosts' URLs reach, all hosts together (reachRoots), or null when one reaches everything.
+ * A set, looked up by underAny: each host tested each directory against every host's roots, which made a
+ * tree of N hosts with a .htaccess file each cost N³ (250 hosts: 6 s of 46).
+ */
+function hostsReach(model: Model): Set<string> | null {
   const byModel = model.cache.get(HOSTS_REACH);
   if (byModel.has(model)) return byModel.get(model)!;
-  let all: string[] | null = [];
+  let all: Set<string> | null = new Set();
   for (const v of model.vhosts) {
     const r = reachRoots(model, v, knownDocroot(model, v));
     if (!r) { all = null; break; }
-    all.push(...r);
+    for (const root of r) all.add(root);
   }
   byModel.set(model, all);
   return all;
@@ -219,7 +230,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   // that context is left out (model/main-server.ts), every host probes those no host reaches.
   const reach = reachRoots(model, vhost, known);
   const everyHost = reach !== null && mainServerLeftOut([model]) ? hostsReach(model) : null;
-  const unreached = (d: string) => everyHost !== null && !everyHost.some((r) => under(d, r));
+  const unreached = (d: string) => everyHost !== null && !underAny(d, everyHost);
   const addDir = (s: Scope, d: string) => { if (s.vhost !== '' || !reach || reach.some((r) => under(d, r)) || unreached(d)) dirs.add(d); };
   // The main server's plain directories, looked up by path instead of tested one by one per host.
   const indexed = reach && everyHost === null ? mainDirs(model, scopes) : null;
