@@ -6,6 +6,8 @@ import { effectiveLoaded } from '../src/httpd/missing-modules.js';
 import { allHold } from '../src/apache/conditions.js';
 import { hasVariable } from '../src/apache/variables.js';
 import { readingOrder } from '../src/project/reading-order.js';
+import { gather } from '../src/rules-kit/project-facts.js';
+import { directives } from '../src/ast/walk.js';
 import { lineOf } from '../src/rules-kit/log-level.js';
 import { asciiLower } from '../src/parse/words.js';
 
@@ -34,6 +36,8 @@ export default defineRule({
     const extFilters = () => {
       if (defined) return defined;
       defined = new Map();
+      // Most trees define none: then no reading order is made (one per re-parsed file, for every file, took 0.4 s of 32 on 500 one-vhost files).
+      if (gather(context.project, context.file, 'extFilterDefines', (f) => directives(f, 'extfilterdefine')).length === 0) return defined;
       readingOrder(context.project, context.file).lines.forEach((l, at) => {
         const name = l.directive.lname === 'extfilterdefine' ? l.directive.args[0]?.value : undefined;
         if (name && !defined!.has(asciiLower(name))) defined!.set(asciiLower(name), { name, at, path: context.project.byPath.get(l.path)?.display ?? l.path, line: lineOf(l.file, l.directive.start) });

@@ -5,6 +5,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter, insertLinesBefore, removeLine } from '../src/edit/fixer.js';
 import { firstUsesOf, needsOf, openedFiles, readShare } from '../src/rules-kit/implicit-modules.js';
 import { gather } from '../src/rules-kit/project-facts.js';
+import { memo } from '../src/ast/memo.js';
 import { firstNeed, modulePlace, type ModulePlace } from '../src/rules-kit/module-place.js';
 import { someIncludeUnseen, unreadAccessFiles, unreadInclude } from '../src/rules-kit/reach.js';
 import { aroundIn } from '../src/project/include-chains.js';
@@ -29,9 +30,27 @@ export default defineRule({
      * What the files httpd opens hold, each file read once per project (this file from its own tree): the rule runs on
      * every file and each asked about every file (250 one-vhost files: 4.9 s).
      */
-    const readShares = () => {
-      const around = aroundIn(context.project);
-      return gather(context.project, file, 'load-implicit-modules:read', (f) => (openedFiles(context.project, [f]).length ? [readShare(f, around)] : []));
+    const around = aroundIn(context.project);
+    const shareOf = (f: ConfigFile) => (openedFiles(context.project, [f]).length ? [readShare(f, around)] : []);
+    const readShares = () => gather(context.project, file, 'load-implicit-modules:read', shareOf);
+    /**
+     * Whether some file may hold a line of the name that 2.4 reads: how many of the project's files do, less this file's
+     * copy, plus this file. Most names asked about are in no file, and each would have been looked for in every file.
+     */
+    const mayHold = (): ((lname: string) => boolean) => {
+      const project = context.project;
+      const first = project.files[0];
+      if (!first) return () => true;
+      const counts = memo(project, 'load-implicit-modules:names', () => {
+        const m = new Map<string, number>();
+        for (const s of gather(project, first.ast, 'load-implicit-modules:read', shareOf)) for (const l of s.first.keys()) m.set(l, (m.get(l) ?? 0) + 1);
+        return m;
+      });
+      const source = project.byPath.get(file.path);
+      if (source?.ast === file) return (l) => (counts.get(l) ?? 0) > 0;
+      const was = source ? shareOf(source.ast)[0]?.first : undefined;
+      const now = shareOf(file)[0]?.first;
+      return (l) => (counts.get(l) ?? 0) > (was?.has(l) ? 1 : 0) || !!now?.has(l);
     };
     return {
       File() {
@@ -56,7 +75,7 @@ export default defineRule({
         const unread = debian ? null : unreadInclude(context.project);
         const unreadText = unread ? `the files of \`${unread.directive.name}${unread.directive.args.map((a) => ` ${a.raw}`).join('')}\``
           : (debian ? null : unreadAccessFiles(context.project)) ?? undefined;
-        const needs = needsOf(readShares(), present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined, unreadText)
+        const needs = needsOf(readShares(), present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined, unreadText, mayHold())
           .filter((n) => !debian || !BUILTIN_DEBIAN_24.has(n.name));
         if (!debian) reportUnneededCompat();
         // Also once mods-enabled has the MPM: the block is skipped all the same. Not when --httpd's binary has one compiled in.
@@ -80,7 +99,7 @@ export default defineRule({
         const names = new Set(needs.map((n) => n.name));
         const around = aroundIn(context.project);
         const uses = gather(context.project, file, `load-implicit-modules:firstUses:${[...names].join(',')}`, (f) => firstUsesOf([f], names, around));
-        const need = firstNeed(context.project, file, files, names, uses);
+        const need = firstNeed(context.project, file, names, uses);
         const place = modulePlace(context.project, file, list, need);
         if (!place) {
           // Every LoadModule line sits in a section (<IfDefine>…): say what to write, once, on the main file's first one.
@@ -166,7 +185,7 @@ export default defineRule({
      * run; a .htaccess that could not be found is reported by the loader and keeps the line).
      */
     function reportUnneededCompat(): void {
-      if (needsOf(readShares(), new Set()).some((n) => n.name === 'access_compat')) return;
+      if (needsOf(readShares(), new Set(), undefined, undefined, mayHold()).some((n) => n.name === 'access_compat')) return;
       // Files not read (--no-follow-includes, .htaccess files not looked for) may still use them.
       if (unreadInclude(context.project) || unreadAccessFiles(context.project)) return;
       for (const l of projectLoadLines(context.project, file)) {

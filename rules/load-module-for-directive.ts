@@ -1,7 +1,7 @@
 import { isAccessFile } from '../src/project/project.js';
 import { defineRule } from '../src/engine/rule.js';
 import { moduleDependencies, type DirectiveInfo } from '../src/apache/directive-table.js';
-import { chooseMpm } from '../src/rules-kit/implicit-modules.js';
+import { chooseProjectMpm } from '../src/rules-kit/implicit-modules.js';
 import { loadModuleLine, loadModuleLines, loadsStandardFile, moduleList } from '../src/rules-kit/load-module.js';
 import { firstNeed, modulePlace } from '../src/rules-kit/module-place.js';
 import { effectiveLoaded, firstPerModule, missingIn, type MissingModule } from '../src/httpd/missing-modules.js';
@@ -36,7 +36,7 @@ export default defineRule({
         if (!list?.main()) return; // no LoadModule lines (not a main configuration, or a static build), or no main configuration
         const { lines, files } = list;
         const loaded = effectiveLoaded(list.loaded);
-        if (![...loaded].some((m) => m.startsWith('mpm_'))) loaded.add(chooseMpm(files, context.options.mpm).name);
+        if (![...loaded].some((m) => m.startsWith('mpm_'))) loaded.add(chooseProjectMpm(context.project, file, context.options.mpm).name);
         const symbols = new Set(lines.map((l) => l.symbol));
         // Each file's share once per project and set of modules (a later pass's re-parse of a file: that file's only):
         // the rule runs on every file, and each asked about every file (250 one-vhost files: 4.4 s).
@@ -70,7 +70,7 @@ export default defineRule({
         // Every module needed, its dependencies first (mod_proxy before mod_proxy_fcgi), each once.
         const names: string[] = [];
         for (const m of missing) for (const n of toLoad(m.module, loaded)) if (!names.includes(n)) names.push(n);
-        const need = firstNeed(context.project, file, files, new Set(names), missing);
+        const need = firstNeed(context.project, file, new Set(names), missing);
         const place = modulePlace(context.project, file, list, need);
         if (!place) {
           // No LoadModule line at the top level of an always-read file: say what to write, at each use.

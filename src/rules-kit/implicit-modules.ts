@@ -12,6 +12,7 @@ import { readBy24 } from './reach.js';
 import { COMPAT_ACCESS } from '../apache/access-directives.js';
 import { isAccessFile, type Project } from '../project/project.js';
 import { compatLines, neverReadAccessFiles } from '../access/migrate/index.js';
+import { gather } from './project-facts.js';
 
 export interface ImplicitNeed {
   /** Short module name: `authz_core`. */
@@ -25,9 +26,20 @@ const SOCACHE: Record<string, string> = { shmcb: 'socache_shmcb', shm: 'socache_
 /** The MPM to load: `--mpm`, else the only one the tree's `<IfModule>` tests name, else prefork (2.2's Unix default). */
 export function chooseMpm(files: readonly ConfigFile[], option?: string): { name: string; why: string } {
   if (option) return mpmOf(new Set(), option);
-  const named = new Set<string>();
-  for (const f of files) walk(f, { enter: (s) => { if (s.lname === 'ifmodule') { const m = MPM_BY_TEST[(s.args[0]?.value ?? '').replace(/^!/, '')]; if (m) named.add(m); } } });
-  return mpmOf(named, option);
+  return mpmOf(new Set(files.flatMap(mpmTests)), option);
+}
+
+/** chooseMpm over the project's files, `current` in place of its copy: each file's tests read once per project. */
+export function chooseProjectMpm(project: Project, current: ConfigFile, option?: string): { name: string; why: string } {
+  if (option) return mpmOf(new Set(), option);
+  return mpmOf(new Set(gather(project, current, 'chooseMpm', mpmTests)), option);
+}
+
+/** The MPMs a file's `<IfModule>` tests name. */
+function mpmTests(file: ConfigFile): string[] {
+  const out: string[] = [];
+  walk(file, { enter: (s) => { if (s.lname === 'ifmodule') { const m = MPM_BY_TEST[(s.args[0]?.value ?? '').replace(/^!/, '')]; if (m) out.push(m); } } });
+  return out;
 }
 
 /** chooseMpm from the MPMs the tree's `<IfModule>` tests name. */
@@ -132,14 +144,14 @@ export function readShare(file: ConfigFile, around?: Around): ReadShare {
       if (kind) socache.push(kind);
     }
   }
-  const mpms: string[] = [];
-  walk(file, { enter: (s) => { if (s.lname === 'ifmodule') { const m = MPM_BY_TEST[(s.args[0]?.value ?? '').replace(/^!/, '')]; if (m) mpms.push(m); } } });
-  return { first, balancer, lbmethods, socache, mpms };
+  return { first, balancer, lbmethods, socache, mpms: mpmTests(file) };
 }
 
-/** implicitNeeds from the files' shares, in file order. */
-export function needsOf(shares: readonly ReadShare[], loaded: ReadonlySet<string>, mpmOption?: string, unread?: string): ImplicitNeed[] {
+/** implicitNeeds from the files' shares, in file order; `mayHold(lname)` may say which names no share holds. */
+export function needsOf(shares: readonly ReadShare[], loaded: ReadonlySet<string>, mpmOption?: string, unread?: string, mayHold: (lname: string) => boolean = () => true): ImplicitNeed[] {
   const uses = (...lnames: string[]) => {
+    // `mayHold`: false for a name no share holds, which then needs no look at each of them.
+    if (!lnames.some(mayHold)) return undefined;
     for (const s of shares) {
       let best: Directive | undefined;
       for (const l of lnames) { const d = s.first.get(l); if (d && (!best || d.start < best.start)) best = d; }

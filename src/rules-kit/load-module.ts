@@ -68,9 +68,10 @@ export function loadedNames(project: Project, current: ConfigFile): Set<string> 
  * (`loaded`: the short names of the project's LoadModule lines). A vhost or conf.d file with one
  * LoadModule line of its own (mod_ssl's ssl.conf, a mod_wsgi site) relies on the main file for the rest.
  */
-export function isMainConfiguration(files: readonly ConfigFile[], loaded: readonly string[]): boolean {
+export function isMainConfiguration(project: Project, current: ConfigFile, loaded: readonly string[]): boolean {
   if (loaded.some((n) => n.startsWith('mpm_')) || new Set(loaded).size >= 3) return true;
-  return files.some((f) => f.children.some((n) => n.type === 'directive' && n.lname === 'serverroot'));
+  // Each file looked at once per project (this file from its own tree): every file asks.
+  return gather(project, current, 'serverRootFiles', (f) => (f.children.some((n) => n.type === 'directive' && n.lname === 'serverroot') ? [f] : [])).length > 0;
 }
 
 /** What a rule about the tree's module list starts from: the project's LoadModule lines and files. */
@@ -93,7 +94,7 @@ export function moduleList(project: Project, current: ConfigFile): ModuleList | 
   if (lines.length === 0) return null;
   const files = projectFiles(project, current);
   const loaded = lines.map((l) => l.name);
-  return { lines, files, loaded, debian: isDebianTree(project, current), main: () => isMainConfiguration(files, loaded) };
+  return { lines, files, loaded, debian: isDebianTree(project, current), main: () => isMainConfiguration(project, current, loaded) };
 }
 
 /**

@@ -7,6 +7,8 @@
  */
 import type { ConfigFile, Directive, LineSpan, Section } from '../ast/nodes.js';
 import { directives, walk } from '../ast/walk.js';
+import { memo } from '../ast/memo.js';
+import { gather } from './project-facts.js';
 import { moduleOfTest } from '../apache/conditions.js';
 import { insertLinesAfter, insertLinesBefore } from '../edit/fixer.js';
 import type { Edit } from '../edit/edit.js';
@@ -69,15 +71,30 @@ function alwaysRead(project: Project, path: string): boolean {
   return includeChains(project, path).every((c) => c.length === 0);
 }
 
-/** The earliest of the given uses and of the `<IfModule>` tests that name one of `names`, in reading order. */
-export function firstNeed(project: Project, current: ConfigFile, files: readonly ConfigFile[], names: ReadonlySet<string>, uses: readonly NeedAt[]): NeedAt | null {
+/** The earliest of the given uses and of the `<IfModule>` tests of the project's files (`current` in place of its copy) that name one of `names`, in reading order. */
+export function firstNeed(project: Project, current: ConfigFile, names: ReadonlySet<string>, uses: readonly NeedAt[]): NeedAt | null {
   const all = [...uses];
-  for (const file of files) {
-    walk(file, { enter: (s) => { if (s.lname === 'ifmodule' && names.has(moduleOfTest((s.args[0]?.value ?? '').replace(/^!\s*/, '')))) all.push({ file, node: s }); } });
-  }
+  // Each file's <IfModule> tests once per project (this file's from its own tree): every file asks, about every file.
+  const tests = gather(project, current, 'firstNeed:ifModules', (file) => {
+    const out: { need: NeedAt; module: string }[] = [];
+    walk(file, { enter: (s) => { if (s.lname === 'ifmodule') out.push({ need: { file, node: s }, module: moduleOfTest((s.args[0]?.value ?? '').replace(/^!\s*/, '')) }); } });
+    return out;
+  });
+  for (const t of tests) if (names.has(t.module)) all.push(t.need);
+  // A line's place in the reading order depends on the tree asked about only through its Include lines: without
+  // them, each line of another file gets its key once per project.
+  const keys = directives(current, 'include', 'includeoptional').length === 0 && directives(project.byPath.get(current.path)?.ast ?? current, 'include', 'includeoptional').length === 0
+    ? memo(project, 'firstNeed:keys', () => new WeakMap<object, ReadingKey>())
+    : null;
+  const keyOf = (need: NeedAt): ReadingKey => {
+    if (!keys || need.file === current) return readingKey(project, current, need.file.path, need.node.start);
+    let k = keys.get(need.node);
+    if (!k) keys.set(need.node, (k = readingKey(project, current, need.file.path, need.node.start)));
+    return k;
+  };
   let best: { need: NeedAt; key: ReadingKey } | null = null;
   for (const need of all) {
-    const key = readingKey(project, current, need.file.path, need.node.start);
+    const key = keyOf(need);
     if (!best || compareKeys(key, best.key) < 0) best = { need, key };
   }
   return best?.need ?? null;

@@ -110,6 +110,17 @@ function fresh(project: Project, current: ConfigFile, lnames: ReadonlySet<string
   return { project: all, replaced: new Set(own), own };
 }
 
+/**
+ * The sections around the one Include line that reads a configuration file (`[]` for an entry file), so that a re-parse
+ * of it can be read alone; null where its reading depends on the rest of the project (it or its re-parse has Include
+ * lines, or httpd reads it more than once); undefined when httpd does not read it.
+ */
+export function readAlone(project: Project, original: ConfigFile, current: ConfigFile): readonly Section[] | null | undefined {
+  if (directives(original, 'include', 'includeoptional').length || directives(current, 'include', 'includeoptional').length) return null;
+  const reads = readingOrder(project, original).outers.get(original.path) ?? [];
+  return reads.length > 1 ? null : reads[0];
+}
+
 /** `current`'s scopes read alone, or null where its lines may share a scope with another file's (then the whole project is read again). */
 function ownScopes(project: Project, kind: string, original: ConfigFile, current: ConfigFile, lnames: ReadonlySet<string>): ScopeLines[] | null {
   const scopes = new Map<object, ScopeLines>();
@@ -121,11 +132,9 @@ function ownScopes(project: Project, kind: string, original: ConfigFile, current
     addHtaccess(add, current, lnames);
     return [...scopes.values()];
   }
-  if (directives(original, 'include', 'includeoptional').length || directives(current, 'include', 'includeoptional').length) return null;
-  const reads = readingOrder(project, original).outers.get(current.path) ?? [];
-  if (reads.length > 1) return null;
-  const outer = reads[0];
-  if (!outer) return []; // httpd does not read the file
+  const outer = readAlone(project, original, current);
+  if (outer === null) return null;
+  if (outer === undefined) return []; // httpd does not read the file
   const around = sectionScopeOf(outer);
   if (around && around.lname !== 'virtualhost') return null;
   walk(current, { directive: (d, anc) => { if (lnames.has(d.lname)) addConfigLine(add, d, outer.length ? [...outer, ...anc] : anc, current); } });
