@@ -11,7 +11,7 @@ import { someIncludeUnseen, unreadAccessFiles, unreadInclude } from '../src/rule
 import { aroundIn } from '../src/project/include-chains.js';
 import { mainConfigs, serverLevel } from '../src/rules-kit/directive-scope.js';
 import { BUILTIN_DEBIAN_24, HOST_CHECK_PEERS, MPM_BY_TEST } from '../src/apache/modules.js';
-import { loadModuleLine, loadModuleLines, loadsStandardFile, moduleList, projectFiles, projectLoadLines, type LoadLine, type ModuleList } from '../src/rules-kit/load-module.js';
+import { loadModuleLine, loadModuleLines, loadsStandardFile, moduleList, projectLoadLines, type LoadLine, type ModuleList } from '../src/rules-kit/load-module.js';
 import { isAccessFile } from '../src/project/project.js';
 
 const STATIC_BUILD = 'This configuration loads no module: the 2.2 server had them compiled in. A 2.4 built with shared modules, as the default build and every distribution\'s package are, refuses to start without LoadModule lines ("No MPM loaded"): it needs at least an MPM (LoadModule mpm_prefork_module modules/mod_mpm_prefork.so), authz_core and authn_core, and a module for every directive this configuration uses. Either build 2.4 with the same modules compiled in (--enable-mods-static=...), or add those LoadModule lines; run the check again with --httpd <your 2.4 binary> to have it say which are compiled in.';
@@ -64,7 +64,7 @@ export default defineRule({
           }
           return;
         }
-        const { lines, files, debian } = list;
+        const { lines, debian } = list;
         const loaded = new Set(list.loaded);
         // A conf.d/ssl.conf with a LoadModule line of its own relies on the main file, out of sight, for the rest
         // (a Debian tree's report goes on the Include of mods-enabled, which only a main file has).

@@ -34,7 +34,7 @@ export default defineRule({
       File() {
         const list = moduleList(context.project, file);
         if (!list?.main()) return; // no LoadModule lines (not a main configuration, or a static build), or no main configuration
-        const { lines, files } = list;
+        const { lines } = list;
         const loaded = effectiveLoaded(list.loaded);
         if (![...loaded].some((m) => m.startsWith('mpm_'))) loaded.add(chooseProjectMpm(context.project, file, context.options.mpm).name);
         const symbols = new Set(lines.map((l) => l.symbol));
