@@ -3,7 +3,8 @@
  * synthetic trees, each run as a child process for its wall time, CPU time and peak RSS:
  * 10,000 vhosts in 101 files and in 10,000 files, 50,000 and 100,000 vhosts, 2,000 and 20,000 `.htaccess`
  * files under one DocumentRoot and the same blocks as `<Directory>` sections of one file,
- * 2,000 and 4,000 top-level `<Directory>` blocks, and one small file against `node -e 0` (median of 21 runs each);
+ * 2,000 and 4,000 top-level `<Directory>` blocks, 1,000 and 2,000 hosting sites (one file each, with every rule
+ * family's lines), and one small file against `node -e 0` (median of 21 runs each);
  * with `apache2 -t` on the 2.4 twin of the 10,000-vhost tree as the reference.
  *
  * BENCH_QUICK=1 divides every size by 10 (to try it out); BENCH_TIMEOUT=<seconds> limits each run (default 600);
@@ -15,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from '../src/parse/parser.js';
 import { print } from '../src/print/print.js';
-import { generateDirectoryBlocks, generateHtaccessTree, generateTree, type GeneratedTree } from './generate.js';
+import { generateDirectoryBlocks, generateHostingTree, generateHtaccessTree, generateTree, type GeneratedTree } from './generate.js';
 import { measure, measureMedians, type Measured } from './measure.js';
 
 const SCALE = process.env.BENCH_QUICK === '1' ? 10 : 1;
@@ -101,6 +102,8 @@ try {
   check('dir20k', `check, the same ${fmt(n(20_000))} blocks as \`<Directory>\``, () => generateDirectoryBlocks(join(base, 'dir20k'), n(20_000)));
   check('dir2k', `check, ${fmt(n(2_000))} \`<Directory>\` blocks`, () => generateDirectoryBlocks(join(base, 'dir2k'), n(2_000)));
   check('dir4k', `check, ${fmt(n(4_000))} \`<Directory>\` blocks`, () => generateDirectoryBlocks(join(base, 'dir4k'), n(4_000)));
+  check('host1k', `check, ${fmt(n(1_000))} hosting sites, one per file`, () => generateHostingTree(join(base, 'host1k'), n(1_000)));
+  check('host2k', `check, ${fmt(n(2_000))} hosting sites, one per file`, () => generateHostingTree(join(base, 'host2k'), n(2_000)));
   if (wanted('one')) {
     const one = generateTree(join(base, 'one'), 1, 1, '2.2');
     const small = join(one.root, 'conf.d', 'vhosts-0000.conf');
@@ -125,6 +128,8 @@ try {
   goal('20k .htaccess / 2k .htaccess', ratio('ht20k', 'ht2k'), 12);
   goal('20k .htaccess / the same as <Directory>', ratio('ht20k', 'dir20k'), 2);
   goal('4k <Directory> / 2k <Directory>', ratio('dir4k', 'dir2k'), 2.5);
+  // Not in issue 14's list: a tree with every rule family's lines, where the rules that ask about the whole tree show.
+  goal('2k hosting sites / 1k hosting sites', ratio('host2k', 'host1k'), 2.5);
   goal('peak RSS on 10k vhosts', rows.get('v10k')?.m.rssMb ?? NaN, 250, ' MB');
   // "Under 1 GB", read as 1,000 MB (not 1,024).
   goal('peak RSS on 100k vhosts', rows.get('v100k')?.m.rssMb ?? NaN, 1000, ' MB');

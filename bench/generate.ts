@@ -108,3 +108,76 @@ export function generateDirectoryBlocks(root: string, n: number): GeneratedTree 
   writeFileSync(join(root, 'httpd.conf'), main);
   return { root, main: join(root, 'httpd.conf'), bytes: main.length, files: 1 };
 }
+
+/** One hosting site: a virtual host with the lines hosting trees have beside access control (each rule family asks about the whole tree). */
+function hostingVhost(root: string, i: number): string {
+  return `<VirtualHost 127.0.0.1:18181>
+    ServerName site${i}.example.test
+    DocumentRoot "${root}/htdocs/site${i}"
+    LogLevel warn
+    RewriteEngine On
+    RewriteLog "logs/rewrite${i}.log"
+    RewriteLogLevel 2
+    RewriteRule ^/old${i}/(.*)$ /new${i}/$1 [R=301,L]
+    CustomLog "|/usr/bin/rotatelogs logs/access${i} 86400" combined
+    DefaultType text/html
+    AddOutputFilterByType DEFLATE text/html
+    <Directory "${root}/htdocs/site${i}">
+        Options Indexes -FollowSymLinks +Includes
+        AllowOverride AuthConfig
+        Order deny,allow
+        Deny from all
+        Allow from 10.${i % 256}.0.0/16
+        AuthType Basic
+        AuthName "site${i}"
+        AuthUserFile /etc/htpasswd${i}
+        Require valid-user
+        Satisfy any
+    </Directory>
+    <Location /status${i}>
+        SetHandler server-status
+        Order allow,deny
+        Allow from 127.0.0.1
+    </Location>
+    <Files ~ "\\.(inc|bak)$">
+        Order allow,deny
+        Deny from all
+    </Files>
+    ProxyPass /app${i} http://127.0.0.1:8080/app${i}
+    ProxyPassReverse /app${i} http://127.0.0.1:8080/app${i}
+    Header set X-Site site${i}
+    SSLProxyEngine On
+    SSLProxyCheckPeerCN off
+</VirtualHost>
+`;
+}
+
+const HOSTING_MODULES = ['authz_host', 'rewrite', 'proxy', 'proxy_http', 'headers', 'ssl', 'deflate', 'status', 'auth_basic', 'authn_file', 'authz_user', 'include', 'autoindex', 'log_config', 'mime'];
+
+/**
+ * A hosting server's 2.2 tree: n sites, one file each, with rewrite rules, logs, filters, auth, a proxy and TLS to the
+ * backend beside their access control, and a `.htaccess` in every other site.
+ */
+export function generateHostingTree(root: string, n: number): GeneratedTree {
+  mkdirSync(join(root, 'conf.d'), { recursive: true });
+  let bytes = 0;
+  let files = 1;
+  for (let i = 0; i < n; i++) {
+    const site = hostingVhost(root, i);
+    writeFileSync(join(root, 'conf.d', `site${String(i).padStart(5, '0')}.conf`), site);
+    mkdirSync(join(root, 'htdocs', `site${i}`), { recursive: true });
+    bytes += site.length;
+    files++;
+    if (i % 2 === 0) {
+      const access = `Order deny,allow\nDeny from 10.9.9.9\nAuthName "h${i}"\n`;
+      writeFileSync(join(root, 'htdocs', `site${i}`, '.htaccess'), access);
+      bytes += access.length;
+      files++;
+    }
+  }
+  const main = `ServerRoot "${root}"\nListen 127.0.0.1:18181\nNameVirtualHost 127.0.0.1:18181\nServerName 127.0.0.1\n`
+    + HOSTING_MODULES.map((m) => `LoadModule ${m}_module modules/mod_${m}.so\n`).join('')
+    + `MaxClients 150\nKeepAlive On\nDocumentRoot "${root}/htdocs"\n<Directory />\n    AllowOverride None\n    Order deny,allow\n    Deny from all\n</Directory>\nInclude conf.d/*.conf\n`;
+  writeFileSync(join(root, 'httpd.conf'), main);
+  return { root, main: join(root, 'httpd.conf'), bytes: bytes + main.length, files };
+}
