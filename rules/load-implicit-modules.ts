@@ -3,8 +3,8 @@ import { walk } from '../src/ast/walk.js';
 import { managesDebianModules } from '../src/layout/debian.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter, insertLinesBefore, removeLine } from '../src/edit/fixer.js';
-import { firstUsesOf, needsOf, openedFiles, readShare } from '../src/rules-kit/implicit-modules.js';
-import { gather } from '../src/rules-kit/project-facts.js';
+import { firstUsesOf, needsOf, openedFiles, projectView, readShare } from '../src/rules-kit/implicit-modules.js';
+import { fileIndex, gather } from '../src/rules-kit/project-facts.js';
 import { memo } from '../src/ast/memo.js';
 import { firstNeed, modulePlace, type ModulePlace } from '../src/rules-kit/module-place.js';
 import { someIncludeUnseen, unreadAccessFiles, unreadInclude } from '../src/rules-kit/reach.js';
@@ -30,27 +30,17 @@ export default defineRule({
      * What the files httpd opens hold, each file read once per project (this file from its own tree): the rule runs on
      * every file and each asked about every file (250 one-vhost files: 4.9 s).
      */
-    const around = aroundIn(context.project);
-    const shareOf = (f: ConfigFile) => (openedFiles(context.project, [f]).length ? [readShare(f, around)] : []);
-    const readShares = () => gather(context.project, file, 'load-implicit-modules:read', shareOf);
     /**
-     * Whether some file may hold a line of the name that 2.4 reads: how many of the project's files do, less this file's
-     * copy, plus this file. Most names asked about are in no file, and each would have been looked for in every file.
+     * What the files httpd opens hold, each file read once per project and this one from its own tree: the rule runs on
+     * every file and pass, and each walked every file (250 one-vhost files: 4.9 s), then each looked at every file's share.
      */
-    const mayHold = (): ((lname: string) => boolean) => {
+    const readView = () => {
       const project = context.project;
-      const first = project.files[0];
-      if (!first) return () => true;
-      const counts = memo(project, 'load-implicit-modules:names', () => {
-        const m = new Map<string, number>();
-        for (const s of gather(project, first.ast, 'load-implicit-modules:read', shareOf)) for (const l of s.first.keys()) m.set(l, (m.get(l) ?? 0) + 1);
-        return m;
-      });
-      const source = project.byPath.get(file.path);
-      if (source?.ast === file) return (l) => (counts.get(l) ?? 0) > 0;
-      const was = source ? shareOf(source.ast)[0]?.first : undefined;
-      const now = shareOf(file)[0]?.first;
-      return (l) => (counts.get(l) ?? 0) > (was?.has(l) ? 1 : 0) || !!now?.has(l);
+      const around = aroundIn(project);
+      const shareOf = (f: ConfigFile) => (openedFiles(project, [f]).length ? readShare(f, around) : null);
+      const shares = memo(project, 'load-implicit-modules:shares', () => project.files.map((f) => shareOf(f.ast)));
+      const at = fileIndex(project, file);
+      return projectView(shares, at, project.files[at]?.ast === file ? shares[at] ?? null : shareOf(file));
     };
     return {
       File() {
@@ -75,7 +65,7 @@ export default defineRule({
         const unread = debian ? null : unreadInclude(context.project);
         const unreadText = unread ? `the files of \`${unread.directive.name}${unread.directive.args.map((a) => ` ${a.raw}`).join('')}\``
           : (debian ? null : unreadAccessFiles(context.project)) ?? undefined;
-        const needs = needsOf(readShares(), present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined, unreadText, mayHold())
+        const needs = needsOf(readView(), present, typeof context.options.mpm === 'string' ? context.options.mpm : undefined, unreadText)
           .filter((n) => !debian || !BUILTIN_DEBIAN_24.has(n.name));
         if (!debian) reportUnneededCompat();
         // Also once mods-enabled has the MPM: the block is skipped all the same. Not when --httpd's binary has one compiled in.
@@ -185,7 +175,7 @@ export default defineRule({
      * run; a .htaccess that could not be found is reported by the loader and keeps the line).
      */
     function reportUnneededCompat(): void {
-      if (needsOf(readShares(), new Set(), undefined, undefined, mayHold()).some((n) => n.name === 'access_compat')) return;
+      if (needsOf(readView(), new Set()).some((n) => n.name === 'access_compat')) return;
       // Files not read (--no-follow-includes, .htaccess files not looked for) may still use them.
       if (unreadInclude(context.project) || unreadAccessFiles(context.project)) return;
       for (const l of projectLoadLines(context.project, file)) {

@@ -4,6 +4,7 @@
  */
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
+import { memo } from '../ast/memo.js';
 import { MPM_BY_TEST } from '../apache/modules.js';
 import { moduleOfTest } from '../apache/conditions.js';
 import { alongSomeWay, type Around, UNCONDITIONAL } from '../project/include-chains.js';
@@ -108,7 +109,7 @@ export function openedFiles(project: Project, files: readonly ConfigFile[]): Con
  * Deny or Satisfy, so mod_access_compat is needed as if they did.
  */
 export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<string>, mpmOption?: string, around?: Around, unread?: string): ImplicitNeed[] {
-  return needsOf(files.map((f) => readShare(f, around)), loaded, mpmOption, unread);
+  return needsOf(viewOf(files.map((f) => readShare(f, around))), loaded, mpmOption, unread);
 }
 
 /** What implicitNeeds reads of one file: the first line 2.4 reads of each name, and the few values it looks for in any line. */
@@ -147,23 +148,87 @@ export function readShare(file: ConfigFile, around?: Around): ReadShare {
   return { first, balancer, lbmethods, socache, mpms: mpmTests(file) };
 }
 
-/** implicitNeeds from the files' shares, in file order; `mayHold(lname)` may say which names no share holds. */
-export function needsOf(shares: readonly ReadShare[], loaded: ReadonlySet<string>, mpmOption?: string, unread?: string, mayHold: (lname: string) => boolean = () => true): ImplicitNeed[] {
-  const uses = (...lnames: string[]) => {
-    // `mayHold`: false for a name no share holds, which then needs no look at each of them.
-    if (!lnames.some(mayHold)) return undefined;
-    for (const s of shares) {
-      let best: Directive | undefined;
-      for (const l of lnames) { const d = s.first.get(l); if (d && (!best || d.start < best.start)) best = d; }
-      if (best) return best.name;
-    }
-    return undefined;
+/** What implicitNeeds reads of the files together. */
+export interface ReadView {
+  /** The first line 2.4 reads with one of the names (lower case), in file order. */
+  firstOf(lnames: Iterable<string>): Directive | undefined;
+  balancer: boolean;
+  lbmethods: ReadonlySet<string>;
+  /** The SSLSessionCache kinds, in file order. */
+  socache: readonly string[];
+  mpms: ReadonlySet<string>;
+}
+
+/** The view of the files' shares, in file order (a null share: a file httpd does not open). */
+export function viewOf(shares: readonly (ReadShare | null)[]): ReadView {
+  return projectView(shares, -1, null);
+}
+
+interface ShareIndex {
+  /** For each name, the files whose share has a line of it, in order. */
+  byName: Map<string, number[]>;
+  balancer: number[];
+  lbmethods: Map<string, number[]>;
+  socache: { at: number; kind: string }[];
+  mpms: Map<string, number[]>;
+}
+
+function indexShares(shares: readonly (ReadShare | null)[]): ShareIndex {
+  const index: ShareIndex = { byName: new Map(), balancer: [], lbmethods: new Map(), socache: [], mpms: new Map() };
+  const push = <K>(m: Map<K, number[]>, k: K, at: number) => { const l = m.get(k); if (!l) m.set(k, [at]); else if (l[l.length - 1] !== at) l.push(at); };
+  shares.forEach((s, at) => {
+    if (!s) return;
+    for (const l of s.first.keys()) push(index.byName, l, at);
+    if (s.balancer) index.balancer.push(at);
+    for (const m of s.lbmethods) push(index.lbmethods, m, at);
+    for (const kind of s.socache) index.socache.push({ at, kind });
+    for (const m of s.mpms) push(index.mpms, m, at);
+  });
+  return index;
+}
+
+/**
+ * The view of the project's shares (by file index, indexed once per list) with the share of file `at` replaced by
+ * `own`: each question costs the names asked about, not the number of files (the rule asks on every file and pass).
+ */
+export function projectView(shares: readonly (ReadShare | null)[], at: number, own: ReadShare | null): ReadView {
+  const index = memo(shares, 'implicit-modules:shareIndex', () => indexShares(shares));
+  const elsewhere = (list: readonly number[] | undefined) => !!list && (list.length > 1 || (list.length === 1 && list[0] !== at));
+  const merged = <K>(m: Map<K, number[]>, mine: readonly K[]) => {
+    const out = new Set<K>();
+    for (const [k, list] of m) if (elsewhere(list)) out.add(k);
+    for (const k of mine) out.add(k);
+    return out;
   };
+  return {
+    firstOf(lnames) {
+      let best: { at: number; d: Directive } | undefined;
+      const offer = (i: number, d: Directive | undefined) => {
+        if (d && (!best || i < best.at || (i === best.at && d.start < best.d.start))) best = { at: i, d };
+      };
+      for (const l of lnames) {
+        const list = index.byName.get(l);
+        const i = list?.[0] === at ? list[1] : list?.[0];
+        if (i !== undefined) offer(i, shares[i]!.first.get(l));
+        offer(at, own?.first.get(l));
+      }
+      return best?.d;
+    },
+    balancer: elsewhere(index.balancer) || !!own?.balancer,
+    lbmethods: merged(index.lbmethods, own?.lbmethods ?? []),
+    socache: [...index.socache.filter((e) => e.at < at), ...(own?.socache.map((kind) => ({ at, kind })) ?? []), ...index.socache.filter((e) => e.at > at)].map((e) => e.kind),
+    mpms: merged(index.mpms, own?.mpms ?? []),
+  };
+}
+
+/** implicitNeeds from what the files hold together. */
+export function needsOf(view: ReadView, loaded: ReadonlySet<string>, mpmOption?: string, unread?: string): ImplicitNeed[] {
+  const uses = (...lnames: string[]) => view.firstOf(lnames)?.name;
   const needs: ImplicitNeed[] = [];
   const add = (name: string, why: string) => { if (!loaded.has(name) && !needs.some((n) => n.name === name)) needs.push({ name, why }); };
 
   if (![...loaded].some((m) => /^mpm_/.test(m))) {
-    const mpm = mpmOf(new Set(shares.flatMap((s) => s.mpms)), mpmOption);
+    const mpm = mpmOf(view.mpms, mpmOption);
     add(mpm.name, `2.2 had its MPM compiled in; a 2.4 built with loadable MPMs stops with "No MPM loaded." — this loads ${mpm.why}`);
   }
   for (const n of ALWAYS) add(n.name, n.why);
@@ -177,17 +242,15 @@ export function needsOf(shares: readonly ReadShare[], loaded: ReadonlySet<string
     const mod = moduleOfDirective(lname)!.module;
     if (d) add(mod, `${d} moved to mod_${mod}`);
   }
-  if (loaded.has('proxy_balancer') || shares.some((s) => s.balancer)) {
+  if (loaded.has('proxy_balancer') || view.balancer) {
     add('slotmem_shm', 'mod_proxy_balancer keeps its state in shared memory from mod_slotmem_shm; without it AH01177');
-    const methods = new Set(shares.flatMap((s) => s.lbmethods));
+    const methods = new Set(view.lbmethods);
     if (methods.size === 0) methods.add('byrequests');
     for (const m of [...methods].sort()) add(`lbmethod_${m}`, `load-balancing method ${m} is a module of its own in 2.4; without it "unknown lbmethod"`);
   }
-  for (const s of shares) {
-    for (const kind of s.socache) {
-      const mod = SOCACHE[kind];
-      if (mod) add(mod, `SSLSessionCache ${kind}: needs the ${mod} provider module in 2.4`);
-    }
+  for (const kind of view.socache) {
+    const mod = SOCACHE[kind];
+    if (mod) add(mod, `SSLSessionCache ${kind}: needs the ${mod} provider module in 2.4`);
   }
   return needs;
 }
