@@ -15,6 +15,7 @@ import type { Edit } from '../edit/edit.js';
 import { eolOf, indentOf, insertLinesAfter, removeLine, replaceContent } from '../edit/fixer.js';
 import { LineCounter } from '../parse/line-counter.js';
 import type { Project } from '../project/project.js';
+import { memo } from '../ast/memo.js';
 import { readingOrder } from '../project/reading-order.js';
 import { readBy24 } from './reach.js';
 
@@ -112,11 +113,19 @@ function lastResetElsewhere(project: Project, file: ConfigFile, node: Directive,
   const at = order.indexOf.get(node);
   if (at === undefined) return null;
   const scope = serverScope(order.lines[at]!.sections);
-  let last: (typeof order.lines)[number] | null = null;
-  for (let i = at + 1; i < order.lines.length; i++) {
-    const l = order.lines[i]!;
-    if (resetsModules(l.directive) && serverScope(l.sections) === scope && readBy24(l.sections)) last = l;
-  }
+  // The plain LogLevel lines of each server, found once per reading order: each line asking looked at every later line.
+  const resets = memo(order, 'log-level:resets', () => {
+    const byScope = new Map<Section | null, number[]>();
+    order.lines.forEach((l, i) => {
+      if (!resetsModules(l.directive) || !readBy24(l.sections)) return;
+      const key = serverScope(l.sections);
+      const list = byScope.get(key);
+      if (list) list.push(i); else byScope.set(key, [i]);
+    });
+    return byScope;
+  });
+  const lastAt = resets.get(scope)?.at(-1);
+  const last = lastAt !== undefined && lastAt > at ? order.lines[lastAt]! : null;
   if (!last || last.file === file || setsModuleAfterReset(last.directive, word)) return null;
   const shown = project.byPath.get(last.path)?.display ?? last.path;
   return `the plain \`${last.file.text.slice(last.directive.contentStart, last.directive.contentEnd)}\` that httpd reads later for the same server`
