@@ -10,6 +10,7 @@ import { loadProject } from '../../src/project/load.js';
 import type { Project } from '../../src/project/project.js';
 import { scopesHolding, type ScopeLines } from '../../src/rules-kit/section-scopes.js';
 import { tempDir } from '../helpers/tmp.js';
+import { forbidWalks } from '../helpers/forbid-walks.js';
 
 const NAMES: ReadonlySet<string> = new Set(['authname', 'authbasicprovider']);
 
@@ -29,13 +30,6 @@ const shown = (dir: string) => (s: ScopeLines) =>
 /** The file's text with a comment line added first, parsed again (as the fix loop's next pass would). */
 const reparsed = (project: Project, path: string): ConfigFile => parse(`# pass 2\n${project.byPath.get(path)!.ast.text}`, path, { version: '2.4' });
 
-/** Makes every walk of the project's trees but `except` throw. */
-function forbidWalks(project: Project, except: string): void {
-  for (const f of project.files) {
-    if (f.path === except) continue;
-    Object.defineProperty(f.ast, 'children', { get: () => { throw new Error(`${f.path} read again`); } });
-  }
-}
 
 const MAIN = 'ServerRoot "${dir}"\nDocumentRoot "${dir}/htdocs"\n<Directory "${dir}/htdocs">\nAllowOverride AuthConfig\nAuthName top\n</Directory>\n';
 

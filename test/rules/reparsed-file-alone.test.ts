@@ -15,6 +15,7 @@ import rewriteEngineInherited from '../../rules/rewrite-engine-inherited.js';
 import authDefaultsReset from '../../rules/auth-defaults-reset.js';
 import { runRule } from '../helpers/rule-tester.js';
 import { tempDir } from '../helpers/tmp.js';
+import { forbidWalks } from '../helpers/forbid-walks.js';
 
 const vhost = (i: number) => `<VirtualHost *:80>
 ServerName s${i}
@@ -46,13 +47,6 @@ function tree(): { dir: string; project: Project } {
   return { dir, project: loadProject([join(dir, 'httpd.conf')], { cwd: dir }) };
 }
 
-/** Makes every walk of the project's trees but `except`'s throw. */
-function forbidWalks(project: Project, except: string): void {
-  for (const f of project.files) {
-    if (f.path === except) continue;
-    Object.defineProperty(f.ast, 'children', { get: () => { const e = new Error(`${f.path} read again`); if (process.env.SHOW_STACK) console.log(e.stack); throw e; } });
-  }
-}
 
 const shown = (r: ReturnType<typeof runRule>) => [...r.applied, ...r.remaining].map((p) => `${p.line}:${p.col} ${p.crash ? 'CRASH ' : ''}${p.message}`);
 
