@@ -25,9 +25,15 @@ const SECTIONS = [
   '<Location /a>\nRequire ip 10.11.0.0/16\n</Location>',
   '<Location />\nRequire ip 10.12.0.0/16\n</Location>',
   '<Directory /srv/htdocs/a>\nRequire ip 10.13.0.0/16\n</Directory>',
+  // <Files> sections inside a plain directory are looked up with it; inside another, tested one by one.
+  '<Directory /srv/htdocs/a/b>\n<FilesMatch "\\.html$">\nRequire ip 10.14.0.0/16\n</FilesMatch>\n</Directory>',
+  '<Directory /srv/htdocs/ab>\n<Files *>\nRequire ip 10.15.0.0/16\n</Files>\n</Directory>',
+  '<Directory /srv/htdocs/*/b>\n<Files f.html>\nRequire ip 10.16.0.0/16\n</Files>\n</Directory>',
+  '<Directory /srv/htdocs/a/>\n<Files ~ "^f">\nRequire ip 10.17.0.0/16\n</Files>\n</Directory>',
+  '<Directory />\n<Files g.txt>\nRequire ip 10.18.0.0/16\n</Files>\n</Directory>',
 ].join('\n');
 /** Sections no request below applies: directories elsewhere (indexed) and locations elsewhere (tested one by one). */
-const PADDING = Array.from({ length: 40 }, (_, i) => `<Directory /elsewhere/d${i}>\nRequire all denied\n</Directory>\n<Location /pad${i}>\nRequire all denied\n</Location>`).join('\n');
+const PADDING = Array.from({ length: 40 }, (_, i) => `<Directory /elsewhere/d${i}>\nRequire all denied\n<Files *.html>\nRequire all denied\n</Files>\n</Directory>\n<Location /pad${i}>\nRequire all denied\n</Location>`).join('\n');
 
 const REQUESTS: Request[] = [
   req({ path: '/f.html' }),
@@ -57,6 +63,7 @@ describe('applicableScopes with the directory lookup (64 sections or more)', () 
       for (const r of REQUESTS) expect([r.file, names(big, r)]).toEqual([r.file, names(small, r)]);
       // The lookup is not vacuous: requests below /srv/htdocs/a meet several directories.
       expect(names(big, REQUESTS[2]!).filter((n) => n.startsWith('directory ')).length).toBeGreaterThanOrEqual(4);
+      expect(names(big, REQUESTS[2]!).filter((n) => n.startsWith('files')).length).toBeGreaterThanOrEqual(3);
     });
   }
 });

@@ -195,6 +195,11 @@ export function contextScopes(model: Model, vhost: string): Scope[] {
 interface DirIndex {
   /** Directory and .htaccess scopes with a plain absolute pattern (no wildcard, no trailing or double slash), by pattern. */
   byPattern: Map<string, Scope[]>;
+  /**
+   * `<Files>` and `<FilesMatch>` sections inside such a scope, by its pattern: they apply only where it does, so they
+   * are looked up with it (a hosting tree's .htaccess files with a `<Files ~>` block each are not all tested for every request).
+   */
+  byWithin: Map<string, Scope[]>;
   /** Every other scope, tested one by one. */
   rest: Scope[];
   /** The `<Directory>` sections among `rest` (wildcards, trailing or double slashes). */
@@ -218,10 +223,13 @@ function dirIndex(model: Model, key: string): DirIndex {
   c.dirs ??= new Map();
   let ix = c.dirs.get(key);
   if (!ix) {
-    ix = { byPattern: new Map(), rest: [], otherDirectories: [], position: new Map() };
+    ix = { byPattern: new Map(), byWithin: new Map(), rest: [], otherDirectories: [], position: new Map() };
     for (const [i, s] of ownScopes(model, key).entries()) {
       ix.position.set(s, i);
-      if (!plainDir(s)) {
+      if ((s.kind === 'files' || s.kind === 'filesmatch') && s.within && plainDir(s.within)) {
+        const same = ix.byWithin.get(s.within.pattern);
+        if (same) same.push(s); else ix.byWithin.set(s.within.pattern, [s]);
+      } else if (!plainDir(s)) {
         ix.rest.push(s);
         if (s.kind === 'directory') ix.otherDirectories.push(s);
       } else {
@@ -268,7 +276,11 @@ export function eachApplying(model: Model, req: Request, out: { push(s: Scope): 
   for (const part of parts) {
     const ix = dirIndex(model, part);
     const found = ix.rest.filter(test);
-    if (keys) for (const k of keys) for (const s of ix.byPattern.get(k) ?? []) if (test(s)) found.push(s);
+    // A proxied request (no keys) meets no directory, so none of the sections inside one either.
+    if (keys) {
+      for (const k of keys) for (const s of ix.byPattern.get(k) ?? []) if (test(s)) found.push(s);
+      for (const k of keys) for (const s of ix.byWithin.get(k) ?? []) if (test(s)) found.push(s);
+    }
     for (const s of found) hits.push({ s, at: offset + ix.position.get(s)! });
     offset += ix.position.size;
   }
