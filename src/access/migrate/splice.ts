@@ -4,7 +4,7 @@
  */
 import type { ConfigFile } from '../../ast/nodes.js';
 import { includeSitesOf, type Project } from '../../project/project.js';
-import { buildModel, isFragment, keyOf, type Model, type Scope, type SourceInput } from '../model/index.js';
+import { buildModel, isFragment, type Model, type Scope, type SourceInput } from '../model/index.js';
 import { memo } from '../../ast/memo.js';
 import { deriveContextIndex } from '../decide/index.js';
 import { cacheSlot } from '../../project/run-cache.js';
@@ -53,23 +53,9 @@ export function readsTheSame(reference: Model, part: Model, path: string): boole
   return old.every((o, i) => {
     const n = now[i]!;
     return o.order === old[0]!.order + i && o.kind === n.kind && o.pattern === n.pattern && o.vhost === n.vhost
-      && String(o.regex) === String(n.regex) && placeOf(old, o.within) === placeOf(now, n.within)
+      && String(o.regex) === String(n.regex) && (o.within ? old.indexOf(o.within) : -1) === (n.within ? now.indexOf(n.within) : -1)
       && o.hasContent === n.hasContent && same(o.errors, n.errors) && same(o.items, n.items);
   });
-}
-
-/**
- * Where a section's enclosing scope stands among the file's scopes, or -1. By key where it is not one of them: the
- * prover's model gives the rewritten scopes copies (withItems), and a `<Files>` inside a .htaccess still names the
- * .htaccess scope as read, so the check never held for one, and each such file was compared request by request
- * (200 .htaccess files with a `<Files ~>` block each took 36 s, 400 over 300 s).
- */
-function placeOf(scopes: readonly Scope[], within: Scope | null | undefined): number {
-  if (!within) return -1;
-  const at = scopes.indexOf(within);
-  if (at >= 0) return at;
-  const key = keyOf(within);
-  return scopes.findIndex((s) => keyOf(s) === key);
 }
 
 function scopesByPath(model: Model): Map<string, Scope[]> {
