@@ -3,7 +3,7 @@ import { walk } from '../src/ast/walk.js';
 import { managesDebianModules } from '../src/layout/debian.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter, insertLinesBefore, removeLine } from '../src/edit/fixer.js';
-import { firstUsesOf, needsOf, openedFiles, projectView, readShare } from '../src/rules-kit/implicit-modules.js';
+import { firstUsesOf, needsOf, openedFiles, projectView, readShare, type ReadView } from '../src/rules-kit/implicit-modules.js';
 import { fileIndex, gather } from '../src/rules-kit/project-facts.js';
 import { memo } from '../src/ast/memo.js';
 import { firstNeed, modulePlace, type ModulePlace } from '../src/rules-kit/module-place.js';
@@ -27,20 +27,18 @@ export default defineRule({
   create(context) {
     const file = context.file;
     /**
-     * What the files httpd opens hold, each file read once per project (this file from its own tree): the rule runs on
-     * every file and each asked about every file (250 one-vhost files: 4.9 s).
-     */
-    /**
      * What the files httpd opens hold, each file read once per project and this one from its own tree: the rule runs on
      * every file and pass, and each walked every file (250 one-vhost files: 4.9 s), then each looked at every file's share.
      */
+    let view: ReadView | undefined;
     const readView = () => {
+      if (view) return view;
       const project = context.project;
       const around = aroundIn(project);
       const shareOf = (f: ConfigFile) => (openedFiles(project, [f]).length ? readShare(f, around) : null);
       const shares = memo(project, 'load-implicit-modules:shares', () => project.files.map((f) => shareOf(f.ast)));
       const at = fileIndex(project, file);
-      return projectView(shares, at, project.files[at]?.ast === file ? shares[at] ?? null : shareOf(file));
+      return (view = projectView(shares, at, project.files[at]?.ast === file ? shares[at] ?? null : shareOf(file)));
     };
     return {
       File() {

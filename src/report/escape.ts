@@ -9,8 +9,9 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\x1b': '\\e' };
 
-export function escapeControls(text: string): string {
-  return text.replace(CONTROL, (c) => NAMED[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16)}`));
+/** `text` with its control characters shown as `\n`, `\e`, `\x07`…, but those in `keep` (a caller that escapes them its own way). */
+export function escapeControls(text: string, keep = ''): string {
+  return text.replace(CONTROL, (c) => (keep.includes(c) ? c : NAMED[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16)}`)));
 }
 
 /**

@@ -11,15 +11,12 @@ const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', 
 
 /**
  * The message part: `%`, CR and LF escaped (as @actions/core does), and every other control character shown
- * as `\e`, `\x07`… (escape.ts): the runner prints the message into the job's log, where an ESC or OSC
- * sequence from a file name or a directive's words would otherwise be obeyed.
+ * as `\e`, `\x07`… (escape.ts; tab stays, and CR and LF go as `%0D` `%0A`): the runner prints the message into
+ * the job's log, where an ESC or OSC sequence from a file name or a directive's words would otherwise be obeyed.
  */
 export function escapeData(s: string): string {
-  return s.replace(LOG_CONTROL, escapeControls).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return escapeControls(s, '\t\r\n').replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
-
-/** The control characters escapeControls shows, but CR and LF (which the runner's own %0D %0A carry) and tab. */
-const LOG_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** A property value: also `:` and `,`, which separate properties. */
 export function escapeProperty(s: string): string {

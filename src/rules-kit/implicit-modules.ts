@@ -24,13 +24,10 @@ export interface ImplicitNeed {
 
 const SOCACHE: Record<string, string> = { shmcb: 'socache_shmcb', shm: 'socache_shmcb', dbm: 'socache_dbm', dc: 'socache_dc' };
 
-/** The MPM to load: `--mpm`, else the only one the tree's `<IfModule>` tests name, else prefork (2.2's Unix default). */
-export function chooseMpm(files: readonly ConfigFile[], option?: string): { name: string; why: string } {
-  if (option) return mpmOf(new Set(), option);
-  return mpmOf(new Set(files.flatMap(mpmTests)), option);
-}
-
-/** chooseMpm over the project's files, `current` in place of its copy: each file's tests read once per project. */
+/**
+ * The MPM to load: `--mpm`, else the only one the `<IfModule>` tests of the project's files (`current` in place of its
+ * copy) name, else prefork (2.2's Unix default). Each file's tests are read once per project.
+ */
 export function chooseProjectMpm(project: Project, current: ConfigFile, option?: string): { name: string; why: string } {
   if (option) return mpmOf(new Set(), option);
   return mpmOf(new Set(gather(project, current, 'chooseMpm', mpmTests)), option);
@@ -43,7 +40,7 @@ function mpmTests(file: ConfigFile): string[] {
   return out;
 }
 
-/** chooseMpm from the MPMs the tree's `<IfModule>` tests name. */
+/** The MPM to load, from `--mpm` or the MPMs the tree's `<IfModule>` tests name (chooseProjectMpm). */
 function mpmOf(named: ReadonlySet<string>, option?: string): { name: string; why: string } {
   if (option) return { name: `mpm_${option.replace(/^mpm_/, '')}`, why: `the MPM chosen with --mpm` };
   if (named.size === 1) {
@@ -122,7 +119,7 @@ export interface ReadShare {
   lbmethods: readonly string[];
   /** The SSLSessionCache lines' cache kinds, in order, lower case. */
   socache: readonly string[];
-  /** The MPMs its `<IfModule>` tests name (chooseMpm). */
+  /** The MPMs its `<IfModule>` tests name (mpmOf). */
   mpms: readonly string[];
 }
 

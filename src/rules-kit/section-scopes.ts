@@ -30,11 +30,7 @@ export interface ScopeLines {
 }
 
 function collect(project: Project, current: ConfigFile, lnames: ReadonlySet<string>): ScopeLines[] {
-  const scopes = new Map<object, ScopeLines>();
-  const add = (scope: Section | ConfigFile, what: ScopeLines['what'], line: ScopeLine) => {
-    const s = scopes.get(scope);
-    if (s) s.lines.push(line); else scopes.set(scope, { scope, what, lines: [line] });
-  };
+  const { add, scopes } = scopeTable();
   for (const l of readingOrder(project, current).lines) {
     if (lnames.has(l.directive.lname)) addConfigLine(add, l.directive, l.sections, l.file);
   }
@@ -45,6 +41,16 @@ function collect(project: Project, current: ConfigFile, lnames: ReadonlySet<stri
 }
 
 type Add = (scope: Section | ConfigFile, what: ScopeLines['what'], line: ScopeLine) => void;
+
+/** Scopes by section (or .htaccess tree), in the order first seen, and the function that adds a line to one. */
+function scopeTable(): { add: Add; scopes: Map<object, ScopeLines> } {
+  const scopes = new Map<object, ScopeLines>();
+  const add: Add = (scope, what, line) => {
+    const s = scopes.get(scope);
+    if (s) s.lines.push(line); else scopes.set(scope, { scope, what, lines: [line] });
+  };
+  return { add, scopes };
+}
 
 /** A line of a configuration file, with every section around it (those around the Include lines that read its file first). */
 function addConfigLine(add: Add, d: Directive, sections: readonly Section[], file: ConfigFile): void {
@@ -123,11 +129,7 @@ export function readAlone(project: Project, original: ConfigFile, current: Confi
 
 /** `current`'s scopes read alone, or null where its lines may share a scope with another file's (then the whole project is read again). */
 function ownScopes(project: Project, kind: string, original: ConfigFile, current: ConfigFile, lnames: ReadonlySet<string>): ScopeLines[] | null {
-  const scopes = new Map<object, ScopeLines>();
-  const add: Add = (scope, what, line) => {
-    const s = scopes.get(scope);
-    if (s) s.lines.push(line); else scopes.set(scope, { scope, what, lines: [line] });
-  };
+  const { add, scopes } = scopeTable();
   if (kind === 'htaccess') {
     addHtaccess(add, current, lnames);
     return [...scopes.values()];
