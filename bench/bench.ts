@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from '../src/parse/parser.js';
 import { print } from '../src/print/print.js';
-import { generateDirectoryBlocks, generateHostingTree, generateHtaccessTree, generateTree, type GeneratedTree } from './generate.js';
+import { generateDirectoryBlocks, generateHostingTree, generateHtaccessTree, generateSiteHtaccessTree, generateTree, type GeneratedTree } from './generate.js';
 import { measure, measureMedians, type Measured } from './measure.js';
 
 const SCALE = process.env.BENCH_QUICK === '1' ? 10 : 1;
@@ -104,6 +104,8 @@ try {
   check('dir4k', `check, ${fmt(n(4_000))} \`<Directory>\` blocks`, () => generateDirectoryBlocks(join(base, 'dir4k'), n(4_000)));
   check('host1k', `check, ${fmt(n(1_000))} hosting sites, one per file`, () => generateHostingTree(join(base, 'host1k'), n(1_000)));
   check('host2k', `check, ${fmt(n(2_000))} hosting sites, one per file`, () => generateHostingTree(join(base, 'host2k'), n(2_000)));
+  check('siteHt1k', `check, ${fmt(n(1_000))} sites' \`.htaccess\` with a \`<Files>\` block`, () => generateSiteHtaccessTree(join(base, 'siteHt1k'), n(1_000)));
+  check('siteHt2k', `check, ${fmt(n(2_000))} sites' \`.htaccess\` with a \`<Files>\` block`, () => generateSiteHtaccessTree(join(base, 'siteHt2k'), n(2_000)));
   if (wanted('one')) {
     const one = generateTree(join(base, 'one'), 1, 1, '2.2');
     const small = join(one.root, 'conf.d', 'vhosts-0000.conf');
@@ -130,6 +132,7 @@ try {
   goal('4k <Directory> / 2k <Directory>', ratio('dir4k', 'dir2k'), 2.5);
   // Not in issue 14's list: a tree with every rule family's lines, where the rules that ask about the whole tree show.
   goal('2k hosting sites / 1k hosting sites', ratio('host2k', 'host1k'), 2.5);
+  goal('2k sites\' .htaccess with <Files> / 1k', ratio('siteHt2k', 'siteHt1k'), 2.5);
   goal('peak RSS on 10k vhosts', rows.get('v10k')?.m.rssMb ?? NaN, 250, ' MB');
   // "Under 1 GB", read as 1,000 MB (not 1,024).
   goal('peak RSS on 100k vhosts', rows.get('v100k')?.m.rssMb ?? NaN, 1000, ' MB');

@@ -82,19 +82,55 @@ function mainOf(root: string, body: string): string {
   return `ServerRoot "${root}"\nListen 127.0.0.1:18181\nServerName 127.0.0.1\nDocumentRoot "${root}/htdocs"\n${body}`;
 }
 
-/** n `.htaccess` files, one per directory under one DocumentRoot whose `<Directory>` allows overrides. */
-export function generateHtaccessTree(root: string, n: number): GeneratedTree {
+/** n `.htaccess` files (`text(i)`), one per directory under one DocumentRoot, and the main file with `body` after its DocumentRoot. */
+function htaccessTree(root: string, n: number, text: (i: number) => string, body: string): GeneratedTree {
   let bytes = 0;
   for (let i = 0; i < n; i++) {
     const dir = join(root, 'htdocs', dirName(i));
     mkdirSync(dir, { recursive: true });
-    const text = access22(i);
-    writeFileSync(join(dir, '.htaccess'), text);
-    bytes += text.length;
+    const access = text(i);
+    writeFileSync(join(dir, '.htaccess'), access);
+    bytes += access.length;
   }
-  const main = mainOf(root, `<Directory "${root}/htdocs">\n    AllowOverride All\n</Directory>\n`);
+  const main = mainOf(root, body);
   writeFileSync(join(root, 'httpd.conf'), main);
   return { root, main: join(root, 'httpd.conf'), bytes: bytes + main.length, files: n + 1 };
+}
+
+/** n `.htaccess` files, one per directory under one DocumentRoot whose `<Directory>` allows overrides. */
+export function generateHtaccessTree(root: string, n: number): GeneratedTree {
+  return htaccessTree(root, n, access22, `<Directory "${root}/htdocs">\n    AllowOverride All\n</Directory>\n`);
+}
+
+/** A hosting site's `.htaccess`: options, a redirect, a password with a network exception, and a `<Files ~>` block. */
+function siteHtaccess(i: number): string {
+  return `Options -Indexes +FollowSymLinks
+RewriteRule ^old${i}$ new${i} [R=301,L]
+AuthType Basic
+AuthName "d${i}"
+AuthUserFile /etc/pw${i}
+Require valid-user
+Order deny,allow
+Deny from all
+Allow from 10.${i % 256}.0.0/16
+Satisfy any
+<Files ~ "\\.inc$">
+Order allow,deny
+Deny from all
+</Files>
+ErrorDocument 404 /missing${i}.html
+Header set X-D d${i}
+`;
+}
+
+/**
+ * n hosting sites' `.htaccess` files (siteHtaccess), one per directory under one DocumentRoot whose `<Directory>`
+ * allows overrides: the `<Files>` section inside each is what the access guard and the deciders see nested.
+ */
+export function generateSiteHtaccessTree(root: string, n: number): GeneratedTree {
+  const modules = ['authz_host', 'rewrite', 'headers', 'auth_basic', 'authn_file', 'authz_user', 'mime'];
+  return htaccessTree(root, n, siteHtaccess, modules.map((m) => `LoadModule ${m}_module modules/mod_${m}.so\n`).join('')
+    + `RewriteEngine On\n<Directory "${root}/htdocs">\n    AllowOverride All\n    Order allow,deny\n    Allow from all\n</Directory>\n`);
 }
 
 /** One file of n top-level `<Directory>` sections, each holding the block the `.htaccess` tree puts in a file. */
