@@ -4,9 +4,9 @@ import { managesDebianModules } from '../src/layout/debian.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter, insertLinesBefore, removeLine } from '../src/edit/fixer.js';
 import { firstUsesOf, needsOf, openedFiles, projectView, readShare, type ReadView } from '../src/rules-kit/implicit-modules.js';
-import { fileIndex, gather } from '../src/rules-kit/project-facts.js';
+import { fileIndex } from '../src/rules-kit/project-facts.js';
 import { memo } from '../src/ast/memo.js';
-import { firstNeed, modulePlace, type ModulePlace } from '../src/rules-kit/module-place.js';
+import { firstNeedIn, modulePlace, type ModulePlace } from '../src/rules-kit/module-place.js';
 import { someIncludeUnseen, unreadAccessFiles, unreadInclude } from '../src/rules-kit/reach.js';
 import { aroundIn } from '../src/project/include-chains.js';
 import { mainConfigs, serverLevel } from '../src/rules-kit/directive-scope.js';
@@ -86,8 +86,7 @@ export default defineRule({
         // after the last top-level LoadModule line of an always-read file (src/rules-kit/module-place.ts).
         const names = new Set(needs.map((n) => n.name));
         const around = aroundIn(context.project);
-        const uses = gather(context.project, file, `load-implicit-modules:firstUses:${[...names].join(',')}`, (f) => firstUsesOf([f], names, around));
-        const need = firstNeed(context.project, file, names, uses);
+        const need = firstNeedIn(context.project, file, names, `load-implicit-modules:firstUses:${[...names].join(',')}`, (f) => firstUsesOf([f], names, around));
         const place = modulePlace(context.project, file, list, need);
         if (!place) {
           // Every LoadModule line sits in a section (<IfDefine>…): say what to write, once, on the main file's first one.

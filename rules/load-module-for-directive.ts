@@ -5,7 +5,7 @@ import { chooseProjectMpm } from '../src/rules-kit/implicit-modules.js';
 import { loadModuleLine, loadModuleLines, loadsStandardFile, moduleList } from '../src/rules-kit/load-module.js';
 import { firstNeed, modulePlace } from '../src/rules-kit/module-place.js';
 import { effectiveLoaded, firstPerModule, missingIn, type MissingModule } from '../src/httpd/missing-modules.js';
-import { gather } from '../src/rules-kit/project-facts.js';
+import { fromOwnTrees, gather } from '../src/rules-kit/project-facts.js';
 import { aroundIn } from '../src/project/include-chains.js';
 
 /** Modules whose directives moved between modules in 2.4: load-implicit-modules adds them, with its own explanation. */
@@ -42,7 +42,7 @@ export default defineRule({
         // the rule runs on every file, and each asked about every file (250 one-vhost files: 4.4 s).
         const around = aroundIn(context.project);
         const key = `load-module-for-directive:${[...loaded].sort().join(',')}:${[...symbols].sort().join(',')}`;
-        const missing = firstPerModule(gather(context.project, file, key, (f) => missingIn(f, loaded, symbols, leftToOthers, around)));
+        const missing = fromOwnTrees(context.project, file, key, () => firstPerModule(gather(context.project, file, key, (f) => missingIn(f, loaded, symbols, leftToOthers, around))));
         if (missing.length === 0) return;
         const where = (m: MissingModule) => {
           const src = context.project.files.find((s) => s.path === m.file.path);
@@ -70,7 +70,7 @@ export default defineRule({
         // Every module needed, its dependencies first (mod_proxy before mod_proxy_fcgi), each once.
         const names: string[] = [];
         for (const m of missing) for (const n of toLoad(m.module, loaded)) if (!names.includes(n)) names.push(n);
-        const need = firstNeed(context.project, file, new Set(names), missing);
+        const need = fromOwnTrees(context.project, file, `${key}:firstNeed:${names.join(',')}`, () => firstNeed(context.project, file, new Set(names), missing));
         const place = modulePlace(context.project, file, list, need);
         if (!place) {
           // No LoadModule line at the top level of an always-read file: say what to write, at each use.

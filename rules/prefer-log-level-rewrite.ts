@@ -9,6 +9,9 @@ import { readBy24 } from '../src/rules-kit/reach.js';
 import { hasVariable, variablesNamed } from '../src/apache/variables.js';
 import { refusedInHtaccess } from '../src/rules-kit/refused-in-htaccess.js';
 
+/** A RewriteLog, RewriteLogLevel or RewriteOptions line, with the VirtualHost it is in. */
+interface Line { d: Directive; vhost: Section | null; file: ConfigFile }
+
 export default defineRule({
   meta: {
     id: 'prefer-log-level-rewrite',
@@ -19,12 +22,12 @@ export default defineRule({
   create(context) {
     const file = context.file;
     /** Every RewriteLog, RewriteLogLevel and RewriteOptions line of the project with the VirtualHost it is in. */
-    let seen: { d: Directive; vhost: Section | null; file: ConfigFile }[] = [];
+    let seen: readonly Line[] = [];
     return {
       File() {
         // Each file's RewriteLog* lines are scanned once (memo per tree), then joined in project order.
         seen = gather(context.project, file, 'prefer-log-level-rewrite:lines', (f) => memo(f, 'prefer-log-level-rewrite:lines', () => {
-          const out: typeof seen = [];
+          const out: Line[] = [];
           // A line in a .htaccess set no log for any server in 2.2 (it was refused there).
           if (context.project.byPath.get(f.path)?.kind === 'htaccess') return out;
           walk(f, {

@@ -69,6 +69,19 @@ class Reader {
   }
 }
 
+/** The scopes whose first mod_rewrite line is in `file`, in order: indexed once per reading (the rule runs on every file). */
+function scopesIn(facts: Facts, file: ConfigFile): readonly ScopeLines[] {
+  const byFile = memo(facts, 'byFirstFile', () => {
+    const out = new Map<ConfigFile, ScopeLines[]>();
+    for (const s of facts.scopes) {
+      const list = out.get(s.firstFile);
+      if (list) list.push(s); else out.set(s.firstFile, [s]);
+    }
+    return out;
+  });
+  return byFile.get(file) ?? [];
+}
+
 function projectFacts(project: Project, current: ConfigFile): ProjectFacts {
   const r = new Reader();
   for (const l of readingOrder(project, current).lines) r.configLine(l.directive, l.sections, l.file);
@@ -116,9 +129,10 @@ export default defineRule({
         let rules = false;
         walk(file, { directive: (d) => { rules ||= runsRules(d); } });
         if (!rules) return;
-        const { serverOn, anyOn, scopes } = facts(context.project, file);
-        for (const s of scopes) {
-          if (s.engine || !s.rules || s.firstFile !== file) continue;
+        const all = facts(context.project, file);
+        const { serverOn, anyOn } = all;
+        for (const s of scopesIn(all, file)) {
+          if (s.engine || !s.rules) continue;
           // A virtual host inherits the server level's RewriteEngine On; a directory section any On above it.
           const vhost = s.what === 'virtual host';
           if (vhost ? !serverOn : !anyOn) continue;

@@ -98,12 +98,12 @@ export function isMainConfig(file: ConfigFile): boolean {
 }
 
 /** The main configurations of a project, in reading order: those no other file includes. */
-export function mainConfigs(project: Project, current: ConfigFile): ConfigFile[] {
+export function mainConfigs(project: Project, current: ConfigFile): readonly ConfigFile[] {
   const included = memo(project, 'includedPaths', () => new Set(project.includes.flatMap((i) => i.files)));
   return gather(project, current, 'mainConfigs', (f) => (!isAccessFile(project, f.path) && !included.has(f.path) && isMainConfig(f) ? [f] : []));
 }
 
 /** Directives at server level in any file of the project (`current` in place of its copy), in file order. */
-export function projectServerLevel(project: Project, current: ConfigFile, ...lnames: string[]): Located[] {
+export function projectServerLevel(project: Project, current: ConfigFile, ...lnames: string[]): readonly Located[] {
   return gather(project, current, `server:${lnames.join(',')}`, (f) => serverLevel(f, ...lnames));
 }

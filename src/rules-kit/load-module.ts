@@ -9,7 +9,7 @@ import type { Project } from '../project/project.js';
 import { memo } from '../ast/memo.js';
 import { knownModule, shortFromSymbol, sometimesBuiltin } from '../apache/modules.js';
 import { readBy24 } from './reach.js';
-import { gather } from './project-facts.js';
+import { fromOwnTrees, gather } from './project-facts.js';
 
 export interface LoadLine {
   file: ConfigFile;
@@ -54,7 +54,7 @@ function collectLoadLines(file: ConfigFile): LoadLine[] {
 }
 
 /** Every LoadModule line of the project, in file order. */
-export function projectLoadLines(project: Project, current: ConfigFile): LoadLine[] {
+export function projectLoadLines(project: Project, current: ConfigFile): readonly LoadLine[] {
   return gather(project, current, 'loadLines', loadLines);
 }
 
@@ -77,11 +77,9 @@ export function isMainConfiguration(project: Project, current: ConfigFile, loade
 /** What a rule about the tree's module list starts from: the project's LoadModule lines and files. */
 export interface ModuleList {
   /** Every LoadModule line of the project, in reading order (never empty). */
-  lines: LoadLine[];
-  /** The project's trees, `current` in place of its copy. */
-  files: ConfigFile[];
+  lines: readonly LoadLine[];
   /** The short names the lines load. */
-  loaded: string[];
+  loaded: readonly string[];
   /** True for a tree that manages modules with Debian's mods-enabled/. */
   debian: boolean;
   /** True when the files read are a main configuration (isMainConfiguration). */
@@ -90,11 +88,13 @@ export interface ModuleList {
 
 /** The module list of the project `current` is part of, or null when it has no LoadModule line (not a main configuration, or a static build). */
 export function moduleList(project: Project, current: ConfigFile): ModuleList | null {
-  const lines = projectLoadLines(project, current);
-  if (lines.length === 0) return null;
-  const files = projectFiles(project, current);
-  const loaded = lines.map((l) => l.name);
-  return { lines, files, loaded, debian: isDebianTree(project, current), main: () => isMainConfiguration(project, current, loaded) };
+  // The same for each of the project's own trees: made once (each file's rules ask, and it lists every file).
+  return fromOwnTrees(project, current, 'moduleList', () => {
+    const lines = projectLoadLines(project, current);
+    if (lines.length === 0) return null;
+    const loaded = lines.map((l) => l.name);
+    return { lines, loaded, debian: isDebianTree(project, current), main: () => isMainConfiguration(project, current, loaded) };
+  });
 }
 
 /**

@@ -31,9 +31,10 @@ export function fileIndex(project: Project, current: ConfigFile): number {
 /**
  * The concatenation in file order of `of(f)` over the files of the project, with `current` in place
  * of the project's copy of it (added last when missing), as `projectFiles(project, current).flatMap(of)`
- * gives it. `key` names `of`: one key, one function.
+ * gives it. `key` names `of`: one key, one function. Read-only: for the project's own copy of a file,
+ * it is one list shared by every caller.
  */
-export function gather<T>(project: Project, current: ConfigFile, key: string, of: (f: ConfigFile) => readonly T[]): T[] {
+export function gather<T>(project: Project, current: ConfigFile, key: string, of: (f: ConfigFile) => readonly T[]): readonly T[] {
   const shares = memo(project, `gather:${key}`, () => {
     const out: { at: number; values: readonly T[] }[] = [];
     project.files.forEach((f, at) => {
@@ -42,17 +43,31 @@ export function gather<T>(project: Project, current: ConfigFile, key: string, of
     });
     return out;
   });
+  // The project's own copy of a file sees the same list as every other: made once, not once per file.
+  if (isOwnTree(project, current)) return memo(project, `gather-all:${key}`, () => Object.freeze(shares.flatMap((s) => s.values)));
   const at = fileIndex(project, current);
-  const own = project.files[at]?.ast === current;
   const out: T[] = [];
   let placed = false;
   for (const s of shares) {
     if (!placed && s.at >= at) {
-      if (!own) out.push(...of(current));
+      out.push(...of(current));
       placed = true;
     }
-    if (s.at !== at || own) out.push(...s.values);
+    if (s.at !== at) out.push(...s.values);
   }
-  if (!placed && !own) out.push(...of(current));
+  if (!placed) out.push(...of(current));
   return out;
+}
+
+/** True when `current` is the project's own tree of its path (not a later pass's re-parse, nor a file outside it). */
+export function isOwnTree(project: Project, current: ConfigFile): boolean {
+  return project.files[fileIndex(project, current)]?.ast === current;
+}
+
+/**
+ * A fact about the project as seen from `current` that is the same from each of the project's own trees (it reads
+ * them through gather): computed once per project for those, and for `current` alone when it is a re-parse.
+ */
+export function fromOwnTrees<T>(project: Project, current: ConfigFile, key: string, compute: () => T): T {
+  return isOwnTree(project, current) ? memo(project, `own-trees:${key}`, compute) : compute();
 }

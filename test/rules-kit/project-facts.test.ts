@@ -17,7 +17,7 @@ function projectWith(counts: number[]) {
   return projectOf(files);
 }
 
-const names = (lines: { symbol: string }[]) => lines.map((l) => l.symbol);
+const names = (lines: readonly { symbol: string }[]) => lines.map((l) => l.symbol);
 
 describe('gather: a project-wide fact computed once, seen from any one file', () => {
   it('equals projectFiles(...).flatMap for the project\'s own trees, a re-parse of one of them, and a file not in the project', () => {
@@ -40,5 +40,16 @@ describe('gather: a project-wide fact computed once, seen from any one file', ()
     const of = (f: ConfigFile) => { calls++; return loadLines(f); };
     for (const f of project.files) gather(project, f.ast, 'test:count', of);
     expect(calls).toBe(project.files.length);
+  });
+
+  it('gives the project\'s own trees one list, made once and read-only (each joined every file\'s share again: quadratic)', () => {
+    const project = projectWith([1, 0, 2, 0, 1]);
+    const lists = project.files.map((f) => gather(project, f.ast, 'test:shared', loadLines));
+    expect(names(lists[0]!)).toEqual(['m0_0_module', 'm2_0_module', 'm2_1_module', 'm4_0_module']);
+    expect(lists.every((l) => l === lists[0])).toBe(true);
+    expect(Object.isFrozen(lists[0])).toBe(true);
+    // A re-parse of one of them gets a list of its own.
+    const reparsed = parse('ServerName y\n', project.files[2]!.path);
+    expect(names(gather(project, reparsed, 'test:shared', loadLines))).toEqual(['m0_0_module', 'm4_0_module']);
   });
 });
