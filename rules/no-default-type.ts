@@ -7,7 +7,7 @@ import { asciiLower } from '../src/parse/words.js';
 import { handlerOfType } from '../src/apache/handler-types.js';
 import { hasVariable, variablesNamed } from '../src/apache/variables.js';
 import { loadState } from '../src/rules-kit/load-module.js';
-import { gather } from '../src/rules-kit/project-facts.js';
+import { fromOwnTrees, gather } from '../src/rules-kit/project-facts.js';
 import { sameServer, serversOf } from '../src/rules-kit/directive-scope.js';
 import { isAccessFile, type Project } from '../src/project/project.js';
 import { dirCovers } from '../src/access/decide/index.js';
@@ -72,6 +72,17 @@ export default defineRule({
   create(context) {
     // Every DefaultType line of the tree: where several differ on one server, one may override another below it or after it.
     const lines = () => gather(context.project, context.file, 'no-default-type:lines', (f) => linesOf(context.project, f));
+    // By value (in lower case), each line with its place in the tree's order: a tree of one-site files has a line in
+    // each, mostly alike, and each line went over all of them.
+    const byValue = () => fromOwnTrees(context.project, context.file, 'no-default-type:byValue', () => {
+      const out = new Map<string, { line: Line; at: number }[]>();
+      lines().forEach((line, at) => {
+        const v = asciiLower(line.value);
+        const same = out.get(v);
+        if (same) same.push({ line, at }); else out.set(v, [{ line, at }]);
+      });
+      return out;
+    });
     return {
       'Directive:defaulttype'(node, ancestors) {
         if (!readBy24(ancestors)) return;
@@ -79,7 +90,10 @@ export default defineRule({
         const value = arg?.value || 'None';
         const here = { servers: serversOf(context.project, context.file, ancestors), dir: accessDir(context.project, context.file) };
         // The other values set on a server this line applies to (a sibling <VirtualHost> never meets it).
-        const others = [...new Set(lines().filter((l) => asciiLower(l.value) !== asciiLower(value) && meet(context.project, l, here)).map((l) => asciiLower(l.value)))];
+        // In the order of the first line of each that meets this one.
+        const others = [...byValue()].filter(([v]) => v !== asciiLower(value))
+          .map(([v, ls]) => ({ v, at: ls.find((l) => meet(context.project, l.line, here))?.at }))
+          .filter((o): o is { v: string; at: number } => o.at !== undefined).sort((a, b) => a.at - b.at).map((o) => o.v);
         const list = (values: string[]) => values.map((v) => shown(asciiLower(v))).join(', ');
         if (hasVariable(value)) {
           context.report({

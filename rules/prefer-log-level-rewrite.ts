@@ -4,13 +4,29 @@ import { walk } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
 import { removeLine } from '../src/edit/fixer.js';
 import { setModuleLevel, traceLevel } from '../src/rules-kit/log-level.js';
-import { gather } from '../src/rules-kit/project-facts.js';
+import { isOwnTree } from '../src/rules-kit/project-facts.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
 import { hasVariable, variablesNamed } from '../src/apache/variables.js';
 import { refusedInHtaccess } from '../src/rules-kit/refused-in-htaccess.js';
 
 /** A RewriteLog, RewriteLogLevel or RewriteOptions line, with the VirtualHost it is in. */
 interface Line { d: Directive; vhost: Section | null; file: ConfigFile }
+
+/** The servers ('null': the main server) with a RewriteLog, those whose RewriteOptions inherit the main server's, and the files with the main server's. */
+interface Logs { logged: ReadonlySet<Section | null>; inheriting: ReadonlySet<Section>; mainLogIn: ReadonlySet<string> }
+
+function logsOf(lines: readonly Line[]): Logs {
+  const logged = new Set<Section | null>();
+  const inheriting = new Set<Section>();
+  const mainLogIn = new Set<string>();
+  for (const s of lines) {
+    if (s.d.lname === 'rewritelog') {
+      logged.add(s.vhost);
+      if (s.vhost === null) mainLogIn.add(s.file.path);
+    } else if (s.d.lname === 'rewriteoptions' && s.vhost !== null && s.d.args.some((a) => /^inherit/i.test(a.value))) inheriting.add(s.vhost);
+  }
+  return { logged, inheriting, mainLogIn };
+}
 
 export default defineRule({
   meta: {
@@ -21,24 +37,33 @@ export default defineRule({
   },
   create(context) {
     const file = context.file;
-    /** Every RewriteLog, RewriteLogLevel and RewriteOptions line of the project with the VirtualHost it is in. */
-    let seen: readonly Line[] = [];
+    /** A file's RewriteLog, RewriteLogLevel and RewriteOptions lines (scanned once per tree). */
+    const linesOf = (f: ConfigFile): readonly Line[] => memo(f, 'prefer-log-level-rewrite:lines', () => {
+      const out: Line[] = [];
+      // A line in a .htaccess set no log for any server in 2.2 (it was refused there).
+      if (context.project.byPath.get(f.path)?.kind === 'htaccess') return out;
+      walk(f, {
+        directive: (d, anc) => {
+          if (readBy24(anc) && ['rewritelog', 'rewriteloglevel', 'rewriteoptions'].includes(d.lname)) {
+            out.push({ d, vhost: anc.find((s) => s.lname === 'virtualhost') ?? null, file: f });
+          }
+        },
+      });
+      return out;
+    });
+    /** The servers of the project with a RewriteLog (by the project's own trees), made once per project. */
+    const projectLogs = () => memo(context.project, 'prefer-log-level-rewrite:logs', () => logsOf(context.project.files.flatMap((f) => linesOf(f.ast))));
+    let logs: Logs = logsOf([]);
     return {
       File() {
-        // Each file's RewriteLog* lines are scanned once (memo per tree), then joined in project order.
-        seen = gather(context.project, file, 'prefer-log-level-rewrite:lines', (f) => memo(f, 'prefer-log-level-rewrite:lines', () => {
-          const out: Line[] = [];
-          // A line in a .htaccess set no log for any server in 2.2 (it was refused there).
-          if (context.project.byPath.get(f.path)?.kind === 'htaccess') return out;
-          walk(f, {
-            directive: (d, anc) => {
-              if (readBy24(anc) && ['rewritelog', 'rewriteloglevel', 'rewriteoptions'].includes(d.lname)) {
-                out.push({ d, vhost: anc.find((s) => s.lname === 'virtualhost') ?? null, file: f });
-              }
-            },
-          });
-          return out;
-        }));
+        // Looked up by server: each RewriteLogLevel went over every line of the project (quadratic in one-site files).
+        // A <VirtualHost> is a section of one file, so only the main server's RewriteLog may be in another file.
+        if (isOwnTree(context.project, file)) logs = projectLogs();
+        else {
+          const mine = logsOf(linesOf(file));
+          const elsewhere = [...projectLogs().mainLogIn].some((p) => p !== file.path);
+          logs = elsewhere ? { ...mine, logged: new Set([...mine.logged, null]) } : mine;
+        }
       },
       'Directive:rewriteloglevel'(node, ancestors) {
         if (!readBy24(ancestors)) return;
@@ -73,7 +98,7 @@ export default defineRule({
         if (reportedInHtaccess(node)) return;
         const vhost = vhostOf(ancestors);
         // Keep the file while a RewriteLogLevel of this server still needs it to know that 2.2 logged.
-        const waiting = seen.some((s) => s.file === file && s.d.lname === 'rewriteloglevel' && s.vhost === vhost);
+        const waiting = linesOf(file).some((s) => s.d.lname === 'rewriteloglevel' && s.vhost === vhost);
         context.report({
           node,
           message: `RewriteLog ${node.args[0]?.raw ?? ''} wrote mod_rewrite's trace to its own file in 2.2; 2.4 removed RewriteLog and writes the trace into the ErrorLog (lines tagged \`[rewrite:traceN]\`). Remove the line and read the error log instead.`,
@@ -100,11 +125,7 @@ export default defineRule({
 
     /** Whether 2.2 had a RewriteLog for this server: its own, or the main server's when it inherits (RewriteOptions Inherit). */
     function hasLog(vhost: Section | null): boolean {
-      const logs = seen.filter((s) => s.d.lname === 'rewritelog');
-      if (logs.some((s) => s.vhost === vhost)) return true;
-      const inherits = vhost !== null && seen.some((s) => s.vhost === vhost && s.d.lname === 'rewriteoptions'
-        && s.d.args.some((a) => /^inherit/i.test(a.value)));
-      return inherits && logs.some((s) => s.vhost === null);
+      return logs.logged.has(vhost) || (vhost !== null && logs.inheriting.has(vhost) && logs.logged.has(null));
     }
   },
 });

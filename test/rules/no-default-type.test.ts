@@ -190,3 +190,15 @@ describe('.htaccess files of sibling directories', () => {
     expect(read(d, 'a/deep')).toBe('DefaultType None\n');
   });
 });
+
+describe('the other values a line meets', () => {
+  it('are named in the order of the first line of each that meets it, not of the first line of each in the tree', () => {
+    // The text/x-a of host a comes first in the tree but never meets host b's lines; the server's text/x-b does.
+    const code = `${HEADERS}<VirtualHost *:80>\nServerName a\nDefaultType text/x-a\n</VirtualHost>\nDefaultType text/x-b\n`
+      + '<VirtualHost *:80>\nServerName b\nDefaultType text/x-a\nDefaultType text/plain\n</VirtualHost>\n';
+    const r = runRule(rule, code, 'httpd.conf');
+    const at = (line: number) => [...r.applied, ...r.remaining].find((p) => p.line === line)?.message ?? '';
+    expect(at(10)).toContain('another DefaultType of the tree (text/x-b, text/x-a) changed it');
+    expect(at(9)).toContain('another DefaultType of the tree (text/x-b, text/plain) changed it');
+  });
+});

@@ -84,3 +84,17 @@ describe('RewriteLog and RewriteLogLevel in a .htaccess', () => {
     }
   });
 });
+
+describe('a virtual host in another file that inherits the main server\'s RewriteLog', () => {
+  const tree = (main: string) => runOnTree(rule, {
+    'httpd.conf': `ServerRoot "\${dir}"\n${main}Include conf.d/*.conf\n`,
+    'conf.d/v.conf': '<VirtualHost *:80>\n  RewriteOptions Inherit\n  RewriteLogLevel 2\n</VirtualHost>\n',
+  }, 'conf.d/v.conf');
+
+  it('gets the trace where the main file names a RewriteLog, and loses the line where none does', () => {
+    expect(tree('RewriteLog logs/r\n').output).toBe('<VirtualHost *:80>\n  RewriteOptions Inherit\n  LogLevel rewrite:trace2\n</VirtualHost>\n');
+    expect(tree('').applied.map((p) => p.message)).toEqual([expect.stringContaining('No RewriteLog named a file for this server, so 2.2 logged nothing: remove the line.')]);
+    // A RewriteLog of another virtual host is not the main server's.
+    expect(tree('<VirtualHost *:81>\nRewriteLog logs/other\n</VirtualHost>\n').output).toBe('<VirtualHost *:80>\n  RewriteOptions Inherit\n</VirtualHost>\n');
+  });
+});
