@@ -74,6 +74,28 @@ describe('a file that several virtual hosts include (found by a helper\'s bug hu
   });
 });
 
+describe('a file that several virtual hosts include, whose one text one of them disproves', () => {
+  // The same text in both (Require ip 127.0.0.3), proven in b.test; in a.test an Alias maps /sub to a directory of a
+  // file outside the tree, whose Deny from all stays (mod_access_compat) and, with a Require in the <Location>, would
+  // refuse 127.0.0.3, which 2.2 let in. The section is one text: refused in a.test, it is refused in b.test too.
+  it('is left as written in every context', async () => {
+    const root = tempDir();
+    const outside = tempDir();
+    mkdirSync(join(root, 'conf'), { recursive: true });
+    mkdirSync(join(root, 'htdocs'), { recursive: true });
+    mkdirSync(join(outside, 'sub'), { recursive: true });
+    writeFileSync(join(outside, 'dir.conf'), `<Directory "${outside}/sub">\n    Order deny,allow\n    Deny from all\n</Directory>\n`);
+    const vhost = (name: string, body: string) => `<VirtualHost 127.0.0.1:8080>\n    ServerName ${name}\n    DocumentRoot "${root}/htdocs"\n${body}    Include conf/shared.conf\n</VirtualHost>\n`;
+    writeFileSync(join(root, 'conf/httpd.conf'), `ServerRoot "${root}"\nNameVirtualHost 127.0.0.1:8080\n`
+      + vhost('a.test', `    Alias /sub ${outside}/sub\n    Include ${outside}/dir.conf\n`) + vhost('b.test', ''));
+    const shared = '<Location /sub>\n    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.3\n</Location>\n';
+    writeFileSync(join(root, 'conf/shared.conf'), shared);
+    const r = await runCli(['write', '--no-color', 'conf/httpd.conf'], { cwd: root });
+    expect(readFileSync(join(root, 'conf/shared.conf'), 'latin1')).toBe(shared);
+    expect(r.stdout + r.stderr).toContain('127.0.0.3, no credentials: 200 before, 403 after');
+  });
+});
+
 describe('a file that two sections of one context include (found by a helper\'s bug hunt)', () => {
   // php.conf's <Files> was read twice in the main server, inside <Directory x> and <Directory y>. The
   // prover gave both reads the 2.4 twin of the first, so the rewrite of php.conf was proven with y's

@@ -136,7 +136,13 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     }
     if (!drop.size) break;
     // A section read in several contexts (a file two virtual hosts include) is one text: it goes in all or none.
-    for (const [s, why] of [...drop]) for (const c of candidates.keys()) if (c !== s && keyOf(c) === keyOf(s) && !drop.has(c)) drop.set(c, why);
+    // (The candidates by key: a tree whose rewrites are refused by the thousand compared each with every candidate.)
+    const sameText = new Map<Section | string, Scope[]>();
+    for (const c of candidates.keys()) {
+      const list = sameText.get(keyOf(c));
+      if (list) list.push(c); else sameText.set(keyOf(c), [c]);
+    }
+    for (const [s, why] of [...drop]) for (const c of sameText.get(keyOf(s)) ?? []) if (c !== s && !drop.has(c)) drop.set(c, why);
     for (const [s, why] of drop) {
       // A difference (not a rewrite left unproven) tries the section's second translation, if it has one.
       const next = why.startsWith('\0') ? undefined : fallbacks.get(s);
