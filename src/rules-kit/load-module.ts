@@ -74,7 +74,7 @@ export function isMainConfiguration(project: Project, current: ConfigFile, loade
   return gather(project, current, 'serverRootFiles', (f) => (f.children.some((n) => n.type === 'directive' && n.lname === 'serverroot') ? [f] : [])).length > 0;
 }
 
-/** What a rule about the tree's module list starts from: the project's LoadModule lines and files. */
+/** What a rule about the tree's module list starts from: the project's LoadModule lines and what they load. */
 export interface ModuleList {
   /** Every LoadModule line of the project, in reading order (never empty). */
   lines: readonly LoadLine[];
