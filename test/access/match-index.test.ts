@@ -31,8 +31,18 @@ const SECTIONS = [
   '<Directory /srv/htdocs/*/b>\n<Files f.html>\nRequire ip 10.16.0.0/16\n</Files>\n</Directory>',
   '<Directory /srv/htdocs/a/>\n<Files ~ "^f">\nRequire ip 10.17.0.0/16\n</Files>\n</Directory>',
   '<Directory />\n<Files g.txt>\nRequire ip 10.18.0.0/16\n</Files>\n</Directory>',
+  // <Location> sections with a plain pattern are looked up by the URL's prefixes; with a wildcard, tested one by one.
+  '<Location /a/>\nRequire ip 10.19.0.0/16\n</Location>',
+  '<Location /a/b>\nRequire ip 10.20.0.0/16\n</Location>',
+  '<Location /ab>\nRequire ip 10.21.0.0/16\n</Location>',
+  '<Location /a/f.html>\nRequire ip 10.22.0.0/16\n</Location>',
+  '<Location /a/b/>\nRequire ip 10.23.0.0/16\n</Location>',
+  '<Location /a>\nRequire ip 10.24.0.0/16\n</Location>',
+  '<Location /a*>\nRequire ip 10.25.0.0/16\n</Location>',
+  '<LocationMatch "^/a/b">\nRequire ip 10.26.0.0/16\n</LocationMatch>',
+  '<Location /f>\nRequire ip 10.27.0.0/16\n</Location>',
 ].join('\n');
-/** Sections no request below applies: directories elsewhere (indexed) and locations elsewhere (tested one by one). */
+/** Sections no request below applies: directories and locations elsewhere (both indexed). */
 const PADDING = Array.from({ length: 40 }, (_, i) => `<Directory /elsewhere/d${i}>\nRequire all denied\n<Files *.html>\nRequire all denied\n</Files>\n</Directory>\n<Location /pad${i}>\nRequire all denied\n</Location>`).join('\n');
 
 const REQUESTS: Request[] = [
@@ -47,6 +57,12 @@ const REQUESTS: Request[] = [
   req({ path: '/a/f.html', file: '/srv/htdocs/a/f.html/more' }),
   req({ path: '/p', file: 'proxy:http://backend/p' }),
   req({ path: '/f', file: 'relative/f' }),
+  req({ path: '/a/', file: '/srv/htdocs/a/index.html' }),
+  req({ path: '/a/b', file: '/srv/htdocs/a/b' }),
+  req({ path: '/a/b/', file: '/srv/htdocs/a/b/index.html' }),
+  req({ path: '/ab', file: '/srv/htdocs/ab' }),
+  req({ path: '/a//b/f.html', file: '/srv/htdocs/a/b/f.html' }),
+  req({ path: '/pad1x', file: '/srv/htdocs/pad1x' }),
 ];
 
 const names = (m: Model, r: Request) => applicableScopes(m, r).map((s) => `${s.kind} ${s.pattern} ${s.items.length}`);
@@ -64,6 +80,10 @@ describe('applicableScopes with the directory lookup (64 sections or more)', () 
       // The lookup is not vacuous: requests below /srv/htdocs/a meet several directories.
       expect(names(big, REQUESTS[2]!).filter((n) => n.startsWith('directory ')).length).toBeGreaterThanOrEqual(4);
       expect(names(big, REQUESTS[2]!).filter((n) => n.startsWith('files')).length).toBeGreaterThanOrEqual(3);
+      expect(names(big, REQUESTS[2]!).filter((n) => n.startsWith('location')).length).toBeGreaterThanOrEqual(5);
+      // A padding <Location> is found where it applies, below it, and not at a URL that merely starts with its letters.
+      const padded = (path: string) => names(big, req({ path, file: `/srv/htdocs${path}` })).filter((n) => n.startsWith('location /pad'));
+      expect([padded('/pad1/x'), padded('/pad1'), padded('/pad1x')].map((l) => l.length)).toEqual([1, 1, 0]);
     });
   }
 });

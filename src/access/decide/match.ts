@@ -200,6 +200,12 @@ interface DirIndex {
    * are looked up with it (a hosting tree's .htaccess files with a `<Files ~>` block each are not all tested for every request).
    */
   byWithin: Map<string, Scope[]>;
+  /**
+   * `<Location>` sections with a plain pattern (no wildcard), by pattern: one applies only where its pattern is the
+   * URL or the URL up to one of its slashes (locationCovers), so a virtual host with thousands of them is not tested
+   * for every request.
+   */
+  byLocation: Map<string, Scope[]>;
   /** Every other scope, tested one by one. */
   rest: Scope[];
   /** The `<Directory>` sections among `rest` (wildcards, trailing or double slashes). */
@@ -223,12 +229,15 @@ function dirIndex(model: Model, key: string): DirIndex {
   c.dirs ??= new Map();
   let ix = c.dirs.get(key);
   if (!ix) {
-    ix = { byPattern: new Map(), byWithin: new Map(), rest: [], otherDirectories: [], position: new Map() };
+    ix = { byPattern: new Map(), byWithin: new Map(), byLocation: new Map(), rest: [], otherDirectories: [], position: new Map() };
     for (const [i, s] of ownScopes(model, key).entries()) {
       ix.position.set(s, i);
       if ((s.kind === 'files' || s.kind === 'filesmatch') && s.within && plainDir(s.within)) {
         const same = ix.byWithin.get(s.within.pattern);
         if (same) same.push(s); else ix.byWithin.set(s.within.pattern, [s]);
+      } else if (s.kind === 'location' && !hasWild(s.pattern)) {
+        const same = ix.byLocation.get(s.pattern);
+        if (same) same.push(s); else ix.byLocation.set(s.pattern, [s]);
       } else if (!plainDir(s)) {
         ix.rest.push(s);
         if (s.kind === 'directory') ix.otherDirectories.push(s);
@@ -269,6 +278,7 @@ export function eachApplying(model: Model, req: Request, out: { push(s: Scope): 
   }
   const test = (s: Scope) => scopeApplies(s, req, at, model);
   const keys = req.file.startsWith('proxy:') ? null : coveringKeys(at.dir).add(req.file);
+  const urlKeys = locationKeys(req.path);
   // The main server's scopes, then the virtual host's (contextScopes' order), each part from its own index.
   const parts = req.vhost === '' ? [''] : ['', req.vhost];
   const hits: { s: Scope; at: number }[] = [];
@@ -276,6 +286,7 @@ export function eachApplying(model: Model, req: Request, out: { push(s: Scope): 
   for (const part of parts) {
     const ix = dirIndex(model, part);
     const found = ix.rest.filter(test);
+    for (const k of urlKeys) for (const s of ix.byLocation.get(k) ?? []) if (test(s)) found.push(s);
     // A proxied request (no keys) meets no directory, so none of the sections inside one either.
     if (keys) {
       for (const k of keys) for (const s of ix.byPattern.get(k) ?? []) if (test(s)) found.push(s);
@@ -310,6 +321,13 @@ function coveringKeys(dir: string): Set<string> {
   const keys = new Set([dir]);
   if (dir.startsWith('/')) keys.add('/');
   for (let i = dir.indexOf('/', 1); i > 0; i = dir.indexOf('/', i + 1)) keys.add(dir.slice(0, i));
+  return keys;
+}
+
+/** The plain `<Location>` patterns that can cover `url` (locationCovers): itself, '' and '/', and `url` up to each of its slashes, with and without it. */
+function locationKeys(url: string): Set<string> {
+  const keys = new Set([url, '', '/']);
+  for (let i = url.indexOf('/', 1); i > 0; i = url.indexOf('/', i + 1)) keys.add(url.slice(0, i)).add(url.slice(0, i + 1));
   return keys;
 }
 
