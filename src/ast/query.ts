@@ -1,5 +1,7 @@
 /** Small questions rules ask of the tree. */
 import type { ConfigFile, Directive, Section } from './nodes.js';
+import { memo } from './memo.js';
+import { directives } from './walk.js';
 
 /** The containers httpd evaluates while reading (`<IfModule>`, `<IfDefine>`, `<IfVersion>`, 2.4's `<IfFile>`…): they open no scope of their own. */
 export const CONDITIONAL_SECTIONS: ReadonlySet<string> = new Set(['ifmodule', 'ifdefine', 'ifversion', 'iffile', 'ifdirective', 'ifsection']);
@@ -9,6 +11,11 @@ export const LIMIT_SECTIONS: ReadonlySet<string> = new Set(['limit', 'limitexcep
 
 /** The sections whose lines belong to the section around them (or the server level): conditional containers and method limits. */
 export const SCOPELESS_SECTIONS: ReadonlySet<string> = new Set([...CONDITIONAL_SECTIONS, ...LIMIT_SECTIONS]);
+
+/** A file's Include and IncludeOptional lines, in order: walked once per tree (callers must not change the list). */
+export function includeDirectives(file: ConfigFile): readonly Directive[] {
+  return memo(file, 'includeDirectives', () => directives(file, 'include', 'includeoptional'));
+}
 
 /** The text of a directive after its name, as written (leading space included). */
 export function rawArgs(file: ConfigFile, d: Directive): string {

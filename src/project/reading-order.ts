@@ -7,7 +7,8 @@
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { memo } from '../ast/memo.js';
 import { cacheSlot } from './run-cache.js';
-import { directives, walk } from '../ast/walk.js';
+import { walk } from '../ast/walk.js';
+import { includeDirectives } from '../ast/query.js';
 import type { IncludeSite, Project } from './project.js';
 import { MAX_INCLUDE_DEPTH } from './include.js';
 
@@ -86,7 +87,7 @@ function compute(project: Project, current: ConfigFile): ReadingOrder {
 
 /** The include sites of a file's Include lines, by their position among them (the first site recorded for each). */
 function sitesByPosition(sites: readonly IncludeSite[], original: ConfigFile): (IncludeSite | undefined)[] {
-  const lines = directives(original, 'include', 'includeoptional');
+  const lines = includeDirectives(original);
   const out: (IncludeSite | undefined)[] = [];
   for (const site of sites) {
     const i = lines.indexOf(site.directive);

@@ -6,8 +6,9 @@
  * inside `<IfDefine SSL>` or in a file included from one loads nothing without -DSSL).
  */
 import type { ConfigFile, Directive, LineSpan, Section } from '../ast/nodes.js';
-import { directives, walk } from '../ast/walk.js';
+import { walk } from '../ast/walk.js';
 import { memo } from '../ast/memo.js';
+import { includeDirectives } from '../ast/query.js';
 import { gather, isOwnTree } from './project-facts.js';
 import { moduleOfTest } from '../apache/conditions.js';
 import { insertLinesAfter, insertLinesBefore } from '../edit/fixer.js';
@@ -51,10 +52,9 @@ function treeOf(project: Project, current: ConfigFile, path: string): ConfigFile
 /** The Include line of `site` in the tree the rule sees (a later pass's re-parse of the including file has other offsets). */
 function includeLine(project: Project, current: ConfigFile, from: string, d: Directive): Directive {
   if (from !== current.path) return d;
-  const includes = (f: ConfigFile) => directives(f, 'include', 'includeoptional');
   const original = project.byPath.get(from)?.ast;
-  const i = original ? includes(original).indexOf(d) : -1;
-  return (i >= 0 ? includes(current)[i] : undefined) ?? d;
+  const i = original ? includeDirectives(original).indexOf(d) : -1;
+  return (i >= 0 ? includeDirectives(current)[i] : undefined) ?? d;
 }
 
 /** Where an offset of a file comes in httpd's reading order: through the first Include line that reads the file. */
@@ -71,16 +71,21 @@ function alwaysRead(project: Project, path: string): boolean {
   return includeChains(project, path).every((c) => c.length === 0);
 }
 
-/** The `<IfModule>` tests of a file, with the module each names. */
-function ifModuleTests(file: ConfigFile): { need: NeedAt; module: string }[] {
-  const out: { need: NeedAt; module: string }[] = [];
-  walk(file, { enter: (s) => { if (s.lname === 'ifmodule') out.push({ need: { file, node: s }, module: moduleOfTest((s.args[0]?.value ?? '').replace(/^!\s*/, '')) }); } });
-  return out;
+/** The `<IfModule>` tests of a file, with the module each names (walked once per tree). */
+function ifModuleTests(file: ConfigFile): readonly { need: NeedAt; module: string }[] {
+  return memo(file, 'ifModuleTests', () => {
+    const out: { need: NeedAt; module: string }[] = [];
+    walk(file, { enter: (s) => { if (s.lname === 'ifmodule') out.push({ need: { file, node: s }, module: moduleOfTest((s.args[0]?.value ?? '').replace(/^!\s*/, '')) }); } });
+    return out;
+  });
 }
 
-function holdsIncludes(file: ConfigFile): boolean {
-  return directives(file, 'include', 'includeoptional').length > 0;
+/** A file's uses (`usesOf`) and its `<IfModule>` tests of one of `names`. */
+function needsIn(file: ConfigFile, names: ReadonlySet<string>, usesOf: (f: ConfigFile) => readonly NeedAt[]): NeedAt[] {
+  return [...usesOf(file), ...ifModuleTests(file).filter((t) => names.has(t.module)).map((t) => t.need)];
 }
+
+const holdsIncludes = (file: ConfigFile) => includeDirectives(file).length > 0;
 
 /** The earliest of the given uses and of the `<IfModule>` tests of the project's files (`current` in place of its copy) that name one of `names`, in reading order. */
 export function firstNeed(project: Project, current: ConfigFile, names: ReadonlySet<string>, uses: readonly NeedAt[]): NeedAt | null {
@@ -124,12 +129,11 @@ export function firstNeedIn(project: Project, current: ConfigFile, names: Readon
   const copy = project.byPath.get(current.path)?.ast;
   if (!copy || holdsIncludes(current) || holdsIncludes(copy)) return own();
   const ranked = memo(project, `firstNeedIn:ranked:${key}`, () => {
-    const needs = project.files.flatMap((f) => [...usesOf(f.ast), ...ifModuleTests(f.ast).filter((t) => names.has(t.module)).map((t) => t.need)]);
+    const needs = project.files.flatMap((f) => needsIn(f.ast, names, usesOf));
     return needs.map((need) => ({ need, key: readingKey(project, current, need.file.path, need.node.start) })).sort((a, b) => compareKeys(a.key, b.key));
   });
   const other = ranked.find((r) => r.need.file.path !== current.path) ?? null;
-  const mine = earliest([...usesOf(current), ...ifModuleTests(current).filter((t) => names.has(t.module)).map((t) => t.need)],
-    (n) => readingKey(project, current, n.file.path, n.node.start));
+  const mine = earliest(needsIn(current, names, usesOf), (n) => readingKey(project, current, n.file.path, n.node.start));
   const first = !other ? mine : !mine ? other : compareKeys(mine.key, other.key) < 0 ? mine : other;
   return first?.need ?? null;
 }

@@ -6,8 +6,8 @@
  * so the rules about modules without a merge function ask which scopes hold which of its lines.
  */
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
-import { SCOPELESS_SECTIONS } from '../ast/query.js';
-import { directives, walk } from '../ast/walk.js';
+import { includeDirectives, SCOPELESS_SECTIONS } from '../ast/query.js';
+import { walk } from '../ast/walk.js';
 import { memo } from '../ast/memo.js';
 import { readingOrder } from '../project/reading-order.js';
 import type { Project } from '../project/project.js';
@@ -122,7 +122,7 @@ function fresh(project: Project, current: ConfigFile, lnames: ReadonlySet<string
  * lines, or httpd reads it more than once); undefined when httpd does not read it.
  */
 export function readAlone(project: Project, original: ConfigFile, current: ConfigFile): readonly Section[] | null | undefined {
-  if (directives(original, 'include', 'includeoptional').length || directives(current, 'include', 'includeoptional').length) return null;
+  if (includeDirectives(original).length || includeDirectives(current).length) return null;
   const reads = readingOrder(project, original).outers.get(original.path) ?? [];
   return reads.length > 1 ? null : reads[0];
 }
