@@ -1,9 +1,13 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/prefer-require.js';
 import type { ConfigFile } from '../../src/ast/nodes.js';
 import { projectOf } from '../../src/project/project.js';
 import { ruleTester, runRule } from '../helpers/rule-tester.js';
 import { sourceFile } from '../helpers/source-file.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tmp.js';
 
 const auth = 'AuthType Basic\nAuthName x\nAuthUserFile /etc/pw\n';
 
@@ -205,10 +209,6 @@ describe('a .htaccess under AllowOverride None', () => {
 // inside a <Directory> were neither rewritten nor reported, and mod_access_compat stayed loaded with nothing said.
 describe('access lines a section gets from an Include inside it', () => {
   it('are reported on the section, with why they stay', async () => {
-    const { mkdirSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tempDir } = await import('../helpers/tmp.js');
-    const { runCli } = await import('../helpers/cli.js');
     const d = tempDir();
     mkdirSync(join(d, 'htdocs'));
     writeFileSync(join(d, 'httpd.conf'), `ServerRoot "${d}"\nListen 80\nLoadModule authz_host_module modules/mod_authz_host.so\nDocumentRoot "${d}/htdocs"\n<Directory "${d}/htdocs">\n    Include bl.conf\n</Directory>\n`);
