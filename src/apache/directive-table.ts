@@ -38,10 +38,25 @@ function firstRowFrom(lname: string): number {
   let hi = DIRECTIVE_ROWS.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (DIRECTIVE_ROWS[mid]![0].toLowerCase() < lname) lo = mid + 1;
+    if (compareLowered(DIRECTIVE_ROWS[mid]![0], lname) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * A row's name in ASCII lower case compared with `lname`, as `<` compares strings, without making the
+ * lower-case copy (every directive of every file is looked up).
+ */
+function compareLowered(name: string, lname: string): number {
+  const n = Math.min(name.length, lname.length);
+  for (let i = 0; i < n; i++) {
+    let c = name.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    const d = lname.charCodeAt(i);
+    if (c !== d) return c - d;
+  }
+  return name.length - lname.length;
 }
 
 /**
@@ -56,7 +71,7 @@ export function moduleOfDirective(lname: string): DirectiveInfo | null {
 /** Every module that provides a directive, sorted by name: any one of them loaded makes it valid. */
 export function providersOfDirective(lname: string): readonly DirectiveInfo[] {
   const out: DirectiveInfo[] = [];
-  for (let i = firstRowFrom(lname); i < DIRECTIVE_ROWS.length && DIRECTIVE_ROWS[i]![0].toLowerCase() === lname; i++) {
+  for (let i = firstRowFrom(lname); i < DIRECTIVE_ROWS.length && compareLowered(DIRECTIVE_ROWS[i]![0], lname) === 0; i++) {
     const [name, module] = DIRECTIVE_ROWS[i]!;
     out.push(Object.freeze(info(name, module)));
   }

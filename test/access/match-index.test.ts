@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applicableScopes } from '../../src/access/decide/index.js';
-import type { Model, Request } from '../../src/access/model/index.js';
+import { type Model, type Request, servedContexts } from '../../src/access/model/index.js';
 import { m22, m24, req } from './helpers.js';
 
-const SECTIONS = [
+const SECTION_LIST = [
   '<Directory />\nRequire all denied\n</Directory>',
   '<Directory /srv/htdocs>\nRequire all granted\n</Directory>',
   '<Directory /srv/htdocs/a>\nRequire ip 10.0.0.0/8\n</Directory>',
@@ -41,7 +41,8 @@ const SECTIONS = [
   '<Location /a*>\nRequire ip 10.25.0.0/16\n</Location>',
   '<LocationMatch "^/a/b">\nRequire ip 10.26.0.0/16\n</LocationMatch>',
   '<Location /f>\nRequire ip 10.27.0.0/16\n</Location>',
-].join('\n');
+];
+const SECTIONS = SECTION_LIST.join('\n');
 /** Sections no request below applies: directories and locations elsewhere (both indexed). */
 const PADDING = Array.from({ length: 40 }, (_, i) => `<Directory /elsewhere/d${i}>\nRequire all denied\n<Files *.html>\nRequire all denied\n</Files>\n</Directory>\n<Location /pad${i}>\nRequire all denied\n</Location>`).join('\n');
 
@@ -63,6 +64,9 @@ const REQUESTS: Request[] = [
   req({ path: '/ab', file: '/srv/htdocs/ab' }),
   req({ path: '/a//b/f.html', file: '/srv/htdocs/a/b/f.html' }),
   req({ path: '/pad1x', file: '/srv/htdocs/pad1x' }),
+  // A key met twice ('/' and the path up to its first slash) names its sections once.
+  req({ path: '//a/f.html', file: '//srv/htdocs/a/f.html' }),
+  req({ path: '//', file: '//' }),
 ];
 
 const names = (m: Model, r: Request) => applicableScopes(m, r).map((s) => `${s.kind} ${s.pattern} ${s.items.length}`);
@@ -86,4 +90,22 @@ describe('applicableScopes with the directory lookup (64 sections or more)', () 
       expect([padded('/pad1/x'), padded('/pad1'), padded('/pad1x')].map((l) => l.length)).toEqual([1, 1, 0]);
     });
   }
+});
+
+describe('applicableScopes with the lookup in a virtual host', () => {
+  it('gives the main server\'s sections, then the virtual host\'s, as testing each one does', () => {
+    const half = SECTION_LIST.length >> 1;
+    const vhost = (body: string) => `<VirtualHost *:80>\nServerName v.test\n${body}\n</VirtualHost>\n`;
+    const small = m24(`${SECTION_LIST.slice(0, half).join('\n')}\n${vhost(SECTION_LIST.slice(half).join('\n'))}`);
+    const big = m24(`${SECTION_LIST.slice(0, half).join('\n')}\n${PADDING}\n${vhost(`${SECTION_LIST.slice(half).join('\n')}\n${PADDING}`)}`);
+    const [key] = servedContexts([big]).filter((v) => v !== '');
+    expect(key).toBeDefined();
+    expect(servedContexts([small])).toContain(key);
+    const mainOnly = big.scopes.filter((s) => s.vhost === '').length;
+    expect(mainOnly).toBeGreaterThanOrEqual(64);
+    for (const r of REQUESTS.map((q) => ({ ...q, vhost: key! }))) expect([r.file, names(big, r)]).toEqual([r.file, names(small, r)]);
+    // Both parts are met: a request below /srv/htdocs/a/b meets sections of the main server and of the virtual host.
+    const met = applicableScopes(big, { ...REQUESTS[2]!, vhost: key! });
+    expect(new Set(met.map((s) => s.vhost))).toEqual(new Set(['', key]));
+  });
 });

@@ -276,28 +276,44 @@ export function eachApplying(model: Model, req: Request, out: { push(s: Scope): 
     for (const s of list) if (scopeApplies(s, req, at, model)) out.push(s);
     return;
   }
-  const test = (s: Scope) => scopeApplies(s, req, at, model);
-  const keys = req.file.startsWith('proxy:') ? null : coveringKeys(at.dir).add(req.file);
-  const urlKeys = locationKeys(req.path);
-  // The main server's scopes, then the virtual host's (contextScopes' order), each part from its own index.
-  const parts = req.vhost === '' ? [''] : ['', req.vhost];
-  const hits: { s: Scope; at: number }[] = [];
+  // Each hit as its place in `list` (the main server's scopes, then the virtual host's: each part's
+  // index counts places in its own list), sorted, so the hits come out in the context's order.
+  // Called for every probe of the partition: it keeps to a list of numbers and two of keys.
+  const places: number[] = [];
+  let urlKeys: readonly string[] | null = null; // made only for a context with plain <Location> sections
+  // A proxied request meets no directory, so none of the sections inside one either.
+  const dirKeys = req.file.startsWith('proxy:') ? NO_KEYS : addKey(coveringKeys(at.dir), req.file);
   let offset = 0;
-  for (const part of parts) {
-    const ix = dirIndex(model, part);
-    const found = ix.rest.filter(test);
-    for (const k of urlKeys) for (const s of ix.byLocation.get(k) ?? []) if (test(s)) found.push(s);
-    // A proxied request (no keys) meets no directory, so none of the sections inside one either.
-    if (keys) {
-      for (const k of keys) for (const s of ix.byPattern.get(k) ?? []) if (test(s)) found.push(s);
-      for (const k of keys) for (const s of ix.byWithin.get(k) ?? []) if (test(s)) found.push(s);
+  for (let part = 0; part < (req.vhost === '' ? 1 : 2); part++) {
+    const ix = dirIndex(model, part === 0 ? '' : req.vhost);
+    const take = (scopes: readonly Scope[] | undefined): void => {
+      if (scopes) for (let i = 0; i < scopes.length; i++) if (scopeApplies(scopes[i]!, req, at, model)) places.push(offset + ix.position.get(scopes[i]!)!);
+    };
+    take(ix.rest);
+    if (ix.byLocation.size) {
+      urlKeys ??= locationKeys(req.path);
+      for (let k = 0; k < urlKeys.length; k++) take(ix.byLocation.get(urlKeys[k]!));
     }
-    for (const s of found) hits.push({ s, at: offset + ix.position.get(s)! });
+    for (let k = 0; k < dirKeys.length; k++) take(ix.byPattern.get(dirKeys[k]!));
+    if (ix.byWithin.size) for (let k = 0; k < dirKeys.length; k++) take(ix.byWithin.get(dirKeys[k]!));
     offset += ix.position.size;
   }
-  hits.sort((a, b) => a.at - b.at);
-  for (const h of hits) out.push(h.s);
+  sortNumbers(places);
+  for (let i = 0; i < places.length; i++) out.push(list[places[i]!]!);
 }
+
+/** Sorts a list of numbers in place: by insertion when short (most requests meet a few sections), which allocates nothing. */
+function sortNumbers(xs: number[]): void {
+  if (xs.length > 16) { xs.sort((a, b) => a - b); return; }
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i]!;
+    let j = i - 1;
+    while (j >= 0 && xs[j]! > x) { xs[j + 1] = xs[j]!; j--; }
+    xs[j + 1] = x;
+  }
+}
+
+const NO_KEYS: readonly string[] = Object.freeze([]);
 
 /**
  * The `<Directory>` sections (not regex ones) of the main server and of a virtual host that cover
@@ -316,18 +332,29 @@ export function directoriesCovering(model: Model, vhost: string, dir: string): S
   return hits.sort((a, b) => a.order - b.order);
 }
 
-/** The plain directory patterns that can cover `dir`: itself, '/', and `dir` up to each of its slashes. */
-function coveringKeys(dir: string): Set<string> {
-  const keys = new Set([dir]);
-  if (dir.startsWith('/')) keys.add('/');
-  for (let i = dir.indexOf('/', 1); i > 0; i = dir.indexOf('/', i + 1)) keys.add(dir.slice(0, i));
+/** The plain directory patterns that can cover `dir`: itself, '/', and `dir` up to each of its slashes, each once. */
+function coveringKeys(dir: string): string[] {
+  const keys = [dir];
+  if (dir.startsWith('/')) addKey(keys, '/');
+  for (let i = dir.indexOf('/', 1); i > 0; i = dir.indexOf('/', i + 1)) addKey(keys, dir.slice(0, i));
   return keys;
 }
 
-/** The plain `<Location>` patterns that can cover `url` (locationCovers): itself, '' and '/', and `url` up to each of its slashes, with and without it. */
-function locationKeys(url: string): Set<string> {
-  const keys = new Set([url, '', '/']);
-  for (let i = url.indexOf('/', 1); i > 0; i = url.indexOf('/', i + 1)) keys.add(url.slice(0, i)).add(url.slice(0, i + 1));
+/** The plain `<Location>` patterns that can cover `url` (locationCovers): itself, '' and '/', and `url` up to each of its slashes, with and without it, each once. */
+function locationKeys(url: string): string[] {
+  const keys = [url];
+  addKey(keys, '');
+  addKey(keys, '/');
+  for (let i = url.indexOf('/', 1); i > 0; i = url.indexOf('/', i + 1)) {
+    addKey(keys, url.slice(0, i));
+    addKey(keys, url.slice(0, i + 1));
+  }
+  return keys;
+}
+
+/** Adds a key once (a section listed under it is met once), and gives the list. */
+function addKey(keys: string[], k: string): string[] {
+  if (!keys.includes(k)) keys.push(k);
   return keys;
 }
 

@@ -64,10 +64,15 @@ export function unfollowedRefusals(project: Project, model: Model, candidates: I
     const isUrl = URL_KINDS.has(s.kind);
     // The contexts where the section applies: its own, or every one a request reaches for a main-server section.
     for (const vhost of s.vhost === '' ? servedContexts([model]) : [s.vhost]) {
-      const others = [...(byContext.get(vhost)?.[isUrl ? 'fs' : 'url'] ?? []), ...(vhost === '' ? [] : byContext.get('')?.[isUrl ? 'fs' : 'url'] ?? [])];
+      // The other kind's sections of the context, then the main server's (not copied into one list: a
+      // main-server candidate is asked about in every context).
+      const side = isUrl ? 'fs' : 'url';
+      const own = byContext.get(vhost)?.[side] ?? [];
+      const main = vhost === '' ? [] : byContext.get('')?.[side] ?? [];
       let found: { m: UnfollowedMapping; loc: Scope; fs: Scope } | undefined;
       for (const m of unfollowedIn(model, vhost)) {
-        const other = others.find((o) => (isUrl ? joins(m, s, o) : joins(m, o, s)));
+        const pairs = (o: Scope) => (isUrl ? joins(m, s, o) : joins(m, o, s));
+        const other = own.find(pairs) ?? main.find(pairs);
         if (other) { found = { m, loc: isUrl ? s : other, fs: isUrl ? other : s }; break; }
       }
       if (!found) continue;
