@@ -6,6 +6,7 @@
 import type { Severity } from '../ast/nodes.js';
 import type { FileReport } from './findings.js';
 import { escapeControls } from './escape.js';
+import type { Sink } from './sink.js';
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -23,14 +24,15 @@ export function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-export function githubReport(reports: readonly FileReport[]): string {
-  const lines = reports.flatMap((r) => r.findings.map((f) => {
-    const props = [
-      `file=${escapeProperty(f.path)}`, `line=${f.line}`, `col=${f.col}`, `endLine=${f.endLine}`,
-      ...(f.endLine === f.line ? [`endColumn=${f.endCol}`] : []),
-      `title=${escapeProperty(`httpd-migrate ${f.ruleId}${f.fixable ? ' (fixable)' : ''}`)}`,
-    ];
-    return `::${COMMAND[f.severity]} ${props.join(',')}::${escapeData(f.message)}`;
-  }));
-  return lines.length ? lines.join('\n') + '\n' : '';
+export function githubReport(out: Sink, reports: readonly FileReport[]): void {
+  for (const r of reports) {
+    for (const f of r.findings) {
+      const props = [
+        `file=${escapeProperty(f.path)}`, `line=${f.line}`, `col=${f.col}`, `endLine=${f.endLine}`,
+        ...(f.endLine === f.line ? [`endColumn=${f.endCol}`] : []),
+        `title=${escapeProperty(`httpd-migrate ${f.ruleId}${f.fixable ? ' (fixable)' : ''}`)}`,
+      ];
+      out(`::${COMMAND[f.severity]} ${props.join(',')}::${escapeData(f.message)}\n`);
+    }
+  }
 }

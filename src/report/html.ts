@@ -12,6 +12,7 @@ import type { SectionProof } from './access-proof.js';
 import { findingParts } from './message.js';
 import { summary, type StylishMode } from './stylish.js';
 import { readableText } from './escape.js';
+import type { Sink } from './sink.js';
 
 export interface HtmlFile {
   report: FileReport;
@@ -79,17 +80,17 @@ function findingRow(f: Finding, mode: StylishMode): string {
   return `<tr class="finding ${esc(f.severity)}"><td class="n">${f.line}:${f.col}</td><td class="n"></td><td>${findingHtml(f, mode)}</td></tr>`;
 }
 
-/** A changed file as a diff, each finding placed under the line it points at. */
-function diffHtml(file: HtmlFile, mode: StylishMode): { html: string; placed: Set<Finding> } {
+/** A changed file as a diff, each finding placed under the line it points at, a row a piece; gives the findings placed. */
+function diffHtml(out: Sink, file: HtmlFile, mode: StylishMode): Set<Finding> {
   const patch = linePatch(file.before, file.after, 3);
   const byLine = new Map<number, Finding[]>();
   for (const f of file.report.findings) byLine.set(f.line, [...(byLine.get(f.line) ?? []), f]);
   // Findings point into the file as read (check, diff) or as written (write).
   const side = mode === 'write' ? 'new' : 'old';
   const placed = new Set<Finding>();
-  const rows: string[] = [];
+  out('<table class="diff">');
   for (const h of patch.hunks) {
-    rows.push(`<tr class="hunk"><td class="n">…</td><td class="n">…</td><td>@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@</td></tr>`);
+    out(`<tr class="hunk"><td class="n">…</td><td class="n">…</td><td>@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@</td></tr>`);
     let o = h.oldStart;
     let n = h.newStart;
     for (const l of h.lines) {
@@ -97,30 +98,33 @@ function diffHtml(file: HtmlFile, mode: StylishMode): { html: string; placed: Se
       if (kind === '\\') continue;
       const text = l.slice(1);
       const cls = kind === '+' ? 'add' : kind === '-' ? 'del' : 'ctx';
-      rows.push(`<tr class="${cls}"><td class="n">${kind === '+' ? '' : o}</td><td class="n">${kind === '-' ? '' : n}</td><td class="code">${esc(kind + readableText(text))}</td></tr>`);
+      out(`<tr class="${cls}"><td class="n">${kind === '+' ? '' : o}</td><td class="n">${kind === '-' ? '' : n}</td><td class="code">${esc(kind + readableText(text))}</td></tr>`);
       const at = side === 'old' ? (kind === '+' ? null : o) : (kind === '-' ? null : n);
       if (at !== null) {
         for (const f of byLine.get(at) ?? []) {
           if (placed.has(f)) continue;
           placed.add(f);
-          rows.push(findingRow(f, mode));
+          out(findingRow(f, mode));
         }
       }
       if (kind !== '+') o++;
       if (kind !== '-') n++;
     }
   }
-  return { html: `<table class="diff">${rows.join('')}</table>`, placed };
+  out('</table>');
+  return placed;
 }
 
-/** Findings outside the diff, each with the line it points at. */
-function findingList(findings: readonly Finding[], text: string, mode: StylishMode): string {
-  if (!findings.length) return '';
+/** Findings outside the diff, each with the line it points at, a row a piece. */
+function findingList(out: Sink, findings: readonly Finding[], text: string, mode: StylishMode): void {
+  if (!findings.length) return;
   const lines = text.split('\n');
-  return `<table class="diff">${findings.map((f) => {
+  out('<table class="diff">');
+  for (const f of findings) {
     const src = lines[f.line - 1];
-    return (src !== undefined && f.ruleId !== 'io' ? `<tr class="ctx"><td class="n">${f.line}</td><td class="n"></td><td class="code">${esc(readableText(src.replace(/\r$/, '')))}</td></tr>` : '') + findingRow(f, mode);
-  }).join('')}</table>`;
+    out((src !== undefined && f.ruleId !== 'io' ? `<tr class="ctx"><td class="n">${f.line}</td><td class="n"></td><td class="code">${esc(readableText(src.replace(/\r$/, '')))}</td></tr>` : '') + findingRow(f, mode));
+  }
+  out('</table>');
 }
 
 function proofHtml(p: SectionProof, id: string): string {
@@ -139,40 +143,22 @@ ${p.total ? `<table class="requests"><thead><tr><th>Path</th><th>Method</th><th>
 </div>`;
 }
 
-export function htmlReport(input: HtmlInput): string {
+export function htmlReport(out: Sink, input: HtmlInput): void {
   const reports = input.files.map((f) => f.report);
   const plain = new Chalk({ level: 0 });
   const sum = summary(reports, { color: 0, mode: input.mode, args: input.args }, plain);
   const proofId = new Map(input.proofs.map((p, i) => [p, `access-${i + 1}`]));
   const fileId = new Map(input.files.map((f, i) => [f.report.path, `file-${i + 1}`]));
   const count = (r: FileReport, s: Finding['severity']) => r.findings.filter((f) => f.severity === s).length;
-  const proofsOf = (path: string) => input.proofs.filter((p) => p.file === path);
-  const fileRows = input.files.map((f) => {
-    const r = f.report;
-    const ps = proofsOf(r.path);
-    const status = r.failed ? 'not processed' : r.changed ? (input.mode === 'write' ? 'changed' : 'would change') : 'unchanged';
-    return `<tr><td><a href="#${fileId.get(r.path)}">${esc(r.path)}</a></td><td>${status}</td><td>${count(r, 'error')}</td><td>${count(r, 'warning')}</td><td>${count(r, 'info')}</td><td>${ps.filter((p) => p.verdict === 'proven').length} proven, ${ps.filter((p) => p.verdict === 'refused').length} refused</td></tr>`;
-  }).join('');
+  // Each file's proofs, looked up (a tree of 10,000 files and 20,000 sections was a filter of every proof for each file).
+  const byFile = new Map<string, SectionProof[]>();
+  for (const p of input.proofs) {
+    const list = byFile.get(p.file);
+    if (list) list.push(p); else byFile.set(p.file, [p]);
+  }
+  const proofsOf = (path: string) => byFile.get(path) ?? [];
   const proven = input.proofs.filter((p) => p.verdict === 'proven').length;
-  const accessList = input.proofs.length
-    ? `<table><thead><tr><th>Section</th><th>Where</th><th>Verdict</th><th>Requests</th></tr></thead><tbody>${input.proofs.map((p) => `<tr class="${p.verdict === 'refused' ? 'counterexample' : ''}"><td class="code"><a href="#${proofId.get(p)}">${esc(p.section)}</a></td><td>${esc(p.file)}:${p.line}</td><td>${p.verdict}</td><td>${p.total} (${p.differing} differ${p.verdict === 'proven' ? '' : ' under the refused rewrite'})</td></tr>`).join('')}</tbody></table>`
-    : '<p>No access-control section to rewrite.</p>';
-  const fileSections = input.files.map((f) => {
-    const r = f.report;
-    let body = '';
-    let rest: Finding[] = r.findings;
-    if (r.changed) {
-      const d = diffHtml(f, input.mode);
-      body += `<h3>Changes</h3>${d.html}`;
-      rest = r.findings.filter((x) => !d.placed.has(x));
-    }
-    if (rest.length) body += `<h3>${r.changed ? 'Other findings' : 'Findings'}</h3>${findingList(rest, input.mode === 'write' ? f.after : f.before, input.mode)}`;
-    if (!r.changed && !r.findings.length) body += '<p>Nothing to change.</p>';
-    const ps = proofsOf(r.path);
-    if (ps.length) body += `<h3>Access control</h3>${ps.map((p) => proofHtml(p, proofId.get(p)!)).join('')}`;
-    return `<section class="file" id="${fileId.get(r.path)}"><h2>${esc(r.path)}</h2>${body}</section>`;
-  }).join('\n');
-  return `<!DOCTYPE html>
+  out(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -182,10 +168,42 @@ export function htmlReport(input: HtmlInput): string {
 <p>Command: <code class="cmd">${esc(`httpd-migrate ${input.mode} ${input.args}`)}</code></p>
 <section class="summary" id="summary"><h2>Summary</h2>${sum.map((l) => `<p>${esc(l)}</p>`).join('')}
 <p>Access control: ${input.proofs.length} section${input.proofs.length === 1 ? '' : 's'} checked, ${proven} proven and rewritten, ${input.proofs.length - proven} refused and left as they are.</p>
-<table><thead><tr><th>File</th><th>Status</th><th>Errors</th><th>Warnings</th><th>Info</th><th>Access sections</th></tr></thead><tbody>${fileRows}</tbody></table>
-<h3>Access sections</h3>${accessList}
-</section>
-${fileSections}
-</main></body></html>
-`;
+<table><thead><tr><th>File</th><th>Status</th><th>Errors</th><th>Warnings</th><th>Info</th><th>Access sections</th></tr></thead><tbody>`);
+  for (const f of input.files) {
+    const r = f.report;
+    const ps = proofsOf(r.path);
+    const status = r.failed ? 'not processed' : r.changed ? (input.mode === 'write' ? 'changed' : 'would change') : 'unchanged';
+    out(`<tr><td><a href="#${fileId.get(r.path)}">${esc(r.path)}</a></td><td>${status}</td><td>${count(r, 'error')}</td><td>${count(r, 'warning')}</td><td>${count(r, 'info')}</td><td>${ps.filter((p) => p.verdict === 'proven').length} proven, ${ps.filter((p) => p.verdict === 'refused').length} refused</td></tr>`);
+  }
+  out('</tbody></table>\n<h3>Access sections</h3>');
+  if (input.proofs.length) {
+    out('<table><thead><tr><th>Section</th><th>Where</th><th>Verdict</th><th>Requests</th></tr></thead><tbody>');
+    for (const p of input.proofs) out(`<tr class="${p.verdict === 'refused' ? 'counterexample' : ''}"><td class="code"><a href="#${proofId.get(p)}">${esc(p.section)}</a></td><td>${esc(p.file)}:${p.line}</td><td>${p.verdict}</td><td>${p.total} (${p.differing} differ${p.verdict === 'proven' ? '' : ' under the refused rewrite'})</td></tr>`);
+    out('</tbody></table>');
+  } else {
+    out('<p>No access-control section to rewrite.</p>');
+  }
+  out('\n</section>\n');
+  input.files.forEach((f, i) => {
+    const r = f.report;
+    out(`${i ? '\n' : ''}<section class="file" id="${fileId.get(r.path)}"><h2>${esc(r.path)}</h2>`);
+    let rest: Finding[] = r.findings;
+    if (r.changed) {
+      out('<h3>Changes</h3>');
+      const placed = diffHtml(out, f, input.mode);
+      rest = r.findings.filter((x) => !placed.has(x));
+    }
+    if (rest.length) {
+      out(`<h3>${r.changed ? 'Other findings' : 'Findings'}</h3>`);
+      findingList(out, rest, input.mode === 'write' ? f.after : f.before, input.mode);
+    }
+    if (!r.changed && !r.findings.length) out('<p>Nothing to change.</p>');
+    const ps = proofsOf(r.path);
+    if (ps.length) {
+      out('<h3>Access control</h3>');
+      for (const p of ps) out(proofHtml(p, proofId.get(p)!));
+    }
+    out('</section>');
+  });
+  out('\n</main></body></html>\n');
 }

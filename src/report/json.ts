@@ -1,5 +1,6 @@
 /** Machine output: one JSON document with every file, its findings and (for diff) its patch. */
 import type { FileReport } from './findings.js';
+import { type Sink, writeJson } from './sink.js';
 
 type JsonFile = FileReport & { diff?: string; findings: (FileReport['findings'][number] & { fixed: boolean })[] };
 
@@ -26,7 +27,7 @@ export interface JsonReport {
   exitCode: number;
 }
 
-export function jsonReport(command: string, reports: (FileReport & { diff?: string })[], exitCode: number, layout: readonly JsonLayoutChange[] = []): string {
+export function jsonReport(out: Sink, command: string, reports: (FileReport & { diff?: string })[], exitCode: number, layout: readonly JsonLayoutChange[] = []): void {
   // After write, a fixable finding of a file written is fixed: it is listed, marked, and not counted as left.
   const files: JsonFile[] = reports.map((r) => ({ ...r, findings: r.findings.map((f) => ({ ...f, fixed: command === 'write' && f.fixable && !r.failed })) }));
   const all = files.flatMap((r) => r.findings);
@@ -48,5 +49,7 @@ export function jsonReport(command: string, reports: (FileReport & { diff?: stri
     },
     exitCode,
   };
-  return JSON.stringify(doc, null, 2) + '\n';
+  // Pieces down to each finding's members: a finding is written whole, one after another.
+  writeJson(out, doc, 6);
+  out('\n');
 }

@@ -12,6 +12,7 @@ import type { FileReport, Finding, FindingEdit } from './findings.js';
 import { packageVersion } from '../package.js';
 import { ruleDoc } from './rule-docs.js';
 import { LineCounter } from '../parse/line-counter.js';
+import { type Sink, writeJson } from './sink.js';
 
 export interface SarifOptions {
   /** Paths in findings are relative to this directory, which becomes the SRCROOT base. */
@@ -77,7 +78,7 @@ function fixOf(f: Finding, edits: FindingEdit[], description: string) {
   };
 }
 
-export function sarifReport(reports: readonly FileReport[], options: SarifOptions): string {
+export function sarifReport(out: Sink, reports: readonly FileReport[], options: SarifOptions): void {
   const descriptors = options.rules.map((r) => {
     const doc = ruleDoc(r.meta.id);
     return {
@@ -134,5 +135,7 @@ export function sarifReport(reports: readonly FileReport[], options: SarifOption
       results,
     }],
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  // Pieces down to each result's members: a result is written whole, one after another.
+  writeJson(out, log, 6);
+  out('\n');
 }

@@ -13,6 +13,7 @@ import { blocking, collectFindings, HTTPD_RULE_ID, type FileReport } from '../..
 import { stylish } from '../../report/stylish.js';
 import { jsonReport } from '../../report/json.js';
 import { sarifReport } from '../../report/sarif.js';
+import { buffered } from '../../report/sink.js';
 import { githubReport } from '../../report/github.js';
 import { isDirectory, printConfig, readInputs } from '../inputs.js';
 import { htmlReport } from '../../report/html.js';
@@ -241,9 +242,11 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   if (opts.format === 'json') {
     // The module layout changes check would make, the patches diff printed for them, or those write made.
     const listed = mode === 'check' ? layoutChanges : mode === 'diff' ? diffLayout : layoutMade;
-    io.stdout.write(jsonReport(mode, shown, code, listed.map((c, i) => ({
+    const sink = buffered((chunk) => io.stdout.write(chunk));
+    jsonReport(sink.out, mode, shown, code, listed.map((c, i) => ({
       kind: c.kind, path: display(c.path), ...(c.kind === 'create' ? {} : { target: c.target }), ...(mode === 'diff' ? { diff: layoutDiffs[i]! } : {}),
-    }))));
+    })));
+    sink.end();
     return code;
   }
   if (opts.format === 'sarif' || opts.format === 'github') {
@@ -251,14 +254,19 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     const left = mode === 'write' ? shown.map((r) => ({ ...r, findings: r.findings.filter((f) => !f.fixable || r.failed) })) : shown;
     // The text each report's positions point into, as collectFindings chose it above.
     const texts = new Map(result.files.map((r, i) => [reports[i]!.path, mode === 'write' && !refuse ? r.output : r.file.ast.text]));
-    io.stdout.write(opts.format === 'sarif' ? sarifReport(left, { cwd: io.cwd, rules: allRules, textOf: (path) => texts.get(path) }) : githubReport(left));
+    const sink = buffered((chunk) => io.stdout.write(chunk));
+    if (opts.format === 'sarif') sarifReport(sink.out, left, { cwd: io.cwd, rules: allRules, textOf: (path) => texts.get(path) });
+    else githubReport(sink.out, left);
+    sink.end();
     return code;
   }
   if (opts.format === 'html') {
     const proofs = rules.some((r) => r.meta.access) ? accessProofs(result) : [];
     // The reports stylish shows, those with no file of their own (a pattern that matches nothing) included.
     const files = reports.flatMap((report, i) => (isShown(i) ? [{ report, before: result.files[i]?.file.ast.text ?? '', after: result.files[i]?.output ?? '' }] : []));
-    io.stdout.write(htmlReport({ mode: refuse ? 'check' : mode, files, proofs, args: treeArgs(opts) }));
+    const sink = buffered((chunk) => io.stdout.write(chunk));
+    htmlReport(sink.out, { mode: refuse ? 'check' : mode, files, proofs, args: treeArgs(opts) });
+    sink.end();
     return code;
   }
   // The findings go where the patch does not: stderr for diff.
