@@ -49,7 +49,7 @@ export function jsonReport(out: Sink, command: string, reports: (FileReport & { 
     },
     exitCode,
   };
-  // Pieces down to each finding's members: a finding is written whole, one after another.
+  // Pieces down to the members of each finding (each member's value is written whole).
   writeJson(out, doc, 6);
   out('\n');
 }

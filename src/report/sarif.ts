@@ -135,7 +135,7 @@ export function sarifReport(out: Sink, reports: readonly FileReport[], options: 
       results,
     }],
   };
-  // Pieces down to each result's members: a result is written whole, one after another.
+  // Pieces down to the members of each result (each member's value is written whole).
   writeJson(out, log, 6);
   out('\n');
 }
