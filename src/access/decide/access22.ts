@@ -72,7 +72,7 @@ export function decide22(model: Model, req: Request): Outcome {
   const m = merge(model, req);
   if (m.fail) return { status: 500, by: `core: ${m.fail}` };
   const ssl = sslRefuses(m.settings, req);
-  const h = !ssl && hostAllows(m.host, req, clientAddress(model.cache, req.ip));
+  const h = !ssl && hostAllows(m.host, req, clientAddress(model.cache, req.ip), model.cache);
   const lines = m.requires.length ? m.requires.filter((r) => applies(r.mask, req.method)) : m.requires;
   const denies = ssl ? SSL_DENIES : HOST_DENIES;
   if (!lines.length) return h ? HOST_ALLOWS : denies;

@@ -7,6 +7,8 @@ import { type Address, type AuthzNode, clientAddress, inDomain, type Model, type
 import { hostAllows, satisfyFor, SSL_DENIES, sslRefuses } from './host-rules.js';
 import { applies, merge, type Merged } from './merge.js';
 import { startupError } from './startup-error.js';
+import { inIntervals, LONG_LIST, splitList } from './subnet-set.js';
+import type { RunCache } from '../../project/run-cache.js';
 import { asciiLower } from '../../parse/words.js';
 import { AUTH_TYPE_MODULE } from '../../apache/providers.js';
 import { methodOf } from '../../apache/access-directives.js';
@@ -25,14 +27,23 @@ function isLocal(ip: string, a: Address | null): boolean {
   return a.value === 1n;
 }
 
-function provider(n: Extract<AuthzNode, { kind: 'provider' }>, req: Request, user: Request['credentials'], m: Merged, addr: Address | null): AuthzResult {
+function provider(n: Extract<AuthzNode, { kind: 'provider' }>, req: Request, user: Request['credentials'], m: Merged, addr: Address | null, cache: RunCache | undefined): AuthzResult {
   switch (n.name) {
     case 'all': return n.args.length === 1 && n.args[0]!.toLowerCase() === 'granted' ? 'granted' : 'denied';
     case 'env': return n.args.some((v) => req.env.includes(v.toLowerCase())) ? 'granted' : 'denied';
     case 'method': return n.args.some((a) => methodOf(a) === methodOf(req.method)) ? 'granted' : 'denied';
-    case 'ip':
-      if (addr) for (const s of n.subnets ?? []) if (subnetContains(s, addr)) return 'granted';
+    case 'ip': {
+      const subnets = n.subnets ?? [];
+      if (!addr) return 'denied';
+      if (cache && subnets.length >= LONG_LIST) {
+        const split = splitList(cache, subnets, (s) => s);
+        if (inIntervals(split, addr)) return 'granted';
+        for (const s of split.rest) if (subnetContains(s, addr)) return 'granted';
+        return 'denied';
+      }
+      for (const s of subnets) if (subnetContains(s, addr)) return 'granted';
       return 'denied';
+    }
     case 'local': return isLocal(req.ip, addr) ? 'granted' : 'denied';
     case 'host': case 'forward-dns':
       if (req.host === null) return 'denied';
@@ -56,17 +67,20 @@ function provider(n: Extract<AuthzNode, { kind: 'provider' }>, req: Request, use
   }
 }
 
-/** apply_authz_sections (mod_authz_core.c); `addr` is the request's client address, parsed. */
+/**
+ * apply_authz_sections (mod_authz_core.c); `addr` is the request's client address, parsed; `cache`, the run's
+ * memo, where a long `Require ip` list keeps its subnets as intervals (subnet-set.ts; without it, each is tested).
+ */
 export function evalTree(
-  n: AuthzNode, parentAnd: boolean, req: Request, user: Request['credentials'], m: Merged, addr: Address | null = parseAddress(req.ip),
+  n: AuthzNode, parentAnd: boolean, req: Request, user: Request['credentials'], m: Merged, addr: Address | null = parseAddress(req.ip), cache?: RunCache,
 ): AuthzResult {
   if (!applies(n.mask, req.method)) return parentAnd ? 'granted' : 'neutral';
   let r: AuthzResult;
-  if (n.kind === 'provider') r = provider(n, req, user, m, addr);
+  if (n.kind === 'provider') r = provider(n, req, user, m, addr, cache);
   else {
     r = 'neutral';
     for (const c of n.children) {
-      const cr = evalTree(c, n.op === 'and', req, user, m, addr);
+      const cr = evalTree(c, n.op === 'and', req, user, m, addr, cache);
       if (cr === 'neutral') continue;
       if (n.op === 'and') {
         if (cr === 'denied') { r = cr; break; }
@@ -104,12 +118,12 @@ export function decide24(model: Model, req: Request): Outcome {
   const any = compat && m.host ? satisfyFor(m.host, req.method) === true : false;
   const addr = clientAddress(model.cache, req.ip);
   const ssl = sslRefuses(m.settings, req);
-  const h = !ssl && (compat ? hostAllows(m.host, req, addr) : true);
+  const h = !ssl && (compat ? hostAllows(m.host, req, addr, model.cache) : true);
   if (any && h) return { status: 200, by: 'access_compat (Satisfy Any)' };
   if (!any && !h) return ssl ? SSL_DENIES : COMPAT_DENIES;
   const type = authType(m);
   if (!m.tree) return type ? { status: 500, by: 'authz_core (AuthType without Require)' } : NO_DIRECTIVES;
-  const first = evalTree(m.tree, true, req, null, m, addr);
+  const first = evalTree(m.tree, true, req, null, m, addr, model.cache);
   if (first === 'granted') return CORE_GRANTS;
   if (first !== 'denied-no-user') return CORE_DENIES;
   if (!type) return { status: 500, by: 'core (no authentication done)' };
@@ -122,7 +136,7 @@ export function decide24(model: Model, req: Request): Outcome {
   if (needs && model.htaccessOverride !== 'migrated' && !model.cond?.anyModule && !model.modules.includes(needs)) return { status: 500, by: `authn_core (AuthType ${type} configured without ${needs})` };
   if ((lt === 'basic' || lt === 'digest') && !m.settings.get('authname')) return { status: 500, by: `auth_${lt} (need AuthName)` };
   if (!req.credentials || req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
-  const second = evalTree(m.tree, true, req, req.credentials, m, addr);
+  const second = evalTree(m.tree, true, req, req.credentials, m, addr, model.cache);
   if (second === 'granted') return CORE_GRANTS;
   // authorize_user_core: a user refused (not one still lacking) gets 403 under AuthzSendForbiddenOnFailure On.
   if (second !== 'denied-no-user' && m.settings.get('authzsendforbiddenonfailure') === 'on') return { status: 403, by: 'authz_core (AuthzSendForbiddenOnFailure)' };

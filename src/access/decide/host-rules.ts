@@ -1,6 +1,8 @@
 /** Order/Allow/Deny evaluation, shared by 2.2 mod_authz_host and 2.4 mod_access_compat (check_dir_access). */
 import { type Address, type HostEntry, inDomain, type Item, type Outcome, type Request, subnetContains } from '../model/index.js';
 import { applies } from './merge.js';
+import { cacheSlot, type RunCache } from '../../project/run-cache.js';
+import { inIntervals, LONG_LIST, splitList } from './subnet-set.js';
 
 /** Does one Allow/Deny word match the request (`addr`: its client address, parsed)? */
 export function entryMatches(e: HostEntry, req: Request, addr: Address | null): boolean {
@@ -12,24 +14,84 @@ export function entryMatches(e: HostEntry, req: Request, addr: Address | null): 
   }
 }
 
-/** True when the host rules let the request through (no record: allowed, the default Deny,Allow with empty lists). */
-export function hostAllows(items: readonly Item[] | null, req: Request, addr: Address | null): boolean {
+/**
+ * True when the host rules let the request through (no record: allowed, the default Deny,Allow with empty lists).
+ * `cache`: the run's memo, where a long list keeps its words by kind (hostIndex, subnet-set.ts).
+ */
+export function hostAllows(items: readonly Item[] | null, req: Request, addr: Address | null, cache: RunCache): boolean {
   if (!items) return true;
   let order = 'deny,allow';
   let a = false;
   let d = false;
-  for (const it of items) {
-    if (!applies('mask' in it ? it.mask : null, req.method)) continue;
-    if (it.k === 'order') order = it.value;
-    else if (it.k === 'allow' && !a) a = anyMatches(it.entries, req, addr);
-    else if (it.k === 'deny' && !d) d = anyMatches(it.entries, req, addr);
+  if (items.length >= LONG_LIST) {
+    const ix = hostIndex(cache, items);
+    for (const it of ix.orders) if (applies(it.mask, req.method)) order = it.value;
+    a = sideMatches(ix.allow, req, addr, cache);
+    d = sideMatches(ix.deny, req, addr, cache);
+  } else {
+    for (const it of items) {
+      if (!applies('mask' in it ? it.mask : null, req.method)) continue;
+      if (it.k === 'order') order = it.value;
+      else if (it.k === 'allow' && !a) a = anyMatches(it.entries, req, addr, cache);
+      else if (it.k === 'deny' && !d) d = anyMatches(it.entries, req, addr, cache);
+    }
   }
   return order === 'deny,allow' ? a || !d : a && !d;
 }
 
+type OrderItem = Extract<Item, { k: 'order' }>;
+type ListItem = Extract<Item, { k: 'allow' | 'deny' }>;
+
+/** The Allow (or Deny) lines of a long list: the words of those without a method limit as one list, and the others. */
+interface Side {
+  words: readonly HostEntry[];
+  limited: readonly ListItem[];
+}
+
+/**
+ * A long list of host rules (a blocklist of thousands of `Deny from` lines) by kind, made once per list: the
+ * Order lines in order (the last that applies wins), and each side's words. Whether a side matches does not
+ * depend on the order of its lines (any word of any line that applies), so its unlimited lines' words are one
+ * list, looked up through subnet-set.ts, instead of a pass over every line for each request.
+ */
+interface HostIndex {
+  orders: readonly OrderItem[];
+  allow: Side;
+  deny: Side;
+}
+
+const HOST_INDEXES = cacheSlot('long lists of host rules, by kind', () => new WeakMap<readonly Item[], HostIndex>());
+
+function hostIndex(cache: RunCache, items: readonly Item[]): HostIndex {
+  const indexes = cache.get(HOST_INDEXES);
+  let ix = indexes.get(items);
+  if (ix) return ix;
+  const orders: OrderItem[] = [];
+  const side = (k: 'allow' | 'deny'): Side => {
+    const lines = items.filter((i): i is ListItem => i.k === k);
+    return { words: lines.filter((i) => !i.mask).flatMap((i) => i.entries), limited: lines.filter((i) => i.mask) };
+  };
+  for (const it of items) if (it.k === 'order') orders.push(it);
+  ix = { orders, allow: side('allow'), deny: side('deny') };
+  indexes.set(items, ix);
+  return ix;
+}
+
+function sideMatches(side: Side, req: Request, addr: Address | null, cache: RunCache): boolean {
+  if (anyMatches(side.words, req, addr, cache)) return true;
+  for (const it of side.limited) if (applies(it.mask, req.method) && anyMatches(it.entries, req, addr, cache)) return true;
+  return false;
+}
+
 /** Does any word of one Allow/Deny line match? (A loop, not `some`: this runs for every request.) */
-function anyMatches(entries: readonly HostEntry[], req: Request, addr: Address | null): boolean {
-  for (const e of entries) if (entryMatches(e, req, addr)) return true;
+function anyMatches(entries: readonly HostEntry[], req: Request, addr: Address | null, cache: RunCache): boolean {
+  if (entries.length < LONG_LIST) {
+    for (const e of entries) if (entryMatches(e, req, addr)) return true;
+    return false;
+  }
+  const split = splitList(cache, entries, (e) => (e.kind === 'ip' ? e.subnet : null));
+  if (inIntervals(split, addr)) return true;
+  for (const e of split.rest) if (entryMatches(e, req, addr)) return true;
   return false;
 }
 

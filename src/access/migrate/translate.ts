@@ -16,16 +16,40 @@ const line = (text: string): Out => ({ t: 'line', text: text.endsWith('\\') ? `$
 
 export class Untranslatable extends Error {}
 
-/** OR members for a list of entries: one Require line per kind, keeping each address or name as written. */
+/**
+ * A line's words at most this long: 2.4 refuses a .htaccess line of 8,192 bytes or more ("Line too long", a 500
+ * for every request there; the real 2.4.71), and a blocklist of thousands of `Deny from` lines would become one
+ * Require line. (The main configuration takes longer lines; the same limit keeps both readable.)
+ */
+const MAX_LINE_TEXT = 4000;
+
+/** `Require <kind> <words>` as lines of at most MAX_LINE_TEXT characters: alternatives, as OR members. */
+function wordLines(head: string, words: readonly string[]): Out[] {
+  const out: Out[] = [];
+  let from = 0;
+  let length = head.length;
+  words.forEach((w, i) => {
+    if (i > from && length + 1 + w.length > MAX_LINE_TEXT) {
+      out.push(line(`${head} ${words.slice(from, i).join(' ')}`));
+      from = i;
+      length = head.length;
+    }
+    length += 1 + w.length;
+  });
+  if (words.length > from) out.push(line(`${head} ${words.slice(from).join(' ')}`));
+  return out;
+}
+
+/**
+ * OR members for a list of entries: a Require line per kind (several for a long list: wordLines), keeping each
+ * address or name as written.
+ */
 function orMembers(entries: readonly HostEntry[]): Out[] {
   const out: Out[] = [];
   const ip = entries.filter((e) => e.kind === 'ip').map((e) => e.text);
   const host = entries.filter((e) => e.kind === 'host').map((e) => e.text);
-  const env = entries.filter((e) => e.kind === 'env' && !e.negated).map((e) => (e as { name: string }).name);
   const envText = entries.filter((e) => e.kind === 'env' && !e.negated).map((e) => e.text.slice(4));
-  if (ip.length) out.push(line(`Require ip ${ip.join(' ')}`));
-  if (host.length) out.push(line(`Require host ${host.join(' ')}`));
-  if (env.length) out.push(line(`Require env ${envText.join(' ')}`));
+  out.push(...wordLines('Require ip', ip), ...wordLines('Require host', host), ...wordLines('Require env', envText));
   for (const e of entries) {
     if (e.kind === 'env' && e.negated) out.push({ t: 'all', children: [GRANTED, line(`Require not env ${e.text.slice(5)}`)] });
   }
