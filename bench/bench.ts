@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from '../src/parse/parser.js';
 import { print } from '../src/print/print.js';
-import { generateDirectoryBlocks, generateHostingTree, generateHtaccessTree, generateSiteHtaccessTree, generateTree, type GeneratedTree } from './generate.js';
+import { generateBlocklistTree, generateDirectoryBlocks, generateHostingTree, generateHtaccessTree, generateSiteHtaccessTree, generateTree, type GeneratedTree } from './generate.js';
 import { measure, measureMedians, type Measured } from './measure.js';
 
 const SCALE = process.env.BENCH_QUICK === '1' ? 10 : 1;
@@ -106,6 +106,7 @@ try {
   check('host2k', `check, ${fmt(n(2_000))} hosting sites, one per file`, () => generateHostingTree(join(base, 'host2k'), n(2_000)));
   check('siteHt1k', `check, ${fmt(n(1_000))} sites' \`.htaccess\` with a \`<Files>\` block`, () => generateSiteHtaccessTree(join(base, 'siteHt1k'), n(1_000)));
   check('siteHt2k', `check, ${fmt(n(2_000))} sites' \`.htaccess\` with a \`<Files>\` block`, () => generateSiteHtaccessTree(join(base, 'siteHt2k'), n(2_000)));
+  check('block20k', `check, a \`.htaccess\` blocklist of ${fmt(n(20_000))} \`Deny from\` lines`, () => generateBlocklistTree(join(base, 'block20k'), n(20_000)));
   if (wanted('one')) {
     const one = generateTree(join(base, 'one'), 1, 1, '2.2');
     const small = join(one.root, 'conf.d', 'vhosts-0000.conf');

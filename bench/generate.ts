@@ -133,6 +133,15 @@ export function generateSiteHtaccessTree(root: string, n: number): GeneratedTree
     + `RewriteEngine On\n<Directory "${root}/htdocs">\n    AllowOverride All\n    Order allow,deny\n    Allow from all\n</Directory>\n`);
 }
 
+/**
+ * One site's `.htaccess` holding a blocklist of n `Deny from` lines (an address or a /24 each, as bad-bot and
+ * country lists are written), after `Order allow,deny` and `Allow from all`.
+ */
+export function generateBlocklistTree(root: string, n: number): GeneratedTree {
+  const lines = Array.from({ length: n }, (_, i) => `Deny from ${1 + (i % 223)}.${(i >> 8) & 255}.${i & 255}.${i % 3 ? '0/24' : String(1 + (i % 250))}\n`);
+  return htaccessTree(root, 1, () => `Order allow,deny\nAllow from all\n${lines.join('')}`, `<Directory "${root}/htdocs">\n    AllowOverride All\n</Directory>\n`);
+}
+
 /** One file of n top-level `<Directory>` sections, each holding the block the `.htaccess` tree puts in a file. */
 export function generateDirectoryBlocks(root: string, n: number): GeneratedTree {
   mkdirSync(join(root, 'htdocs'), { recursive: true });
