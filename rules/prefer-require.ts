@@ -66,6 +66,21 @@ function startupDefineFinding(block: Section, file: ConfigFile): { node: Section
  * Why a regex directory section with `$` may be rewritten to lines that look unlike its own: 2.2
  * tested directory regexes with REG_NOTEOL (semantics, match.ts), so `$` matched no path there.
  */
+/** The message quotes a rewrite of up to this many characters whole; a longer one (a blocklist's) in part. */
+const SHOWN_TEXT = 1200;
+
+/**
+ * The rewrite's lines as the message quotes them, joined by ` | `. A rewrite longer than SHOWN_TEXT (a blocklist
+ * of thousands of addresses) is quoted up to there, at a word's end, with how many lines it has: the patch and the
+ * machine formats' fix carry the whole text.
+ */
+function shownLines(lines: readonly string[]): string {
+  const text = lines.map((l) => l.trim()).join(' | ');
+  if (text.length <= SHOWN_TEXT) return text;
+  const cut = text.lastIndexOf(' ', SHOWN_TEXT);
+  return `${text.slice(0, cut > 0 ? cut : SHOWN_TEXT)} … (${lines.length} lines in all; \`httpd-migrate diff\` shows them whole)`;
+}
+
 function noteolNote(s: Scope): string {
   return s.kind === 'directorymatch' && /(^|[^\\])\$/.test(s.pattern)
     ? ' 2.2 tested this regex with REG_NOTEOL, where `$` never matches at the end of a path, and 2.4 lets it match there. So in 2.4 the section applies to paths 2.2 did not give it, and the rewrite keeps what 2.2 answered on those.'
@@ -183,7 +198,7 @@ export default defineRule({
           }
           context.report({
             node,
-            message: `${where(section, file, accessFile)} uses the 2.2 ${used(body, live)} directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: ${v.lines.map((l) => l.trim()).join(' | ')}. ${proof.mixed ? 'The tree already mixes in 2.4 Require lines, so this was checked against what 2.4 with mod_access_compat does now' : 'This was checked against 2.2'} on every representative request.${noteolNote(v.scope)}${commentNote(body, live)}`,
+            message: `${where(section, file, accessFile)} uses the 2.2 ${used(body, live)} directives; in 2.4 access is decided by Require (mod_authz_core), and Order/Allow/Deny/Satisfy need mod_access_compat. Write instead: ${shownLines(v.lines)}. ${proof.mixed ? 'The tree already mixes in 2.4 Require lines, so this was checked against what 2.4 with mod_access_compat does now' : 'This was checked against 2.2'} on every representative request.${noteolNote(v.scope)}${commentNote(body, live)}`,
             fix: rewriteEdits(file, edited, v.lines, live),
           });
         }

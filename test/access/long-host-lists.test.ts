@@ -124,7 +124,7 @@ describe('a long Require ip list', () => {
 });
 
 /** A site whose .htaccess keeps a blocklist of 1,500 addresses, one `Deny from` line each, and one that allows a list. */
-function migrated(): { conf: string; blocked: string; allowed: string; refusals: string[] } {
+function migrated(): { conf: string; blocked: string; allowed: string; refusals: string[]; said: string } {
   const root = tempDir();
   const docroot = join(root, 'htdocs');
   mkdirSync(join(docroot, 'blocked'), { recursive: true });
@@ -141,6 +141,7 @@ function migrated(): { conf: string; blocked: string; allowed: string; refusals:
     blocked: out(join(docroot, 'blocked', '.htaccess')),
     allowed: out(join(docroot, 'allowed', '.htaccess')),
     refusals: result.files.flatMap((f) => f.remaining).filter((p) => p.ruleId === 'prefer-require').map((p) => p.message),
+    said: result.files.find((f) => f.file.path === join(docroot, 'blocked', '.htaccess'))!.applied.find((p) => p.ruleId === 'prefer-require')!.message,
   };
 }
 
@@ -155,6 +156,14 @@ describe('a .htaccess blocklist of 1,500 lines', () => {
     }
     // The blocklist's lines are alternatives inside <RequireNone>; the allowed list's, Require lines side by side (any one grants).
     expect(m.blocked).toMatch(/<RequireNone>/);
+  });
+
+  it('is quoted in part in the finding, with how many lines the rewrite has (the patch has them all)', () => {
+    const m = migrated();
+    const lines = m.blocked.trimEnd().split('\n').length;
+    expect(m.said.length).toBeLessThan(2000);
+    expect(m.said).toContain(`Write instead: <RequireAll> | Require all granted | <RequireNone> | Require ip 10.0.0.7 10.0.1.7`);
+    expect(m.said).toContain(`… (${lines} lines in all; \`httpd-migrate diff\` shows them whole). This was checked against 2.2 on every representative request.`);
   });
 });
 
