@@ -32,6 +32,13 @@ export function buffered(write: (chunk: string) => void, size = 1 << 16): { out:
   };
 }
 
+/** Runs `report` with a buffered sink onto `write`, and writes what is left when it returns. */
+export function writeInChunks(write: (chunk: string) => void, report: (out: Sink) => void): void {
+  const sink = buffered(write);
+  report(sink.out);
+  sink.end();
+}
+
 /**
  * `JSON.stringify(value, null, 2)`, written in pieces: each member of an object and each element of
  * an array down to `depth` levels is a piece of its own (deeper values are written whole). A piece

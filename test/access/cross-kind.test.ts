@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decide22 } from '../../src/access/decide/index.js';
-import { DEFAULT_MODULES, runBatch, type BatchResult } from '../oracle/harness.js';
+import { runBatch, WITHOUT_COMPAT, type BatchResult } from '../oracle/harness.js';
 import { requireHttpdOrSkip } from '../oracle/httpd.js';
 import { m22, req } from './helpers.js';
 import { migrateText, prove } from './prove-helpers.js';
@@ -58,7 +58,7 @@ describe.skipIf(oracle.skip)('the rewrite of that case on the real httpd 2.4 wit
   let result: BatchResult;
   beforeAll(async () => {
     result = await runBatch({
-      modules: DEFAULT_MODULES.filter((m) => m !== 'access_compat'),
+      modules: WITHOUT_COMPAT,
       users: { alice: 'good' },
       scenarios: [{ config: output, requests }],
     });

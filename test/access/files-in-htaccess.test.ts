@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/migrate.js';
 import { loadProject } from '../../src/project/load.js';
-import { DEFAULT_MODULES, runBatch, type BatchResult } from '../oracle/harness.js';
+import { runBatch, WITHOUT_COMPAT, type BatchResult } from '../oracle/harness.js';
 import { requireHttpdOrSkip } from '../oracle/httpd.js';
 import { tempDir } from '../helpers/tmp.js';
 
@@ -62,7 +62,7 @@ describe.skipIf(oracle.skip)('the rewritten tree on the real httpd 2.4 without m
   beforeAll(async () => {
     const m = migrated();
     result = await runBatch({
-      modules: DEFAULT_MODULES.filter((x) => x !== 'access_compat'),
+      modules: WITHOUT_COMPAT,
       scenarios: [{
         config: m.conf,
         htaccess: { sub: m.htaccess },

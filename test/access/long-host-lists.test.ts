@@ -15,7 +15,7 @@ import { type AuthzNode, clientAddress, formatAddress, type Item, parseAddress, 
 import { migrate } from '../../src/migrate.js';
 import { loadProject } from '../../src/project/load.js';
 import { RunCache } from '../../src/project/run-cache.js';
-import { DEFAULT_MODULES, runBatch, type BatchResult } from '../oracle/harness.js';
+import { runBatch, WITHOUT_COMPAT, type BatchResult } from '../oracle/harness.js';
 import { requireHttpdOrSkip } from '../oracle/httpd.js';
 import { tempDir } from '../helpers/tmp.js';
 import { m22, m24, req } from './helpers.js';
@@ -174,7 +174,7 @@ describe.skipIf(oracle.skip)('the rewritten blocklists on the real httpd 2.4 wit
   beforeAll(async () => {
     const m = migrated();
     result = await runBatch({
-      modules: DEFAULT_MODULES.filter((x) => x !== 'access_compat'),
+      modules: WITHOUT_COMPAT,
       scenarios: [{
         config: m.conf,
         htaccess: { blocked: m.blocked, allowed: m.allowed },

@@ -9,7 +9,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decide22, decide24 } from '../../src/access/decide/index.js';
-import { DEFAULT_MODULES, runBatch, type BatchResult } from '../oracle/harness.js';
+import { DEFAULT_MODULES, runBatch, WITHOUT_COMPAT, type BatchResult } from '../oracle/harness.js';
 import { requireHttpdOrSkip } from '../oracle/httpd.js';
 import { dir, m22, m24, req } from './helpers.js';
 import { migrateText } from './prove-helpers.js';
@@ -102,7 +102,7 @@ describe.skipIf(oracle.skip)('whole-section rewrites on the real httpd 2.4', () 
   let result: BatchResult;
   beforeAll(async () => {
     result = await runBatch({
-      modules: DEFAULT_MODULES.filter((m) => m !== 'access_compat'),
+      modules: WITHOUT_COMPAT,
       users: { alice: 'good', bob: 'good' },
       groups: { admins: ['bob'] },
       scenarios: rewritten.map((t) => ({ config: t.output.replaceAll(DOC, '@DIR@'), requests: REQS.map((r) => ({ ...r, path: r.path })) })),

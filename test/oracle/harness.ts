@@ -33,7 +33,7 @@ export interface Scenario {
 export interface Batch {
   scenarios: Scenario[];
   /** Modules to LoadModule; default DEFAULT_MODULES. */
-  modules?: string[];
+  modules?: readonly string[];
   /** Extra server-level text after the base config (placeholders except @DIR@/@LOC@). */
   global?: string;
   /** name → password, written to @HTPASSWD@ as {SHA} lines. */
@@ -66,6 +66,9 @@ export const DEFAULT_MODULES: readonly string[] = [
   'mpm_event', 'authz_core', 'authz_host', 'access_compat', 'authn_core', 'authn_file', 'auth_basic',
   'authz_user', 'authz_groupfile', 'dir', 'mime', 'alias',
 ];
+
+/** DEFAULT_MODULES without mod_access_compat: the 2.4 a migrated tree must run on. */
+export const WITHOUT_COMPAT: readonly string[] = DEFAULT_MODULES.filter((m) => m !== 'access_compat');
 
 const START_TIMEOUT_MS = 15_000;
 const REQUEST_TIMEOUT_MS = 10_000;

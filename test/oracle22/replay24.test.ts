@@ -11,7 +11,7 @@
  * Many scenarios share one server (batches, as in test/differential).
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODULES, runBatch, type Scenario } from '../oracle/harness.js';
+import { DEFAULT_MODULES, runBatch, type Scenario, WITHOUT_COMPAT as BASE_WITHOUT_COMPAT } from '../oracle/harness.js';
 import { requireHttpdOrSkip } from '../oracle/httpd.js';
 import { requireDataOrSkip } from '../helpers/shared-data.js';
 import { migrate22, type Migrated22 } from './migrate22.js';
@@ -21,7 +21,7 @@ const data = requireDataOrSkip(ORACLE22);
 const oracle = data.skip ? { skip: true } : requireHttpdOrSkip();
 
 const BATCH = 150;
-const WITHOUT_COMPAT = [...DEFAULT_MODULES.filter((m) => m !== 'access_compat'), 'setenvif'];
+const WITHOUT_COMPAT = [...BASE_WITHOUT_COMPAT, 'setenvif'];
 const WITH_COMPAT = [...DEFAULT_MODULES, 'setenvif'];
 const KEEPS = 'Kept as written, with mod_access_compat loaded, it answers as 2.2 did';
 const CHANGES = 'Kept as written, with mod_access_compat loaded, it does NOT answer as 2.2 did: ';

@@ -7,7 +7,7 @@ import { type Address, type AuthzNode, clientAddress, inDomain, type Model, type
 import { hostAllows, satisfyFor, SSL_DENIES, sslRefuses } from './host-rules.js';
 import { applies, merge, type Merged } from './merge.js';
 import { startupError } from './startup-error.js';
-import { inIntervals, LONG_LIST, splitList } from './subnet-set.js';
+import { anyInList } from './subnet-set.js';
 import type { RunCache } from '../../project/run-cache.js';
 import { asciiLower } from '../../parse/words.js';
 import { AUTH_TYPE_MODULE } from '../../apache/providers.js';
@@ -32,18 +32,8 @@ function provider(n: Extract<AuthzNode, { kind: 'provider' }>, req: Request, use
     case 'all': return n.args.length === 1 && n.args[0]!.toLowerCase() === 'granted' ? 'granted' : 'denied';
     case 'env': return n.args.some((v) => req.env.includes(v.toLowerCase())) ? 'granted' : 'denied';
     case 'method': return n.args.some((a) => methodOf(a) === methodOf(req.method)) ? 'granted' : 'denied';
-    case 'ip': {
-      const subnets = n.subnets ?? [];
-      if (!addr) return 'denied';
-      if (cache && subnets.length >= LONG_LIST) {
-        const split = splitList(cache, subnets, (s) => s);
-        if (inIntervals(split, addr)) return 'granted';
-        for (const s of split.rest) if (subnetContains(s, addr)) return 'granted';
-        return 'denied';
-      }
-      for (const s of subnets) if (subnetContains(s, addr)) return 'granted';
-      return 'denied';
-    }
+    case 'ip':
+      return addr && anyInList(cache, n.subnets ?? [], (s) => s, addr, (s) => subnetContains(s, addr)) ? 'granted' : 'denied';
     case 'local': return isLocal(req.ip, addr) ? 'granted' : 'denied';
     case 'host': case 'forward-dns':
       if (req.host === null) return 'denied';

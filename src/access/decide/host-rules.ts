@@ -2,7 +2,7 @@
 import { type Address, type HostEntry, inDomain, type Item, type Outcome, type Request, subnetContains } from '../model/index.js';
 import { applies } from './merge.js';
 import { cacheSlot, type RunCache } from '../../project/run-cache.js';
-import { inIntervals, LONG_LIST, splitList } from './subnet-set.js';
+import { anyInList, LONG_LIST } from './subnet-set.js';
 
 /** Does one Allow/Deny word match the request (`addr`: its client address, parsed)? */
 export function entryMatches(e: HostEntry, req: Request, addr: Address | null): boolean {
@@ -66,13 +66,11 @@ function hostIndex(cache: RunCache, items: readonly Item[]): HostIndex {
   const indexes = cache.get(HOST_INDEXES);
   let ix = indexes.get(items);
   if (ix) return ix;
-  const orders: OrderItem[] = [];
   const side = (k: 'allow' | 'deny'): Side => {
     const lines = items.filter((i): i is ListItem => i.k === k);
     return { words: lines.filter((i) => !i.mask).flatMap((i) => i.entries), limited: lines.filter((i) => i.mask) };
   };
-  for (const it of items) if (it.k === 'order') orders.push(it);
-  ix = { orders, allow: side('allow'), deny: side('deny') };
+  ix = { orders: items.filter((i): i is OrderItem => i.k === 'order'), allow: side('allow'), deny: side('deny') };
   indexes.set(items, ix);
   return ix;
 }
@@ -83,17 +81,12 @@ function sideMatches(side: Side, req: Request, addr: Address | null, cache: RunC
   return false;
 }
 
-/** Does any word of one Allow/Deny line match? (A loop, not `some`: this runs for every request.) */
+/** Does any word of one Allow/Deny line match? (This runs for every request: a long line is looked up, anyInList.) */
 function anyMatches(entries: readonly HostEntry[], req: Request, addr: Address | null, cache: RunCache): boolean {
-  if (entries.length < LONG_LIST) {
-    for (const e of entries) if (entryMatches(e, req, addr)) return true;
-    return false;
-  }
-  const split = splitList(cache, entries, (e) => (e.kind === 'ip' ? e.subnet : null));
-  if (inIntervals(split, addr)) return true;
-  for (const e of split.rest) if (entryMatches(e, req, addr)) return true;
-  return false;
+  return anyInList(cache, entries, ipSubnet, addr, (e) => entryMatches(e, req, addr));
 }
+
+const ipSubnet = (e: HostEntry) => (e.kind === 'ip' ? e.subnet : null);
 
 /**
  * Whether mod_ssl's access check refuses the request: SSLRequireSSL or SSLRequire applies and the

@@ -12,7 +12,7 @@ import { cacheSlot, type RunCache } from '../../project/run-cache.js';
 export const LONG_LIST = 32;
 
 /** A long list: its IPv4 subnets as intervals, and the words tested one by one (other words, IPv6, non-contiguous masks). */
-export interface SplitList<T> {
+interface SplitList<T> {
   /** Disjoint, sorted: interval i is [lo[i], hi[i]] (32-bit addresses). */
   lo: Float64Array;
   hi: Float64Array;
@@ -26,7 +26,7 @@ const SPLITS = cacheSlot('long subnet lists as IPv4 intervals', () => new WeakMa
  * null for a word that is not one. An IPv4 subnet with a contiguous mask is an interval (one whose
  * address has bits outside its mask holds no address, as subnetContains says, and is left out).
  */
-export function splitList<T>(cache: RunCache, list: readonly T[], subnetOf: (x: T) => Subnet | null): SplitList<T> {
+function splitList<T>(cache: RunCache, list: readonly T[], subnetOf: (x: T) => Subnet | null): SplitList<T> {
   const splits = cache.get(SPLITS) as WeakMap<readonly T[], SplitList<T>>;
   let split = splits.get(list);
   if (split) return split;
@@ -51,7 +51,7 @@ export function splitList<T>(cache: RunCache, list: readonly T[], subnetOf: (x: 
 }
 
 /** Whether one of the intervals holds the address (an IPv4 subnet matches only an address with an IPv4 form, Address.v4). */
-export function inIntervals(split: SplitList<unknown>, addr: Address | null): boolean {
+function inIntervals(split: SplitList<unknown>, addr: Address | null): boolean {
   if (!addr || addr.v4 === null) return false;
   const v = addr.v4;
   let lo = 0;
@@ -63,4 +63,21 @@ export function inIntervals(split: SplitList<unknown>, addr: Address | null): bo
     else hi = mid - 1;
   }
   return hi >= 0 && v <= split.hi[hi]!;
+}
+
+/**
+ * Whether a word of `list` matches: `matches` tests one word. A list shorter than LONG_LIST is tested word by
+ * word; a longer one through its split (its IPv4 subnets by interval, the rest word by word).
+ */
+export function anyInList<T>(
+  cache: RunCache | undefined, list: readonly T[], subnetOf: (x: T) => Subnet | null, addr: Address | null, matches: (x: T) => boolean,
+): boolean {
+  if (!cache || list.length < LONG_LIST) {
+    for (const x of list) if (matches(x)) return true;
+    return false;
+  }
+  const split = splitList(cache, list, subnetOf);
+  if (inIntervals(split, addr)) return true;
+  for (const x of split.rest) if (matches(x)) return true;
+  return false;
 }

@@ -13,7 +13,7 @@ import { blocking, collectFindings, HTTPD_RULE_ID, type FileReport } from '../..
 import { stylish } from '../../report/stylish.js';
 import { jsonReport } from '../../report/json.js';
 import { sarifReport } from '../../report/sarif.js';
-import { buffered } from '../../report/sink.js';
+import { writeInChunks } from '../../report/sink.js';
 import { githubReport } from '../../report/github.js';
 import { isDirectory, printConfig, readInputs } from '../inputs.js';
 import { htmlReport } from '../../report/html.js';
@@ -239,14 +239,15 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
   const tooMany = tooManyWarnings(mode, shown, opts.maxWarnings);
   const code = exitCode(mode, shown, failedWrites, opts.maxWarnings);
   if (tooMany) io.stderr.write(`httpd-migrate: too many warnings (${tooMany}; maximum: ${opts.maxWarnings}).\n`);
+  // The machine formats and the page are written as they are made, in chunks (report/sink.ts).
+  const toStdout = (chunk: string) => { io.stdout.write(chunk); };
   if (opts.format === 'json') {
     // The module layout changes check would make, the patches diff printed for them, or those write made.
     const listed = mode === 'check' ? layoutChanges : mode === 'diff' ? diffLayout : layoutMade;
-    const sink = buffered((chunk) => io.stdout.write(chunk));
-    jsonReport(sink.out, mode, shown, code, listed.map((c, i) => ({
+    const changes = listed.map((c, i) => ({
       kind: c.kind, path: display(c.path), ...(c.kind === 'create' ? {} : { target: c.target }), ...(mode === 'diff' ? { diff: layoutDiffs[i]! } : {}),
-    })));
-    sink.end();
+    }));
+    writeInChunks(toStdout, (out) => jsonReport(out, mode, shown, code, changes));
     return code;
   }
   if (opts.format === 'sarif' || opts.format === 'github') {
@@ -254,19 +255,16 @@ export async function runMigrateCommand(mode: Mode, opts: MigrateCommandOptions,
     const left = mode === 'write' ? shown.map((r) => ({ ...r, findings: r.findings.filter((f) => !f.fixable || r.failed) })) : shown;
     // The text each report's positions point into, as collectFindings chose it above.
     const texts = new Map(result.files.map((r, i) => [reports[i]!.path, mode === 'write' && !refuse ? r.output : r.file.ast.text]));
-    const sink = buffered((chunk) => io.stdout.write(chunk));
-    if (opts.format === 'sarif') sarifReport(sink.out, left, { cwd: io.cwd, rules: allRules, textOf: (path) => texts.get(path) });
-    else githubReport(sink.out, left);
-    sink.end();
+    writeInChunks(toStdout, (out) => (opts.format === 'sarif'
+      ? sarifReport(out, left, { cwd: io.cwd, rules: allRules, textOf: (path) => texts.get(path) })
+      : githubReport(out, left)));
     return code;
   }
   if (opts.format === 'html') {
     const proofs = rules.some((r) => r.meta.access) ? accessProofs(result) : [];
     // The reports stylish shows, those with no file of their own (a pattern that matches nothing) included.
     const files = reports.flatMap((report, i) => (isShown(i) ? [{ report, before: result.files[i]?.file.ast.text ?? '', after: result.files[i]?.output ?? '' }] : []));
-    const sink = buffered((chunk) => io.stdout.write(chunk));
-    htmlReport(sink.out, { mode: refuse ? 'check' : mode, files, proofs, args: treeArgs(opts) });
-    sink.end();
+    writeInChunks(toStdout, (out) => htmlReport(out, { mode: refuse ? 'check' : mode, files, proofs, args: treeArgs(opts) }));
     return code;
   }
   // The findings go where the patch does not: stderr for diff.
