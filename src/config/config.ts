@@ -3,7 +3,8 @@
  * the nearest one found walking up from a file's directory (the nearest wins whole, as with
  * prettier; nothing is merged). Every path in it is taken against its own directory.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { isFile } from '../project/stat.js';
 import { dirname, join, resolve } from 'node:path';
 import type { RuleSetting } from '../engine/settings.js';
 import { LineCounter } from '../parse/line-counter.js';
@@ -90,13 +91,6 @@ export function readConfig(path: string, knownRules: ReadonlySet<string>): Loade
   return { path, dir, config };
 }
 
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Finds the config that applies in `dir`: the nearest `.httpd-migrate.json`, or `package.json` with

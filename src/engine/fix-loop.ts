@@ -166,7 +166,9 @@ export function fixFile(
  * toOutput and fromOutput over the edits of each pass. Made here, not in fixFile, because closures
  * there would keep fixFile's whole scope alive with each result, every pass's tree included.
  */
-function offsetMaps(history: readonly EditOffsets[]): Pick<FixResult, 'toOutput' | 'fromOutput'> {
+function offsetMaps(grown: readonly EditOffsets[]): Pick<FixResult, 'toOutput' | 'fromOutput'> {
+  // A copy of exactly the passes (one, usually): a list grown by push keeps room for 17, and every file's result keeps this one.
+  const history = grown.slice();
   return {
     toOutput: (offset, side) => history.reduce((o, pass) => pass.toEdited(o, side), offset),
     fromOutput: (offset) => history.reduceRight((o, pass) => pass.toOriginal(o, 'start'), offset),

@@ -1,9 +1,13 @@
 /** Turns offsets into 1-based line and column numbers, by binary search over line starts. */
 export class LineCounter {
-  private readonly starts: number[] = [0];
+  private readonly starts: number[];
 
   constructor(text: string) {
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    // A copy of exactly its length: a run keeps a table for each file it reports on, and a list grown by
+    // push keeps spare room (17 numbers for a three-line .htaccess).
+    this.starts = starts.slice();
   }
 
   /** The offset where a 1-based line starts, or null past the last line. */

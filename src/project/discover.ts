@@ -1,5 +1,6 @@
 /** Finding files: what the command line names, and the .htaccess files a loaded tree points at. */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { isFile, statOrNull } from './stat.js';
 import { strerror } from './include.js';
 import { type CannotOpen, listDirectory, type Listing, REPLACEMENT, undecodableReason } from './file-names.js';
 import { basename, dirname, join, parse as parsePath, relative, resolve } from 'node:path';
@@ -32,21 +33,6 @@ function fg(): typeof import('fast-glob') {
   return createRequire(import.meta.url)('fast-glob') as typeof import('fast-glob');
 }
 
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function statOrNull(path: string) {
-  try {
-    return statSync(path);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Turns command-line entries into files, in the order given. A directory
