@@ -80,7 +80,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   // In a mixed tree the reference is 2.4 with mod_access_compat; where a request meets no 2.4 syntax,
   // 2.2's answer is known too, and a rewrite must keep it as well. A section whose answer under
   // mod_access_compat is not 2.2's (an earlier run kept it, and said so) then stays as it is, run after run.
-  const as22 = mixed && !startupError(before22) ? before22 : null;
+  const as22 = mixed ? startingBut24Syntax(before22) : null;
   // The candidates shown on some request that does not fail before: a proof over requests that all
   // answer 500 (a broken .htaccess next to the section) says nothing about the section's lines.
   const exercised = new Set<Scope>();
@@ -101,7 +101,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
         }
         let was = b;
         if (b.status === a.status) {
-          if (!as22 || applicableScopes(as22, r).some(holds24Syntax)) return;
+          if (!as22 || applicableScopes(before22, r).some(holds24Syntax)) return;
           was = decide(as22, r);
           if (was.status === a.status) return;
         }
@@ -241,6 +241,24 @@ const ONLY_IN_24 = /Invalid command '<?(RequireAll|RequireAny|RequireNone|AuthMe
 function holds24Syntax(s: Scope): boolean {
   return s.errors.some((e) => ONLY_IN_24.test(e))
     || s.items.some((i) => i.k === 'require' && V24_ONLY.has((i.words[0] === 'not' ? i.words[1] ?? '' : i.words[0] ?? '').toLowerCase()));
+}
+
+/**
+ * The 2.2 reading of a mixed tree as the reference where a request meets no 2.4-only access syntax: its sections with
+ * that syntax (a <RequireAll> an earlier run wrote) do not count as a reason 2.2 would not start, since the requests
+ * that meet them are not held to 2.2's answer. Null when 2.2 would not start for another reason. (Counted, they made
+ * a second run drop the 2.2 answers the first had kept, and rewrite the sections the first had refused for them.)
+ * The copies' sections lose those errors: holds24Syntax asks the reading itself.
+ */
+function startingBut24Syntax(before22: Model): Model | null {
+  const other = (e: string) => !ONLY_IN_24.test(e);
+  const clean = before22.errors.every(other) && before22.scopes.every((s) => s.errors.every(other));
+  const reading = clean ? before22 : {
+    ...before22,
+    errors: before22.errors.filter(other),
+    scopes: before22.scopes.map((s) => (s.errors.every(other) ? s : { ...s, errors: s.errors.filter(other) })),
+  };
+  return startupError(reading) ? null : reading;
 }
 
 /** A tree whose live 2.2 reading already holds 2.4-only access syntax (hand-migrated in part, or by an earlier run). */
