@@ -1,5 +1,5 @@
 /** Runs every rule over every file of a project and returns the rewritten texts. */
-import type { ConfigFile, Diagnostic } from './ast/nodes.js';
+import type { ConfigFile, Diagnostic, Directive } from './ast/nodes.js';
 import { fixFile, type FixGuard, type FixOptions } from './engine/fix-loop.js';
 import type { Problem, Rule } from './engine/rule.js';
 import { lintFile } from './engine/run.js';
@@ -147,8 +147,36 @@ function asMigrated(project: Project, migrated: ReadonlyMap<string, FileResult>)
     const r = migrated.get(f.path);
     return !r?.changed ? f : { ...f, ast: r.outputAst ?? parse(r.output, f.path, { version: '2.4' }) };
   });
-  return { ...project, files, byPath: new Map(files.map((f) => [f.path, f])) };
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  return { ...project, files, byPath, includes: includesIn(project, byPath) };
 }
+
+/**
+ * The project's Include sites, each pointing at its line in the file as migrated: the line in the same place
+ * among the file's Include lines (rules may make an Include line IncludeOptional, never add or remove one).
+ * Left on the line as read, a model of the migrated tree did not follow it: the files of an Include in a
+ * rewritten file went unread, and with them (found by a fuzzer) the AllowOverride All that opens a .htaccess
+ * whose Order line needs mod_access_compat, which the first run then left out and the second wrote.
+ */
+function includesIn(project: Project, byPath: ReadonlyMap<string, SourceFile>): Project['includes'] {
+  const lines = new Map<string, [Directive[], Directive[]] | null>();
+  const linesOf = (path: string) => {
+    if (!lines.has(path)) {
+      const before = project.byPath.get(path)?.ast;
+      const after = byPath.get(path)?.ast;
+      const pair = before && after && before !== after ? [includeLines(before), includeLines(after)] as [Directive[], Directive[]] : null;
+      lines.set(path, pair && pair[0].length === pair[1].length ? pair : null);
+    }
+    return lines.get(path);
+  };
+  return project.includes.map((site) => {
+    const pair = linesOf(site.from);
+    const at = pair ? pair[0].indexOf(site.directive) : -1;
+    return at < 0 ? site : { ...site, directive: pair![1][at]! };
+  });
+}
+
+const includeLines = (file: ConfigFile) => directives(file, 'include', 'includeoptional');
 
 /** Runs `rules` on the output of a first round `r` and joins both rounds, positions back in the file as read. */
 function onMigrated(r: FileResult, rules: readonly Rule[], project: Project, options: MigrateOptions): FileResult {

@@ -42,4 +42,20 @@ describe('a second run changes nothing', () => {
     expect(changedIn(second)).toEqual([]);
     expect(findingsOf(second, 'htdocs/b/.htaccess').join('\n')).toContain('so no rewrite keeps both');
   });
+
+  it('loads mod_access_compat in the first run for a .htaccess that an Include of a rewritten file opens', () => {
+    // conf.d's <Directory /> (AllowOverride All) opens the .htaccess, whose Order line 2.4 reads (its branch is 2.4's).
+    // The rules that run on the migrated tree read a model of it in which the Include line of the rewritten
+    // httpd.conf was not followed: the .htaccess looked never opened, and only the second run loaded the module.
+    const root = temp();
+    const [first, second] = twice(root, {
+      'httpd.conf': `ServerRoot "${root}"\nLoadModule authz_host_module modules/mod_authz_host.so\nDocumentRoot "${root}/htdocs"\n<Directory />\n    AllowOverride None\n    Order deny,allow\n</Directory>\nInclude conf.d/*.conf\n`,
+      'conf.d/a.conf': '<Directory />\n    AllowOverride All\n</Directory>\n',
+      'htdocs/d0/.htaccess': '<IfModule mod_authz_core.c>\n    Order deny,allow\n</IfModule>\n',
+    });
+    const main = first.files.find((f) => f.file.display === 'httpd.conf')!.output;
+    expect(main).toContain('Require all granted');
+    expect(main).toContain('LoadModule access_compat_module modules/mod_access_compat.so');
+    expect(changedIn(second)).toEqual([]);
+  });
 });
