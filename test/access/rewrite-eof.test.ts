@@ -26,4 +26,13 @@ describe('an access rewrite at the end of a file without a final line ending', (
     expect(migrated('Order deny,allow\nDeny from all\n# end')).toBe('Require all denied\n# end');
     expect(migrated('Order deny,allow\nDeny from all\n')).toBe('Require all denied\n');
   });
+
+  it('replaces a block that ends the file, after another line (found by a fuzzer: each write added a Require line to that line)', () => {
+    // The block's removal starts at the line ending before it, so the new tree was inserted at the block's start,
+    // inside that removal: the two edits clashed, and the output glued "Require all denied" to the line before,
+    // kept the Deny line, and did so again on every write, ten times per run.
+    expect(migrated('RewriteEngine off\n<IfModule mod_rewrite.c>\nDeny from all\n</IfModule>')).toBe('RewriteEngine off\nRequire all denied');
+    expect(migrated('RewriteEngine off\r\n<IfModule mod_rewrite.c>\r\n\r\nOrder allow,deny\r\nDeny from all\r\n</IfModule>')).toBe('RewriteEngine off\r\nRequire all denied');
+    expect(migrated('RewriteEngine off\nRequire all denied')).toBe('RewriteEngine off\nRequire all denied');
+  });
 });

@@ -72,7 +72,8 @@ export function rewriteEdits(file: ConfigFile, body: readonly Node[], lines: rea
   const text = lines.length ? lines.map((l) => indent + l).join(eol) + eol : '';
   const edits: Edit[] = [];
   removals(file, body, edits, live);
-  const anchorRemoved = edits.find((e) => e.start === anchor.start || (anchor.type !== 'section' && e.start <= anchor.start && e.end >= anchor.end));
+  // The anchor's own removal: at its start, or (a last line or block without a line ending) from the line ending before it.
+  const anchorRemoved = edits.find((e) => e.start === anchor.start || (e.start <= anchor.start && e.end >= span(anchor).end));
   if (anchorRemoved && anchorRemoved.text === '' && anchorRemoved.start === span(anchor).start) {
     // The tree ends the file when the removal of a last line without a line ending (which takes the
     // line ending before it) meets the anchor's: the file keeps ending without one, as it did.
