@@ -1,11 +1,12 @@
 /**
  * npm run bench: parse and parse+print throughput in process, then `check` from the CLI on
  * synthetic trees, each run as a child process for its wall time, CPU time and peak RSS:
- * 10,000 vhosts in 101 files and in 10,000 files (and in 101 files with one rule: the cost of reading), 50,000 and 100,000 vhosts, 2,000 and 20,000 `.htaccess`
- * files under one DocumentRoot and the same blocks as `<Directory>` sections of one file,
- * 2,000 and 4,000 top-level `<Directory>` blocks, 1,000 and 2,000 hosting sites (one file each, with every rule
- * family's lines), and one small file against `node -e 0` (median of 21 runs each);
- * with `apache2 -t` on the 2.4 twin of the 10,000-vhost tree as the reference.
+ * 10,000 vhosts in 101 files (with every rule, and with one: the cost of reading) and in 10,000 files,
+ * 50,000 and 100,000 vhosts, 2,000 and 20,000 `.htaccess` files under one DocumentRoot and the same
+ * blocks as `<Directory>` sections of one file, 2,000 and 4,000 top-level `<Directory>` blocks,
+ * 1,000 and 2,000 hosting sites (one file each, with every rule family's lines), and one small file
+ * against `node -e 0` (median of 21 runs each); with `apache2 -t` on the 2.4 twin of the 10,000-vhost
+ * tree as the reference.
  *
  * BENCH_QUICK=1 divides every size by 10 (to try it out); BENCH_TIMEOUT=<seconds> limits each run (default 600);
  * BENCH_ONLY=<keys> runs only some rows.

@@ -91,7 +91,6 @@ export function readConfig(path: string, knownRules: ReadonlySet<string>): Loade
   return { path, dir, config };
 }
 
-
 /**
  * Finds the config that applies in `dir`: the nearest `.httpd-migrate.json`, or `package.json` with
  * an `httpd-migrate` key, walking up to the filesystem root. One finder caches per directory.
