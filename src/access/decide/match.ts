@@ -14,10 +14,34 @@ export function wildcard(pattern: string, pathname: boolean): RegExp {
     else if (c === '[') {
       const end = pattern.indexOf(']', i + 1);
       if (end === -1) src += '\\[';
-      else { src += '[' + pattern.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\') + ']'; i = end; }
+      else { src += `[${bracket(pattern.slice(i + 1, end))}]`; i = end; }
     } else src += c.replace(/[.+^${}()|\\]/g, '\\$&');
   }
   return new RegExp(`^${src}$`);
+}
+
+/**
+ * The body of a bracket expression as a regex class: `!` or `^` first negates, `a-z` is a range, and every other
+ * character stands for itself (a backslash too). A range whose ends are reversed matches nothing, as in
+ * APR's fnmatch; copied into the class it made the regex invalid, and a rule crashed on the file (found by a
+ * fuzzer: `[opbak|...well-known...]` holds `l-k`).
+ */
+function bracket(body: string): string {
+  const literal = (ch: string) => ch.replace(/[\\\]^-]/g, '\\$&');
+  let out = '';
+  let i = 0;
+  if (body.startsWith('!') || body.startsWith('^')) { out = '^'; i = 1; }
+  for (; i < body.length; i++) {
+    const lo = body[i]!;
+    if (body[i + 1] === '-' && i + 2 < body.length) {
+      const hi = body[i + 2]!;
+      if (lo <= hi) out += `${literal(lo)}-${literal(hi)}`;
+      i += 2;
+    } else {
+      out += literal(lo);
+    }
+  }
+  return out;
 }
 
 const WILDCARDS = cacheSlot('wildcard patterns compiled', () => new Map<string, RegExp>());
