@@ -27,6 +27,24 @@ describe('wildcard', () => {
     expect(wildcard('x[l-kz]', true).test('xz')).toBe(true);
   });
 
+  it('matches a pattern of many stars in time linear in each length (found by a fuzzer: a 2 KB file never finished)', () => {
+    // As a regex, 40 [^/]* in a row took exponential time on a name that did not match.
+    const stars = wildcard(`a${'*'.repeat(40)}b${'*x'.repeat(12)}`, true);
+    expect(stars.test(`a${'y'.repeat(3000)}`)).toBe(false);
+    expect(stars.test(`ab${'x'.repeat(12)}`)).toBe(true);
+    expect(stars.test(`a/b${'x'.repeat(12)}`)).toBe(false);
+    expect(wildcard(`*${'*x'.repeat(12)}`, false).test(`${'x'.repeat(4000)}y`)).toBe(false);
+  });
+
+  it('lets only a / of the pattern match a / when pathname is set', () => {
+    expect(wildcard('/srv/*/www', true).test('/srv/a/www')).toBe(true);
+    expect(wildcard('/srv/*/www', true).test('/srv/a/b/www')).toBe(false);
+    expect(wildcard('/srv/?', true).test('/srv//')).toBe(false);
+    expect(wildcard('/srv[!a]x', true).test('/srv/x')).toBe(false);
+    expect(wildcard('/srv[!a]x', false).test('/srv/x')).toBe(true);
+    expect(wildcard('*.php', false).test('a/b.php')).toBe(true);
+  });
+
   it('lets no rule crash on a <Files> pattern holding such a range (found by a fuzzer, from drupal\'s .htaccess)', () => {
     const path = join(tempDir(), '.htaccess');
     writeFileSync(path, '<Files "x.sw[opbak|well-known]">\n    Order allow,deny\n    Deny from all\n</Files>\n');

@@ -4,48 +4,90 @@ import { cacheSlot, type RunCache } from '../../project/run-cache.js';
 import { byLocation, locationTables } from './by-location.js';
 import { readInContext } from './access-file-read.js';
 
-/** fnmatch-style wildcard (`*`, `?`, `[...]`) to a regex; `*` does not cross `/` when `pathname` is set. */
-export function wildcard(pattern: string, pathname: boolean): RegExp {
-  let src = '';
+/** A compiled fnmatch pattern (wildcard): whether a string matches it. */
+export interface Wildcard {
+  test(s: string): boolean;
+}
+
+/** One step of a wildcard: `*`, `?`, a bracket expression (the characters it takes) or a character. */
+type Step = { k: 'star' } | { k: 'one' } | { k: 'set'; takes: (c: string) => boolean } | { k: 'char'; c: string };
+
+/**
+ * An fnmatch-style wildcard (`*`, `?`, `[...]`, no escapes). With `pathname`, only a `/` of the pattern
+ * matches a `/` (`*`, `?` and bracket expressions do not). Matched without backtracking regexes: as a
+ * regex, a pattern with many `*` (a comment's row of asterisks in a mutated `<Directory>` line, found by a
+ * fuzzer) took exponential time on a name it did not match, and a 2 KB file never finished. Here only the
+ * last `*` is ever taken back, so a match costs at most the product of the two lengths.
+ */
+export function wildcard(pattern: string, pathname: boolean): Wildcard {
+  const steps: Step[] = [];
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
-    if (c === '*') src += pathname ? '[^/]*' : '.*';
-    else if (c === '?') src += pathname ? '[^/]' : '.';
-    else if (c === '[') {
+    if (c === '*') {
+      if (steps[steps.length - 1]?.k !== 'star') steps.push({ k: 'star' });
+    } else if (c === '?') steps.push({ k: 'one' });
+    else if (c === '[' && pattern.indexOf(']', i + 1) >= 0) {
       const end = pattern.indexOf(']', i + 1);
-      if (end === -1) src += '\\[';
-      else { src += `[${bracket(pattern.slice(i + 1, end))}]`; i = end; }
-    } else src += c.replace(/[.+^${}()|\\]/g, '\\$&');
+      steps.push({ k: 'set', takes: bracket(pattern.slice(i + 1, end)) });
+      i = end;
+    } else steps.push({ k: 'char', c });
   }
-  return new RegExp(`^${src}$`);
+  const fits = (step: Step, c: string): boolean => {
+    if (step.k === 'char') return step.c === c;
+    if (pathname && c === '/') return false;
+    return step.k === 'one' || (step.k === 'set' && step.takes(c));
+  };
+  return {
+    test(s: string): boolean {
+      let at = 0;
+      let i = 0;
+      let star = -1;
+      let from = 0;
+      while (i < s.length) {
+        const step = steps[at];
+        if (step?.k === 'star') {
+          star = at++;
+          from = i;
+        } else if (step && fits(step, s[i]!)) {
+          at++;
+          i++;
+        } else if (star >= 0 && !(pathname && s[from] === '/')) {
+          at = star + 1;
+          i = ++from;
+        } else {
+          return false;
+        }
+      }
+      while (steps[at]?.k === 'star') at++;
+      return at === steps.length;
+    },
+  };
 }
 
 /**
- * The body of a bracket expression as a regex class: `!` or `^` first negates, `a-z` is a range, and every other
- * character stands for itself (a backslash too). A range whose ends are reversed matches nothing, as in
- * APR's fnmatch; copied into the class it made the regex invalid, and a rule crashed on the file (found by a
- * fuzzer: `[opbak|...well-known...]` holds `l-k`).
+ * What a bracket expression's body takes: `!` or `^` first negates, `a-z` is a range, and every other
+ * character stands for itself (a backslash too). A range whose ends are reversed takes nothing, as in
+ * APR's fnmatch (as a regex class it was invalid, and a rule crashed on the file: found by a fuzzer).
  */
-function bracket(body: string): string {
-  const literal = (ch: string) => ch.replace(/[\\\]^-]/g, '\\$&');
-  let out = '';
-  let i = 0;
-  if (body.startsWith('!') || body.startsWith('^')) { out = '^'; i = 1; }
-  for (; i < body.length; i++) {
+function bracket(body: string): (c: string) => boolean {
+  const negate = body.startsWith('!') || body.startsWith('^');
+  const singles = new Set<string>();
+  const ranges: [string, string][] = [];
+  for (let i = negate ? 1 : 0; i < body.length; i++) {
     const lo = body[i]!;
     if (body[i + 1] === '-' && i + 2 < body.length) {
       const hi = body[i + 2]!;
-      if (lo <= hi) out += `${literal(lo)}-${literal(hi)}`;
+      if (lo <= hi) ranges.push([lo, hi]);
       i += 2;
     } else {
-      out += literal(lo);
+      singles.add(lo);
     }
   }
-  return out;
+  return (c) => (singles.has(c) || ranges.some(([lo, hi]) => lo <= c && c <= hi)) !== negate;
 }
 
-const WILDCARDS = cacheSlot('wildcard patterns compiled', () => new Map<string, RegExp>());
-function wc(cache: RunCache, pattern: string, pathname: boolean): RegExp {
+const WILDCARDS = cacheSlot('wildcard patterns compiled', () => new Map<string, Wildcard>());
+function wc(cache: RunCache, pattern: string, pathname: boolean): Wildcard {
   const compiled = cache.get(WILDCARDS);
   const key = (pathname ? '1' : '0') + pattern;
   let r = compiled.get(key);
