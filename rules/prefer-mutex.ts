@@ -7,7 +7,7 @@ import { ACCEPT_MECHS, lockDir, mechWord, sslMutexPlan } from '../src/apache/mut
 import { gather } from '../src/rules-kit/project-facts.js';
 import { readBy24 } from '../src/rules-kit/reach.js';
 import { hasVariable, variablesNamed } from '../src/apache/variables.js';
-import { isDir } from '../src/project/directory-match.js';
+import { isDirectory } from '../src/project/stat.js';
 import { dirname, resolve } from 'node:path';
 
 /**
@@ -46,7 +46,7 @@ export default defineRule({
      * a ${VAR} in it, or for a mechanism chosen by name (fcntl, flock), is kept.
      */
     const usable = (dir: string, mech = 'default'): string | null =>
-      (mech !== 'default' || dir.includes('${') || isDir(resolve(context.project.serverRoot ?? dirname(file.path), dir)) ? dir : null);
+      (mech !== 'default' || dir.includes('${') || isDirectory(resolve(context.project.serverRoot ?? dirname(file.path), dir)) ? dir : null);
     const missing = (dir: string | null, wanted: string) => (dir === null
       ? ` Its directory ${wanted} does not exist here, so 2.2 never used it, and a Mutex naming it would stop 2.4 ("Invalid Mutex directory"): the line names none.`
       : '');

@@ -3,7 +3,7 @@
  * and standard input for the path `-` (named by --stdin-filename, which gives it its kind, its
  * config and its ignore patterns).
  */
-import { statSync } from 'node:fs';
+import { isDirectory } from '../project/stat.js';
 import { resolve } from 'node:path';
 import { allRules } from '../../rules/index.js';
 import { configResolver, type Resolver } from '../config/resolve.js';
@@ -34,13 +34,6 @@ export interface Inputs {
   mpm?: string;
 }
 
-export function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 export function resolverFor(opts: InputOptions, io: Io): Resolver {
   return configResolver({

@@ -6,7 +6,7 @@
  * (`^/home/`), testing each directory with and without its trailing slash; a regex without one
  * (`<Directory ~ "\.git">`) cannot be enumerated and is reported instead.
  */
-import { statSync } from 'node:fs';
+import { isDirectory } from './stat.js';
 import { listDirectory, type Listing } from './file-names.js';
 import { join } from 'node:path';
 import { fnmatch, hasWildcard } from './fnmatch.js';
@@ -34,20 +34,12 @@ function subdirs(dir: string, unopenable: { shown?: string }, wanted: (name: str
   for (const u of listing.undecodable) {
     if ((u.entry.isDirectory() || u.entry.isSymbolicLink()) && wanted(u.name)) unopenable.shown ??= join(dir, u.shown);
   }
-  return listing.entries.map((e) => join(dir, e.name)).filter((p) => !SKIP.has(p) && isDir(p));
+  return listing.entries.map((e) => join(dir, e.name)).filter((p) => !SKIP.has(p) && isDirectory(p));
 }
 
 /** Why not every directory could be listed, for a directory whose name is not valid UTF-8. */
 const undecodableDir = (shown: string) => `${shown} has a name that is not valid UTF-8, which httpd-migrate cannot open`;
 
-/** Whether a directory exists here (a symlink to one counts). */
-export function isDir(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /** The existing directories a wildcard path names (each component matched with apr_fnmatch). */
 export function expandWildcardDir(path: string): MatchedDirs {
@@ -59,7 +51,7 @@ export function expandWildcardDir(path: string): MatchedDirs {
     for (const dir of found) {
       if (!hasWildcard(part)) {
         const p = join(dir, part.replace(/\\(.)/g, '$1'));
-        if (isDir(p)) next.push(p);
+        if (isDirectory(p)) next.push(p);
         continue;
       }
       for (const sub of subdirs(dir, unopenable, (n) => fnmatch(part, n, { period: false }))) {
@@ -97,7 +89,7 @@ export function regexDirs(section: DirSection): MatchedDirs {
   if (!('regex' in compiled)) return { dirs: [], unlisted: 'the regex is not one this tool can evaluate' };
   const re = compiled.regex;
   const out: string[] = [];
-  const queue = isDir(prefix) ? [prefix] : [];
+  const queue = isDirectory(prefix) ? [prefix] : [];
   let looked = 0;
   const unopenable: { shown?: string } = {};
   while (queue.length > 0) {

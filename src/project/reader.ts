@@ -5,7 +5,8 @@
  * discovery needs collected on the way.
  */
 import { CONDITIONAL_SECTIONS } from '../ast/query.js';
-import { realpathSync, statSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
+import { isDirectory } from './stat.js';
 import { resolve } from 'node:path';
 import type { Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
@@ -233,9 +234,7 @@ export class TreeReader {
     }
     // httpd merges a relative ServerRoot with its working directory, not with the previous ServerRoot (tested on 2.4.71).
     const next = resolve(this.options.cwd, value);
-    let isDir = false;
-    try { isDir = statSync(next).isDirectory(); } catch { /* reported below */ }
-    if (!isDir) {
+    if (!isDirectory(next)) {
       this.diag(file, d, 'SERVER_ROOT_MISSING', 'warning',
         `ServerRoot '${next}' is not a directory here, and httpd would refuse to start with "ServerRoot must be a valid directory"; relative paths below keep resolving against '${sr.value}'. Pass the ServerRoot explicitly if the tree was copied from elsewhere.`);
       return;

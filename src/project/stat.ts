@@ -18,3 +18,8 @@ export function statOrNull(path: string): Stats | null {
 export function isFile(path: string): boolean {
   return statOrNull(path)?.isFile() ?? false;
 }
+
+/** True when `path` is a directory (following links: a symlink to one counts). */
+export function isDirectory(path: string): boolean {
+  return statOrNull(path)?.isDirectory() ?? false;
+}
