@@ -73,15 +73,17 @@ const readIn24 = (ancestors: readonly Section[]) => readBy24(ancestors) && !ance
 /**
  * The directives and sections of the files that a migrated 2.4 tree reads: not inside an
  * `<IfVersion>` false for 2.4, nor inside the 2.2 branch of a dual-version block. `around(file)`:
- * the sections around the Include lines that read a file (src/project/include-chains.ts).
+ * the sections around the Include lines that read a file (src/project/include-chains.ts); `skip`:
+ * directives to leave out, told the sections around them along each way (those Include lines' too).
  */
-export function readIn24Nodes(files: readonly ConfigFile[], around: Around = () => UNCONDITIONAL): { directives: Directive[]; sections: Section[] } {
+export function readIn24Nodes(files: readonly ConfigFile[], around: Around = () => UNCONDITIONAL, skip?: (d: Directive, ancestors: readonly Section[]) => boolean): { directives: Directive[]; sections: Section[] } {
   const directives: Directive[] = [];
   const sections: Section[] = [];
   for (const f of files) {
     const ways = around(f);
     const read = (anc: readonly Section[]) => alongSomeWay(ways, anc, readIn24);
-    walk(f, { directive: (d, anc) => { if (read(anc)) directives.push(d); }, enter: (s, anc) => { if (read(anc)) sections.push(s); } });
+    const kept = (d: Directive, anc: readonly Section[]) => (skip ? alongSomeWay(ways, anc, (all) => readIn24(all) && !skip(d, all)) : read(anc));
+    walk(f, { directive: (d, anc) => { if (kept(d, anc)) directives.push(d); }, enter: (s, anc) => { if (read(anc)) sections.push(s); } });
   }
   return { directives, sections };
 }
@@ -123,9 +125,23 @@ export interface ReadShare {
   mpms: readonly string[];
 }
 
+/** Directives of 2.2's core (or of mod_proxy) that 2.4 moved to a module of their own: a line 2.2 read needs that module. */
+const MOVED_OUT: readonly string[] = ['addoutputfilterbytype', 'allowconnect', 'proxyftpdircharset'];
+
+/**
+ * A line of a moved directive inside `<IfModule>` of the module it moved to (`<IfModule mod_proxy_ftp.c>`
+ * ProxyFtpDirCharset): 2.2 read it only where that module was loaded, so it is no reason to load it. Loading it
+ * would turn the block on in 2.4 (found by the whole-tree fuzzer: the block's Order lines became a second run's rewrite).
+ */
+function selfGuarded(d: Directive, ancestors: readonly Section[]): boolean {
+  if (!MOVED_OUT.includes(d.lname)) return false;
+  const mod = moduleOfDirective(d.lname)?.module;
+  return ancestors.some((s) => s.lname === 'ifmodule' && !(s.args[0]?.value ?? '').startsWith('!') && moduleOfTest(s.args[0]?.value ?? '') === mod);
+}
+
 /** One file's ReadShare: each file is walked once however often the rules ask (load-implicit-modules asks on every file). */
 export function readShare(file: ConfigFile, around?: Around): ReadShare {
-  const { directives, sections } = readIn24Nodes([file], around);
+  const { directives, sections } = readIn24Nodes([file], around, selfGuarded);
   const first = new Map<string, Directive>();
   const lbmethods: string[] = [];
   const socache: string[] = [];
@@ -234,7 +250,7 @@ export function needsOf(view: ReadView, loaded: ReadonlySet<string>, mpmOption?:
   if (unread) {
     add('access_compat', `${unread} were not read, and may hold Order, Allow, Deny or Satisfy, which come only from mod_access_compat in 2.4; a run that reads them drops the line when none is left`);
   }
-  for (const lname of ['addoutputfilterbytype', 'allowconnect', 'proxyftpdircharset']) {
+  for (const lname of MOVED_OUT) {
     const d = uses(lname);
     const mod = moduleOfDirective(lname)!.module;
     if (d) add(mod, `${d} moved to mod_${mod}`);

@@ -5,6 +5,7 @@ import { projectOf, type Project } from '../../src/project/project.js';
 import { HTACCESS_SKIPPED } from '../../src/project/discover.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 import { sourceFile } from '../helpers/source-file.js';
+import { runOnTree } from '../helpers/include-tree.js';
 
 const BASE = ['mpm_prefork', 'unixd', 'authn_core', 'authz_core'];
 /** LoadModule lines as the rule writes them: unixd, which some builds compile in, inside <IfModule !unixd_module>. */
@@ -176,6 +177,19 @@ describe('load-implicit-modules across a project', () => {
   it('ignores LoadModule lines and directives that 2.4 skips inside <IfVersion>', () => {
     const f = conf('/etc/httpd/conf/httpd.conf', 'LoadModule mpm_worker_module m/mod_mpm_worker.so\nLoadModule unixd_module m/mod_unixd.so\nLoadModule authn_core_module m/mod_authn_core.so\nLoadModule authz_core_module m/mod_authz_core.so\n<IfVersion < 2.4>\n  Order allow,deny\n</IfVersion>\n');
     expect(fixFile(f.ast, [rule], projectOf([f])).applied).toEqual([]);
+  });
+
+  // Found by the whole-tree fuzzer: ProxyFtpDirCharset inside <IfModule mod_proxy_ftp.c> loaded mod_proxy_ftp, which
+  // turned the block on in 2.4, and a second write rewrote the Order lines there that the first had not seen.
+  it('does not load the module a moved directive went to for a line inside <IfModule> of that module, in the file or around its Include', () => {
+    const head = loaded('m/', ['mpm_worker', 'unixd', 'authn_core', 'authz_core']);
+    const guarded = conf('/etc/httpd/conf/httpd.conf', `${head}<IfModule mod_proxy_ftp.c>\n  ProxyFtpDirCharset UTF-8\n</IfModule>\n<IfModule filter_module>\n  AddOutputFilterByType DEFLATE text/html\n</IfModule>\n`);
+    expect(fixFile(guarded.ast, [rule], projectOf([guarded])).applied).toEqual([]);
+    const tree = { 'httpd.conf': `ServerRoot "\${dir}"\n${head}<IfModule mod_proxy_ftp.c>\n  Include conf.d/ftp.conf\n</IfModule>\n`, 'conf.d/ftp.conf': 'ProxyFtpDirCharset UTF-8\n' };
+    expect(runOnTree(rule, tree).applied).toEqual([]);
+    // Guarded by another module, or outside any <IfModule>, the line still needs it.
+    const other = conf('/etc/httpd/conf/httpd.conf', `${head}<IfModule mod_proxy.c>\n  ProxyFtpDirCharset UTF-8\n</IfModule>\n`);
+    expect(fixFile(other.ast, [rule], projectOf([other])).output).toContain('LoadModule proxy_ftp_module m/mod_proxy_ftp.so\n');
   });
 
   it('reports the a2enmod commands on a Debian tree instead of editing', () => {
