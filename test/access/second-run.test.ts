@@ -125,6 +125,28 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(findingsOf(second, 'htdocs/b/.htaccess').join('\n')).toContain('so no rewrite keeps both');
   });
 
+  it('meets in a mixed tree the requests that only a 2.2-only branch tells apart', () => {
+    // <IfModule !mod_authz_core.c> denies 10.0.0.0/8, its 2.4 twin denies everyone: 9.255.255.255 is 200 in 2.2 and 403
+    // in 2.4, so the first run keeps <Directory /> (no rewrite of it keeps 2.2's answer there). Its <Files> rewrite
+    // makes the tree mixed, and the second run drew its requests from the 2.4 readings alone, which mention no
+    // 10.0.0.0/8: it never asked from 9.255.255.255 and rewrote <Directory />.
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `ServerRoot "${root}"\nLoadModule authz_host_module modules/mod_authz_host.so\nDocumentRoot "${root}/htdocs"\n`
+        + '<Directory />\n    Order deny,allow\n    Deny from all\n</Directory>\n'
+        + `<Directory "${root}/htdocs/d0">\n    <Files "*.inc">\n        Order allow,deny\n        Deny from all\n    </Files>\n`
+        + '    <IfModule mod_authz_core.c>\n        Require all denied\n    </IfModule>\n'
+        + '    <IfModule !mod_authz_core.c>\n        Deny from 10.0.0.0/8\n        Order deny,allow\n    </IfModule>\n</Directory>\n',
+      'htdocs/d0/f.html': 'x\n',
+    });
+    const main = first.files.find((f) => f.file.display === 'httpd.conf')!.output;
+    expect(main).toContain('<Files "*.inc">\n        Require all denied\n');
+    expect(main).toContain('    Order deny,allow\n    Deny from all\n</Directory>\n');
+    expect(findingsOf(first, 'httpd.conf').join('\n')).toMatch(/<Directory \/> is left with its 2\.2 Order\/Deny lines/);
+    expect(changedIn(second)).toEqual([]);
+    expect(findingsOf(second, 'httpd.conf').join('\n')).toMatch(/<Directory \/> is left with its 2\.2 Order\/Deny lines/);
+  });
+
   it('loads mod_access_compat in the first run for a .htaccess that an Include of a rewritten file opens', () => {
     // conf.d's <Directory /> (AllowOverride All) opens the .htaccess, whose Order line 2.4 reads (its branch is 2.4's).
     // The rules that run on the migrated tree read a model of it in which the Include line of the rewritten

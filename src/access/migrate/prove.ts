@@ -92,7 +92,9 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     // The sections that apply depend on the request's location alone, and a location's requests come one after another.
     let exercisedAt: string | undefined;
     for (const ctx of contexts) {
-      const gaps = eachRepresentative([before, after], [ctx], (r) => {
+      // The requests come from what the 2.2 reading mentions too: a Deny of a 2.2-only branch (<IfModule !mod_authz_core.c>)
+      // is a boundary that neither 2.4 reading has, and a second run must meet the request the first refused a rewrite over.
+      const gaps = eachRepresentative(as22 ? [before, after, as22] : [before, after], [ctx], (r) => {
         const b = decide(before, r);
         const a = decide(after, r);
         if (b.status !== 500 && exercised.size < candidates.size && (r.key === undefined || r.key !== exercisedAt)) {
