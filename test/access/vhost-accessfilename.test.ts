@@ -68,11 +68,18 @@ describe('AccessFileName in a <VirtualHost>', () => {
 
   it('a rewrite that lets a valid user in from anywhere on b.test is refused (it failed open)', () => {
     const proof = proveProject(project());
-    // The migrated tree still answers 403 where 2.2 did.
+    // The migrated tree still answers 403 where 2.2 did, and 200 on a.test.
     expect(decide(proof.after, request('*:80 b.test', '/s/sub/f.html', '127.0.0.3')).status).toBe(403);
-    const sub = [...proof.verdicts.values()].find((v) => v.scope.pattern === '/srv/www/s/sub');
-    expect(sub?.status).toBe('refused');
-    if (sub?.status === 'refused') expect(sub.reason).toMatch(/b\.test/);
+    expect(decide(proof.after, request('*:80 a.test', '/s/sub/f.html', '127.0.0.3')).status).toBe(200);
+    // The translation from /s/sub's 2.2 state, made for a tree whose every section is rewritten, failed open on b.test,
+    // whose .acl keeps its lines (its rewrite changes an answer). Tried again once the rounds end, /s/sub gets the
+    // translation of what 2.4 with mod_access_compat does there beside that .acl: its Require line alone, ANDed with the .acl's.
+    const verdict = (pattern: string) => [...proof.verdicts.values()].find((v) => v.scope.pattern === pattern && v.scope.path.endsWith(pattern === '/srv/www/s' ? '.acl' : '.conf'));
+    const acl = verdict('/srv/www/s');
+    expect(acl?.status).toBe('refused');
+    if (acl?.status === 'refused') expect(acl.reason).toMatch(/b\.test/);
+    const sub = verdict('/srv/www/s/sub');
+    expect(sub?.status === 'rewrite' && sub.lines).toEqual(['Require valid-user']);
   });
 
   it('a file only a virtual host reads is translated from that host\'s reading, and the other file there keeps its meaning', () => {

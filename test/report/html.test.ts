@@ -112,7 +112,7 @@ describe.skipIf(chromium.skip)('HTML report in headless Chromium', () => {
     expect(requested, requested.join('\n')).toEqual([]);
     expect(text).toContain('ipa.conf');
     expect(text).toMatch(/Access control: \d+ sections checked, [1-9]\d* proven and rewritten, [1-9]\d* refused/);
-    const refused = proofBlock(dom, '<Location "/ipa">');
+    const refused = proofBlock(dom, '<Directory "/usr/share/ipa/html">');
     const t = textOf(refused);
     expect(t).toContain('refused');
     expect(t).toMatch(/Counterexample: the rewrite would change an outcome: GET \/ipa\/\S+ from [\d.]+, no credentials(?:, if DocumentRoot is "[^"]+" \(the files loaded set none\))?: 200 before, 401 after/);

@@ -8,13 +8,17 @@
 import type { Section } from '../../ast/nodes.js';
 import { leftForSyntaxErrors, type Project, readForContext } from '../../project/project.js';
 import { cacheSlot, RunCache } from '../../project/run-cache.js';
-import { conditionHolds, type CondContext, forgetModels, isAccessItem, type Item, keyOf, type Model, type ModelOptions, projectModel, reachOfAll, type Request, type Scope, servedContexts } from '../model/index.js';
+import { conditionHolds, type CondContext, forgetModels, isAccessItem, type Item, keyOf, type Model, type ModelOptions, type Outcome, projectModel, reachOfAll, type Request, type Scope, servedContexts } from '../model/index.js';
 import { compatChanges, decide, describeDifference, eachRepresentative } from '../compare/index.js';
 import { mixedCandidates, pureCandidates } from './candidates.js';
 import { applicableScopes, SSL_DENIES, startupError } from '../decide/index.js';
 import { currentAccessText } from './rewrite.js';
 import { unfollowedRefusals } from './unfollowed.js';
 import { dualBranchAt } from './dual-version.js';
+import { ownState, UNIT_INDENT } from './translate-scope.js';
+import { translateMixedState } from './translate-mixed.js';
+import { Untranslatable } from './translate.js';
+import { itemsOf } from './translation-items.js';
 import type { ProjectProof, Verdict } from './verdict.js';
 
 export type { ProjectProof, Verdict };
@@ -86,7 +90,38 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   const exercised = new Set<Scope>();
   // Requests that answer otherwise with no candidate applying: by the section that sets AuthType or access lines there.
   const unblamed = new Map<Section | string, { scope: Scope; why: string }>();
+  /** The answer `a` should have been, where it is not: the reference's `b`, or in a mixed tree 2.2's. Null when `a` keeps both. */
+  const expected = (r: Request, b: Outcome, a: Outcome): Outcome | null => {
+    if (b.status !== a.status) return b;
+    if (!as22 || applicableScopes(before22, r).some(holds24Syntax)) return null;
+    const was = decide(as22, r);
+    return was.status === a.status ? null : was;
+  };
+  /**
+   * Whether the sections, given back their translations (`items`), keep every request they meet as it should be
+   * alongside the candidates left: the rounds' test, on the contexts the sections can affect.
+   */
+  const keptWith = (items: ReadonlyMap<Scope, Item[]>): boolean => {
+    const trial = new Map([...candidates, ...items]);
+    const t = withItems(after0, trial, originals);
+    let ok = true;
+    const meetsTrial = (r: Request) => applicableScopes(t, r).some((x) => trial.has(originalOf(x)));
+    for (const ctx of contextsOf([...items.keys()], [after0])) {
+      const gaps = eachRepresentative(as22 ? [before, t, as22] : [before, t], [ctx], (r) => {
+        if (!expected(r, decide(before, r), decide(t, r)) || !meetsTrial(r)) return;
+        ok = false;
+        return true;
+      }, undefined, (_gap, probe) => { if (meetsTrial(probe)) ok = false; });
+      if (gaps.length || !ok) return false;
+    }
+    return true;
+  };
+  /** The candidates withdrawn over a request they answered otherwise, with their translation (retried once the rounds end). */
+  const withdrawn = new Map<Scope, { items: Item[]; lines: string[] }>();
+  /** The texts some copy of which was withdrawn as not proven (no request shows it, or one is not decided): not tried again. */
+  const unproven = new Set<Section | string>();
   const dualBranch = dualBranchAt(project, dual, c22, c24);
+  let converged = false;
   for (let round = 0; round < 50 && candidates.size && contexts.length; round++) {
     const drop = new Map<Scope, string>();
     // The sections that apply depend on the request's location alone, and a location's requests come one after another.
@@ -101,12 +136,8 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
           exercisedAt = r.key;
           for (const s of applicableScopes(after, r)) if (candidates.has(originalOf(s))) exercised.add(originalOf(s));
         }
-        let was = b;
-        if (b.status === a.status) {
-          if (!as22 || applicableScopes(before22, r).some(holds24Syntax)) return;
-          was = decide(as22, r);
-          if (was.status === a.status) return;
-        }
+        const was = expected(r, b, a);
+        if (!was) return;
         const scopes = applicableScopes(after, r);
         const blame = [...scopes].reverse().find((s) => candidates.has(originalOf(s)));
         const why = was === b ? ` (${b.by} before, ${a.by} after)` : ` (${was.by} in 2.2, ${a.by} after; this tree under mod_access_compat answers ${b.status}, so no rewrite keeps both)`;
@@ -136,7 +167,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
       const vacuous = boot ? `httpd refuses to start on this tree (${boot}), so ${VACUOUS_BECAUSE}` : VACUOUS;
       for (const s of candidates.keys()) if (!exercised.has(s) && !drop.has(s)) drop.set(s, `\0${vacuous}`);
     }
-    if (!drop.size) break;
+    if (!drop.size) { converged = true; break; }
     // A section read in several contexts (a file two virtual hosts include) is one text: it goes in all or none.
     // (The candidates by key: a tree whose rewrites are refused by the thousand compared each with every candidate.)
     const sameText = new Map<Section | string, Scope[]>();
@@ -154,12 +185,42 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
         lines.set(s, next.lines);
         continue;
       }
+      if (why.startsWith('\0')) unproven.add(keyOf(s));
+      else withdrawn.set(s, { items: candidates.get(s)!, lines: lines.get(s)! });
       candidates.delete(s);
       const orig = beforeOf.get(keyOf(s))!;
       verdicts.set(keyOf(s), { status: 'refused', scope: orig, reason: why.startsWith('\0') ? why.slice(1) : `the rewrite would change an outcome: ${why}` });
     }
     contexts = contextsOf([...drop.keys()], [after0]);
     after = withItems(after0, candidates, originals);
+  }
+  // A round withdraws the most specific rewrite a differing request meets, and one withdrawn early may have been
+  // blamed for a difference that a section withdrawn later made. Each is tried again, alone, on the final set.
+  // (Found by the whole-tree fuzzer: a second run, reading the first's output, proved such a rewrite and made it.)
+  // A text read in several contexts is tried in all of them at once.
+  if (converged) {
+    const byText = new Map<Section | string, Scope[]>();
+    for (const s of withdrawn.keys()) {
+      const list = byText.get(keyOf(s));
+      if (list) list.push(s); else byText.set(keyOf(s), [s]);
+    }
+    for (const [key, same] of byText) {
+      if (unproven.has(key)) continue;
+      // Its own translation, else (a section read once) the one a later run would make from what 2.4 with
+      // mod_access_compat does there now that the sections around it keep their lines.
+      let tried = new Map(same.map((s) => [s, withdrawn.get(s)!]));
+      if (!keptWith(new Map([...tried].map(([s, t]) => [s, t.items])))) {
+        const again = same.length === 1 ? translatedInPlace(same[0]!, after, after0, originalOf) : null;
+        if (!again || !keptWith(new Map([[same[0]!, again.items]]))) continue;
+        tried = new Map([[same[0]!, again]]);
+      }
+      for (const [s, t] of tried) {
+        candidates.set(s, t.items);
+        lines.set(s, t.lines);
+        verdicts.delete(keyOf(s));
+      }
+      after = withItems(after0, candidates, originals);
+    }
   }
   for (const s of candidates.keys()) {
     const orig = beforeOf.get(keyOf(s))!;
@@ -189,6 +250,26 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   }
   const differences = dualDifferences(before, after, dual, after0, originalOf);
   return { verdicts, before: { ...before, cache: project.cache }, after: { ...after, cache: project.cache }, mixed, live, byFile, dualDifferences: differences };
+}
+
+/**
+ * A withdrawn section's translation from its merged state under 2.4 with mod_access_compat in `after` (where
+ * it keeps its lines and the sections around it have their final ones), as mixedCandidates makes; null when
+ * there is none.
+ */
+function translatedInPlace(s: Scope, after: Model, after0: Model, originalOf: (x: Scope) => Scope): { items: Item[]; lines: string[] } | null {
+  const here = after.scopes.find((x) => originalOf(x) === s);
+  const own = here && ownState(after, here);
+  if (!own || own.unread) return null;
+  let lines: string[];
+  try {
+    lines = translateMixedState(own.m, UNIT_INDENT);
+  } catch (e) {
+    if (e instanceof Untranslatable) return null;
+    throw e;
+  }
+  const read = itemsOf(lines, after0);
+  return read.errors.length ? null : { items: [...s.items.filter((i) => !isAccessItem(i)), ...read.items], lines };
 }
 
 /**
