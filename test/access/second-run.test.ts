@@ -147,6 +147,23 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(findingsOf(second, 'httpd.conf').join('\n')).toMatch(/<Directory \/> is left with its 2\.2 Order\/Deny lines/);
   });
 
+  it('tries a withdrawn rewrite again once the sections around it are settled, as the second run would', () => {
+    // The first run withdrew <Directory d0/sub>'s rewrite over a request whose difference the rewrite of <Directory />
+    // made, and <Directory /> was withdrawn after it. The second run, reading <Directory />'s lines as kept,
+    // rewrote Satisfy any to Require all granted. Now the first run tries it again on the final set and makes it.
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `<Directory />\nDeny from all\n</Directory>\n<Directory "${root}/htdocs/d0/sub">\n<Files "*.inc">\nOrder allow,deny\n</Files>\nSatisfy any\n</Directory>\n`
+        + `<Directory "${root}/htdocs/d1/sub">\n<IfModule mod_authz_core.c>\n</IfModule>\n<IfModule !mod_authz_core.c>\n</IfModule>\n</Directory>\n<Directory "${root}/htdocs/d2">\n</Directory>`,
+      'htdocs/d0/sub/.htaccess': '\tAllow from all',
+      'htdocs/d1/sub/.htaccess': '<IfModule authz_core_module>\n    Require all granted',
+    });
+    const main = first.files.find((f) => f.file.display === 'httpd.conf')!.output;
+    expect(main).not.toContain('Satisfy any');
+    expect(main).toContain('<Directory />\nDeny from all\n</Directory>');
+    expect(changedIn(second)).toEqual([]);
+  });
+
   it('loads mod_access_compat in the first run for a .htaccess that an Include of a rewritten file opens', () => {
     // conf.d's <Directory /> (AllowOverride All) opens the .htaccess, whose Order line 2.4 reads (its branch is 2.4's).
     // The rules that run on the migrated tree read a model of it in which the Include line of the rewritten
