@@ -43,6 +43,12 @@ ruleTester(rule, {
       output: null,
       errors: [/No further modules are needed by this configuration\.$/],
     },
+    {
+      name: 'does not ask for the module a moved directive went to for a line inside <IfModule> of that module, as load-implicit-modules',
+      code: 'LoadModule mpm_prefork_module modules/mod_mpm_prefork.so\nLoadModule authz_core_module modules/mod_authz_core.so\n<IfModule mod_proxy_ftp.c>\n  ProxyFtpDirCharset UTF-8\n</IfModule>\n',
+      output: null,
+      errors: [/No further modules are needed by this configuration\.$/],
+    },
   ],
 });
 
