@@ -105,24 +105,18 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     const trial = new Map([...candidates, ...items]);
     const t = withItems(after0, trial, originals);
     let ok = true;
-    const meetsTrial = (r: Request) => applicableScopes(t, r).some((x) => trial.has(originalOf(x)));
+    // Only a request the sections meet can answer otherwise than on the final set, which the rounds proved.
+    const meets = (r: Request) => applicableScopes(t, r).some((x) => items.has(originalOf(x)));
     for (const ctx of contextsOf([...items.keys()], [after0])) {
       const gaps = eachRepresentative(as22 ? [before, t, as22] : [before, t], [ctx], (r) => {
-        // Out of requests to read, it is not proven: not made.
-        if (--budget.left >= 0 && (!expected(r, decide(before, r), decide(t, r)) || !meetsTrial(r))) return;
+        if (!meets(r) || !expected(r, decide(before, r), decide(t, r))) return;
         ok = false;
         return true;
-      }, undefined, (_gap, probe) => { if (meetsTrial(probe)) ok = false; });
+      }, undefined, (_gap, probe) => { if (meets(probe)) ok = false; });
       if (gaps.length || !ok) return false;
     }
     return true;
   };
-  /**
-   * How many more requests the tries of withdrawn rewrites may read: as many as the rounds read, and 10,000
-   * more. A tree that withdraws main-server sections by the hundred (each try reads every virtual host)
-   * keeps the ones past that withdrawn, as before the tries.
-   */
-  const budget = { left: 10_000 };
   /** The candidates withdrawn over a request they answered otherwise, with their translation (retried once the rounds end). */
   const withdrawn = new Map<Scope, { items: Item[]; lines: string[] }>();
   /** The texts some copy of which was withdrawn as not proven (no request shows it, or one is not decided): not tried again. */
@@ -137,7 +131,6 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
       // The requests come from what the 2.2 reading mentions too: a Deny of a 2.2-only branch (<IfModule !mod_authz_core.c>)
       // is a boundary that neither 2.4 reading has, and a second run must meet the request the first refused a rewrite over.
       const gaps = eachRepresentative(as22 ? [before, after, as22] : [before, after], [ctx], (r) => {
-        budget.left++;
         const b = decide(before, r);
         const a = decide(after, r);
         if (b.status !== 500 && exercised.size < candidates.size && (r.key === undefined || r.key !== exercisedAt)) {
@@ -213,12 +206,12 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
       if (list) list.push(s); else byText.set(keyOf(s), [s]);
     }
     for (const [key, same] of byText) {
-      if (unproven.has(key) || budget.left <= 0) continue;
+      if (unproven.has(key)) continue;
       // Its own translation, else (a section read once) the one a later run would make from what 2.4 with
       // mod_access_compat does there now that the sections around it keep their lines.
       let tried = new Map(same.map((s) => [s, withdrawn.get(s)!]));
       if (!keptWith(new Map([...tried].map(([s, t]) => [s, t.items])))) {
-        const again = same.length === 1 && budget.left > 0 ? translatedInPlace(same[0]!, after, after0, originalOf) : null;
+        const again = same.length === 1 ? translatedInPlace(same[0]!, after, after0, originalOf) : null;
         if (!again || !keptWith(new Map([[same[0]!, again.items]]))) continue;
         tried = new Map([[same[0]!, again]]);
       }
