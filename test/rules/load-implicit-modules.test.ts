@@ -187,8 +187,8 @@ describe('load-implicit-modules across a project', () => {
     expect(fixFile(guarded.ast, [rule], projectOf([guarded])).applied).toEqual([]);
     const tree = { 'httpd.conf': `ServerRoot "\${dir}"\n${head}<IfModule mod_proxy_ftp.c>\n  Include conf.d/ftp.conf\n</IfModule>\n`, 'conf.d/ftp.conf': 'ProxyFtpDirCharset UTF-8\n' };
     expect(runOnTree(rule, tree).applied).toEqual([]);
-    // Guarded by another module, or outside any <IfModule>, the line still needs it.
-    const other = conf('/etc/httpd/conf/httpd.conf', `${head}<IfModule mod_proxy.c>\n  ProxyFtpDirCharset UTF-8\n</IfModule>\n`);
+    // Guarded by mod_proxy, which the tree loads, 2.2 read the line (it was mod_proxy's): 2.4 needs mod_proxy_ftp for it.
+    const other = conf('/etc/httpd/conf/httpd.conf', `${head}LoadModule proxy_module m/mod_proxy.so\n<IfModule mod_proxy.c>\n  ProxyFtpDirCharset UTF-8\n</IfModule>\n`);
     expect(fixFile(other.ast, [rule], projectOf([other])).output).toContain('LoadModule proxy_ftp_module m/mod_proxy_ftp.so\n');
   });
 
