@@ -171,11 +171,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     if (!drop.size) { converged = true; break; }
     // A section read in several contexts (a file two virtual hosts include) is one text: it goes in all or none.
     // (The candidates by key: a tree whose rewrites are refused by the thousand compared each with every candidate.)
-    const sameText = new Map<Section | string, Scope[]>();
-    for (const c of candidates.keys()) {
-      const list = sameText.get(keyOf(c));
-      if (list) list.push(c); else sameText.set(keyOf(c), [c]);
-    }
+    const sameText = byText(candidates.keys());
     for (const [s, why] of [...drop]) for (const c of sameText.get(keyOf(s)) ?? []) if (c !== s && !drop.has(c)) drop.set(c, why);
     for (const [s, why] of drop) {
       // A difference (not a rewrite left unproven) tries the section's second translation, if it has one.
@@ -200,12 +196,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   // (Found by the whole-tree fuzzer: a second run, reading the first's output, proved such a rewrite and made it.)
   // A text read in several contexts is tried in all of them at once.
   if (converged) {
-    const byText = new Map<Section | string, Scope[]>();
-    for (const s of withdrawn.keys()) {
-      const list = byText.get(keyOf(s));
-      if (list) list.push(s); else byText.set(keyOf(s), [s]);
-    }
-    for (const [key, same] of byText) {
+    for (const [key, same] of byText(withdrawn.keys())) {
       if (unproven.has(key)) continue;
       // Its own translation, else (a section read once) the one a later run would make from what 2.4 with
       // mod_access_compat does there now that the sections around it keep their lines.
@@ -251,6 +242,16 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   }
   const differences = dualDifferences(before, after, dual, after0, originalOf);
   return { verdicts, before: { ...before, cache: project.cache }, after: { ...after, cache: project.cache }, mixed, live, byFile, dualDifferences: differences };
+}
+
+/** Sections by the text they are read from (keyOf): a file two virtual hosts include gives one text, read twice. */
+function byText(scopes: Iterable<Scope>): Map<Section | string, Scope[]> {
+  const out = new Map<Section | string, Scope[]>();
+  for (const s of scopes) {
+    const list = out.get(keyOf(s));
+    if (list) list.push(s); else out.set(keyOf(s), [s]);
+  }
+  return out;
 }
 
 /**
