@@ -3,7 +3,8 @@ import { directives } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
 import { moduleOfDirective } from '../src/apache/directive-table.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
-import { openedFiles, readIn24Nodes, selfGuarded } from '../src/rules-kit/implicit-modules.js';
+import { openedFiles, readIn24Nodes, unreadMoved } from '../src/rules-kit/implicit-modules.js';
+import { modules22 } from '../src/access/model/index.js';
 import { aroundIn } from '../src/project/include-chains.js';
 
 /** A 2.4 module a 2.2 configuration needs, and why. */
@@ -65,8 +66,9 @@ export default defineRule({
         const loads = files.flatMap((f) => directives(f, 'loadmodule'));
         const loaded = new Set(loads.map((d) => d.args[0]?.value ?? ''));
         // The directives a migrated 2.4 tree reads: not those of a dead <IfModule !mod_authz_core.c> branch nor of an access file httpd never opens,
-        // nor a moved directive inside <IfModule> of its own module (ProxyFtpDirCharset in <IfModule mod_proxy_ftp.c>), as load-implicit-modules.
-        const read = readIn24Nodes(openedFiles(context.project, files), aroundIn(context.project), selfGuarded).directives;
+        // nor a moved directive inside <IfModule> of its own module (ProxyFtpDirCharset in <IfModule mod_proxy_ftp.c>) or of one
+        // 2.2 read as false (AllowCONNECT in <IfModule mod_proxy.c> with no mod_proxy), as load-implicit-modules.
+        const read = readIn24Nodes(openedFiles(context.project, files), aroundIn(context.project), unreadMoved(modules22(context.project))).directives;
         const needs = [...loads.flatMap((d) => FOR_LOADED[d.args[0]?.value ?? ''] ?? []), ...forDirectives(read)];
         const dir = (/^(.*\/)[^/]*$/.exec(own[0]!.args[1]?.value ?? '')?.[1]) ?? 'modules/';
         const seen = new Set<string>();

@@ -13,6 +13,7 @@ import { readBy24 } from './reach.js';
 import { COMPAT_ACCESS } from '../apache/access-directives.js';
 import { isAccessFile, type Project } from '../project/project.js';
 import { compatLines, neverReadAccessFiles } from '../access/migrate/index.js';
+import { conditionHolds, type CondContext } from '../access/model/index.js';
 import { gather } from './project-facts.js';
 
 export interface ImplicitNeed {
@@ -139,9 +140,23 @@ export function selfGuarded(d: Directive, ancestors: readonly Section[]): boolea
   return ancestors.some((s) => s.lname === 'ifmodule' && !(s.args[0]?.value ?? '').startsWith('!') && moduleOfTest(s.args[0]?.value ?? '') === mod);
 }
 
-/** One file's ReadShare: each file is walked once however often the rules ask (load-implicit-modules asks on every file). */
-export function readShare(file: ConfigFile, around?: Around): ReadShare {
-  const { directives, sections } = readIn24Nodes([file], around, selfGuarded);
+/**
+ * selfGuarded, or a line of a moved directive inside an `<IfModule>` that 2.2 read as false (`modules22`): the
+ * tree loads modules and not that one (AllowCONNECT in `<IfModule mod_proxy.c>` with no mod_proxy). 2.2 never read
+ * it, and the module it moved to would not even load (found by the whole-tree fuzzer: mod_proxy_connect without
+ * mod_proxy, "undefined symbol: ap_proxy_tunnel_create"). An MPM test stays undecided: 2.2 compiled its MPM in.
+ */
+export function unreadMoved(modules22: CondContext): (d: Directive, ancestors: readonly Section[]) => boolean {
+  return (d, ancestors) => selfGuarded(d, ancestors) || (MOVED_OUT.includes(d.lname) && ancestors.some((s) =>
+    s.lname === 'ifmodule' && !moduleOfTest((s.args[0]?.value ?? '').replace(/^!/, '')).startsWith('mpm_') && conditionHolds(s, modules22) === false));
+}
+
+/**
+ * One file's ReadShare: each file is walked once however often the rules ask (load-implicit-modules asks on every file).
+ * `skip`: the moved directives' lines that are no use (selfGuarded, unreadMoved).
+ */
+export function readShare(file: ConfigFile, around?: Around, skip: (d: Directive, ancestors: readonly Section[]) => boolean = selfGuarded): ReadShare {
+  const { directives, sections } = readIn24Nodes([file], around, skip);
   const first = new Map<string, Directive>();
   const lbmethods: string[] = [];
   const socache: string[] = [];

@@ -49,6 +49,12 @@ ruleTester(rule, {
       output: null,
       errors: [/No further modules are needed by this configuration\.$/],
     },
+    {
+      name: 'does not ask for the module a moved directive went to for a line inside an <IfModule> 2.2 read as false, as load-implicit-modules',
+      code: 'LoadModule mpm_prefork_module modules/mod_mpm_prefork.so\nLoadModule authz_core_module modules/mod_authz_core.so\n<IfModule mod_proxy.c>\n  AllowCONNECT 443\n</IfModule>\n',
+      output: null,
+      errors: [/No further modules are needed by this configuration\.$/],
+    },
   ],
 });
 

@@ -192,6 +192,19 @@ describe('load-implicit-modules across a project', () => {
     expect(fixFile(other.ast, [rule], projectOf([other])).output).toContain('LoadModule proxy_ftp_module m/mod_proxy_ftp.so\n');
   });
 
+  // Found by the whole-tree fuzzer: AllowCONNECT inside <IfModule mod_proxy.c> in a tree that does not load mod_proxy
+  // loaded mod_proxy_connect, which needs mod_proxy: the real apache2 -t refused the tree ("undefined symbol: ap_proxy_tunnel_create").
+  it('does not count a moved directive inside an <IfModule> that 2.2 read as false', () => {
+    const head = loaded('m/', ['mpm_worker', 'unixd', 'authn_core', 'authz_core', 'mime']);
+    const dead = conf('/etc/httpd/conf/httpd.conf', `${head}<IfModule mod_proxy.c>\n  AllowCONNECT 443\n</IfModule>\n<IfModule !mod_mime.c>\n  AddOutputFilterByType DEFLATE text/html\n</IfModule>\n`);
+    expect(fixFile(dead.ast, [rule], projectOf([dead])).applied).toEqual([]);
+    const tree = { 'httpd.conf': `ServerRoot "\${dir}"\n${head}<IfModule mod_proxy.c>\n  Include conf.d/connect.conf\n</IfModule>\n`, 'conf.d/connect.conf': 'AllowCONNECT 443\n' };
+    expect(runOnTree(rule, tree).applied).toEqual([]);
+    // An MPM test stays undecided (2.2 compiled its MPM in, with no LoadModule line): the line counts.
+    const mpm = conf('/etc/httpd/conf/httpd.conf', `${head}LoadModule proxy_module m/mod_proxy.so\n<IfModule prefork.c>\n  AllowCONNECT 443\n</IfModule>\n`);
+    expect(fixFile(mpm.ast, [rule], projectOf([mpm])).output).toContain('LoadModule proxy_connect_module m/mod_proxy_connect.so\n');
+  });
+
   it('reports the a2enmod commands on a Debian tree instead of editing', () => {
     const files = [
       conf('/etc/apache2/apache2.conf', 'Include mods-enabled/*.load\nUser www-data\n'),

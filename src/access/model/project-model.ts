@@ -6,7 +6,8 @@ import { cacheSlot } from '../../project/run-cache.js';
 import { buildModel, type SourceInput } from './build.js';
 import { parse } from '../../parse/parser.js';
 import type { Model, Version } from './model.js';
-import { loadedModules, moduleSet } from './module-conditions.js';
+import { type CondContext, loadedModules, moduleSet } from './module-conditions.js';
+import { memo } from '../../ast/memo.js';
 import { refusedHtaccessDirs } from './override-categories.js';
 import { ACCESS_DIRECTIVES } from '../../apache/access-directives.js';
 import { holdsServerSetup, serverLevelNames } from '../../ast/query.js';
@@ -97,8 +98,24 @@ export function forgetModels(project: Project): void {
 
 function build(project: Project, version: Version, opts: ProjectModelOptions): Model {
   const files = project.files.map((f) => opts.replace?.get(f.path) ?? f.ast);
+  return buildModel(projectInputs(project, opts.replace), { version, ...readingModules(files, version, opts), defines: opts.defines ?? [], project });
+}
+
+/** The modules a reading of the files loads, and whether the tree names none (then every module of the version counts as loaded). */
+function readingModules(files: readonly ConfigFile[], version: Version, opts: ProjectModelOptions): { modules: string[]; anyModule: boolean } {
   const loaded = opts.modules ? [...opts.modules] : loadedModules(files);
   const modules = version === '2.2' ? moduleSet(loaded, '2.2', false)
     : opts.modules && opts.compat === undefined ? [...opts.modules] : moduleSet(loaded, '2.4', opts.compat ?? true);
-  return buildModel(projectInputs(project, opts.replace), { version, modules, anyModule: !opts.modules && loaded.length === 0, defines: opts.defines ?? [], project });
+  return { modules, anyModule: !opts.modules && loaded.length === 0 };
+}
+
+/**
+ * How 2.2 reads the `<IfModule>` tests of the project as loaded, as its model does, without building that model
+ * (no -D names: an `<IfDefine>` reads as false). Once per project.
+ */
+export function modules22(project: Project): CondContext {
+  return memo(project, 'project-model:modules22', () => {
+    const { modules, anyModule } = readingModules(project.files.map((f) => f.ast), '2.2', {});
+    return { version: '2.2', modules: new Set(modules), anyModule, defines: new Set() };
+  });
 }
