@@ -147,6 +147,25 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(findingsOf(second, 'httpd.conf').join('\n')).toMatch(/<Directory \/> is left with its 2\.2 Order\/Deny lines/);
   });
 
+  it('rewrites in the first run the compat lines of a section only 2.4 reads, as the second run would', () => {
+    // The <Files> sits in <IfModule mod_authz_core.c>: 2.2 never read it, 2.4 does. The first run read the tree as
+    // 2.2 and made no candidate of it; its rewrite of <Directory /> made the tree mixed, and the second run translated
+    // the <Files> from what 2.4 with mod_access_compat does there.
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `ServerRoot "${root}"\nLoadModule authz_host_module modules/mod_authz_host.so\nDocumentRoot "${root}/htdocs"\n`
+        + '<Directory />\nOrder deny,allow\nDeny from all\n</Directory>\n'
+        + `<Directory "${root}/htdocs/d0">\n<IfModule mod_authz_core.c>\n<Files "*.inc">\nOrder allow,deny\nDeny from all\n</Files>\nRequire all denied\n</IfModule>\n`
+        + '<IfModule !mod_authz_core.c>\nOrder deny,allow\nDeny from all\n</IfModule>\n</Directory>\n',
+      'htdocs/d0/f.inc': 'x\n',
+    });
+    const main = first.files.find((f) => f.file.display === 'httpd.conf')!.output;
+    expect(main).toContain('<Files "*.inc">\nRequire all denied\n</Files>\n');
+    // No Order, Allow or Deny is left that 2.4 reads: the tree runs without mod_access_compat.
+    expect(main).not.toContain('access_compat');
+    expect(changedIn(second)).toEqual([]);
+  });
+
   it('tries a withdrawn rewrite again once the sections around it are settled, as the second run would', () => {
     // The first run withdrew <Directory d0/sub>'s rewrite over a request whose difference the rewrite of <Directory />
     // made, and <Directory /> was withdrawn after it. The second run, reading <Directory />'s lines as kept,

@@ -106,6 +106,16 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `its translation needs <Limit ${unregistered}>, and 2.4 answers 500 to every request below a .htaccess file whose <Limit> names a method httpd does not know, unless a <Limit ${unregistered}> of a configuration file registered it ("Could not register method '${unregistered}'"). Keep one there that the migration leaves (an empty <Limit ${unregistered}> in a <Location> that matches nothing will do), then migrate this file by hand` });
     else translated.push([s, twin, t.lines]);
   }
+  // A section only 2.4 reads (a <Files> inside <IfModule mod_authz_core.c>) with compat lines: 2.2 read none of it, and
+  // once this run has written a Require line, the next reads the tree as mixed and translates the section from what 2.4
+  // with mod_access_compat does there (mixedCandidates). This run does so already (found by the whole-tree fuzzer: the
+  // second write rewrote such sections); the proof holds the translation to 2.2's answers like any other.
+  const in22 = new Set(before.scopes.map(keyOf));
+  for (const twin of after0.scopes) {
+    if (in22.has(keyOf(twin)) || !twin.items.some((i) => COMPAT.has(i.k)) || dualVersion(project, twin, twin, c22, c24, out.verdicts)) continue;
+    const lines = mixedTranslation(after0, twin, out.verdicts);
+    if (lines) translated.push([twin, twin, lines]);
+  }
   accept(oneTextPerSection(translated, out.verdicts), after0, out);
   // A directory regex ending in `$` never applied in 2.2 (REG_NOTEOL), so its access lines did nothing there; 2.4 applies it.
   // When its translation changes an answer, the second try writes no access line at all: the section then changes nothing.
@@ -209,21 +219,31 @@ export function mixedCandidates(project: Project, after0: Model, c22: CondContex
   for (const s of after0.scopes) {
     if (!s.items.some((i) => COMPAT.has(i.k))) continue;
     if (dualVersion(project, s, s, c22, c24, out.verdicts)) continue;
-    const variable = variableLinesReason(s);
-    if (variable) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: variable }); continue; }
-    if (s.errors.length) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `httpd 2.4 rejects this section (${s.errors[0]})` }); continue; }
-    const included = includedLinesReason(s);
-    if (included) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: included }); continue; }
-    const own = ownState(after0, s);
-    if (!own) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: noRequestReason(s) }); continue; }
-    const { m, unread } = own;
-    if (unread) { out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: unread }); continue; }
-    try {
-      translated.push([s, s, translateMixedState(m, UNIT_INDENT)]);
-    } catch (e) {
-      if (!(e instanceof Untranslatable)) throw e;
-      out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: e.message });
-    }
+    const lines = mixedTranslation(after0, s, out.verdicts);
+    if (lines) translated.push([s, s, lines]);
   }
   return accept(translated, after0, out);
+}
+
+/**
+ * A section's translation from its merged state under 2.4 with mod_access_compat, or null with the reason in `verdicts`.
+ * The section of `after0` has compat lines and is not written for both versions.
+ */
+function mixedTranslation(after0: Model, s: Scope, verdicts: Candidates['verdicts']): string[] | null {
+  const refuse = (reason: string) => { verdicts.set(keyOf(s), { status: 'refused', scope: s, reason }); return null; };
+  const variable = variableLinesReason(s);
+  if (variable) return refuse(variable);
+  if (s.errors.length) return refuse(`httpd 2.4 rejects this section (${s.errors[0]})`);
+  const included = includedLinesReason(s);
+  if (included) return refuse(included);
+  const own = ownState(after0, s);
+  if (!own) return refuse(noRequestReason(s));
+  const { m, unread } = own;
+  if (unread) return refuse(unread);
+  try {
+    return translateMixedState(m, UNIT_INDENT);
+  } catch (e) {
+    if (!(e instanceof Untranslatable)) throw e;
+    return refuse(e.message);
+  }
 }

@@ -185,7 +185,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
       if (why.startsWith('\0')) unproven.add(keyOf(s));
       else withdrawn.set(s, { items: candidates.get(s)!, lines: lines.get(s)! });
       candidates.delete(s);
-      const orig = beforeOf.get(keyOf(s))!;
+      const orig = beforeOf.get(keyOf(s)) ?? s;
       verdicts.set(keyOf(s), { status: 'refused', scope: orig, reason: why.startsWith('\0') ? why.slice(1) : `the rewrite would change an outcome: ${why}` });
     }
     contexts = contextsOf([...drop.keys()], [after0]);
@@ -215,7 +215,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     }
   }
   for (const s of candidates.keys()) {
-    const orig = beforeOf.get(keyOf(s))!;
+    const orig = beforeOf.get(keyOf(s)) ?? s;
     const file = project.byPath.get(orig.path)?.ast;
     const body = orig.node ? orig.node.children : file?.children ?? [];
     const original = file ? currentAccessText(file, body, live) : [];
