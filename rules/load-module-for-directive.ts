@@ -1,24 +1,11 @@
 import { isAccessFile } from '../src/project/project.js';
 import { defineRule } from '../src/engine/rule.js';
-import { moduleDependencies, type DirectiveInfo } from '../src/apache/directive-table.js';
 import { chooseProjectMpm } from '../src/rules-kit/implicit-modules.js';
 import { loadModuleLine, loadModuleLines, loadsStandardFile, moduleList } from '../src/rules-kit/load-module.js';
 import { firstNeed, modulePlace } from '../src/rules-kit/module-place.js';
-import { effectiveLoaded, firstPerModule, missingIn, type MissingModule } from '../src/httpd/missing-modules.js';
+import { effectiveLoaded, firstPerModule, leftToImplicit, missingIn, type MissingModule, modulesToLoad } from '../src/httpd/missing-modules.js';
 import { fromOwnTrees, gather } from '../src/rules-kit/project-facts.js';
 import { aroundIn } from '../src/project/include-chains.js';
-
-/** Modules whose directives moved between modules in 2.4: load-implicit-modules adds them, with its own explanation. */
-const LEFT_TO_LOAD_IMPLICIT = /^(authz_core|authn_core|access_compat|unixd|filter|proxy_connect|slotmem_shm|socache_shmcb|lbmethod_\w+|mpm_\w+)$/;
-
-function leftToOthers(info: DirectiveInfo): boolean {
-  return LEFT_TO_LOAD_IMPLICIT.test(info.module) || info.name === 'ProxyFtpDirCharset';
-}
-
-/** The modules to load for `module`, its dependencies first, but those neither loaded nor left to load-implicit-modules (mod_slotmem_shm). */
-function toLoad(module: string, loaded: ReadonlySet<string>): string[] {
-  return [...moduleDependencies(module).filter((d) => !loaded.has(d) && !LEFT_TO_LOAD_IMPLICIT.test(d)), module];
-}
 
 export default defineRule({
   meta: {
@@ -42,7 +29,7 @@ export default defineRule({
         // the rule runs on every file, and each asked about every file (250 one-vhost files: 4.4 s).
         const around = aroundIn(context.project);
         const key = `load-module-for-directive:${[...loaded].sort().join(',')}:${[...symbols].sort().join(',')}`;
-        const missing = fromOwnTrees(context.project, file, key, () => firstPerModule(gather(context.project, file, key, (f) => missingIn(f, loaded, symbols, leftToOthers, around))));
+        const missing = fromOwnTrees(context.project, file, key, () => firstPerModule(gather(context.project, file, key, (f) => missingIn(f, loaded, symbols, leftToImplicit, around))));
         if (missing.length === 0) return;
         const where = (m: MissingModule) => {
           const src = context.project.files.find((s) => s.path === m.file.path);
@@ -69,14 +56,14 @@ export default defineRule({
         }
         // Every module needed, its dependencies first (mod_proxy before mod_proxy_fcgi), each once.
         const names: string[] = [];
-        for (const m of missing) for (const n of toLoad(m.module, loaded)) if (!names.includes(n)) names.push(n);
+        for (const m of missing) for (const n of modulesToLoad(m.module, loaded)) if (!names.includes(n)) names.push(n);
         const need = fromOwnTrees(context.project, file, `${key}:firstNeed:${names.join(',')}`, () => firstNeed(context.project, file, new Set(names), missing));
         const place = modulePlace(context.project, file, list, need);
         if (!place) {
           // No LoadModule line at the top level of an always-read file: say what to write, at each use.
           const like = lines.find(loadsStandardFile) ?? lines[0]!;
           for (const m of missing.filter((x) => x.file === file)) {
-            const load = toLoad(m.module, loaded).map((n) => `\`${loadModuleLine(like, n)}\``).join(' and ');
+            const load = modulesToLoad(m.module, loaded).map((n) => `\`${loadModuleLine(like, n)}\``).join(' and ');
             context.report({ node: m.node, message: `${what(m, load)} Every LoadModule line of this configuration sits inside a section (<IfDefine>…) or a file read only conditionally, so the line is not written for you: write it at the top level of the main configuration, before this line.` });
           }
           return;
@@ -86,7 +73,7 @@ export default defineRule({
         const text = names.flatMap((n) => loadModuleLines(place.like, n, place.dir));
         const edit = place.edit(text);
         for (const m of missing) {
-          const mine = toLoad(m.module, loaded);
+          const mine = modulesToLoad(m.module, loaded);
           const load = mine.map((n) => `\`${loadModuleLine(place.like, n, place.dir)}\``).join(' and ');
           const elsewhere = m.file === file ? '' : ` It is first used at ${where(m)}; the line goes here, where this file loads modules.`;
           context.report({ node: m.file === file ? m.node : place.node, message: what(m, load) + elsewhere, fix: [edit] });

@@ -13,7 +13,7 @@ import { conditionHolds } from '../apache/conditions.js';
 import { walk } from '../ast/walk.js';
 import { alongSomeWay, type Around, UNCONDITIONAL } from '../project/include-chains.js';
 import { REMOVED } from '../apache/modules.js';
-import { MODULES, providersOfDirective, type DirectiveInfo } from '../apache/directive-table.js';
+import { moduleDependencies, MODULES, providersOfDirective, type DirectiveInfo } from '../apache/directive-table.js';
 import { providerModule } from '../apache/providers.js';
 
 /** One module a configuration needs and does not load. */
@@ -42,6 +42,42 @@ export function effectiveLoaded(loadedNames: Iterable<string>): Set<string> {
   for (const [m, v] of Object.entries(MODULES)) if (v.builtin) out.add(m);
   out.add('core');
   out.add('http');
+  return out;
+}
+
+/** Modules load-implicit-modules loads, with its own explanation: the module of a directive that moved between modules in 2.4, the MPM. */
+const LOADED_IMPLICITLY = /^(authz_core|authn_core|access_compat|unixd|filter|proxy_connect|slotmem_shm|socache_shmcb|lbmethod_\w+|mpm_\w+)$/;
+
+/** Whether load-implicit-modules, not load-module-for-directive, loads a module. */
+export function loadedImplicitly(module: string): boolean {
+  return LOADED_IMPLICITLY.test(module);
+}
+
+/** The directives load-module-for-directive leaves to load-implicit-modules (ProxyFtpDirCharset moved to mod_proxy_ftp). */
+export function leftToImplicit(info: DirectiveInfo): boolean {
+  return loadedImplicitly(info.module) || info.name === 'ProxyFtpDirCharset';
+}
+
+/** The modules to load for `module`, its dependencies first, but those neither loaded nor left to load-implicit-modules (mod_slotmem_shm). */
+export function modulesToLoad(module: string, loaded: ReadonlySet<string>): string[] {
+  return [...moduleDependencies(module).filter((d) => !loaded.has(d) && !loadedImplicitly(d)), module];
+}
+
+/**
+ * The modules of the directives a tree whose LoadModule lines load `named` (short names) uses where httpd reads them
+ * and no line loads, with their dependencies: the tree started under 2.2, so 2.2 had them compiled in (or loaded them
+ * in a file not read here), and load-module-for-directive loads them in the migrated tree. Not a module a value names
+ * (`Require valid-user`: mod_authz_user): 2.2 started without it, and answered 500.
+ */
+export function compiledIn(files: readonly ConfigFile[], named: readonly string[], around?: Around): string[] {
+  const loaded = effectiveLoaded(named);
+  const symbols = new Set(named.map((n) => `${n}_module`));
+  const out: string[] = [];
+  for (const f of files) {
+    for (const m of missingIn(f, loaded, symbols, leftToImplicit, around)) {
+      if (!m.provider) for (const n of modulesToLoad(m.module, loaded)) if (!out.includes(n)) out.push(n);
+    }
+  }
   return out;
 }
 

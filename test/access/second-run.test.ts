@@ -166,6 +166,38 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(changedIn(second)).toEqual([]);
   });
 
+  it('reads an <IfModule> of a module the tree uses without loading it as true in the first run, as the second does once it is loaded', () => {
+    // UserDir with no LoadModule line: 2.2 had mod_userdir compiled in (or it would not have started), and the first run
+    // loads it. Both readings took <IfModule mod_userdir.c> as false, so the first run never saw its Order lines; the
+    // written tree loads the module, and the second run rewrote them.
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `ServerRoot "${root}"\nLoadModule authz_host_module modules/mod_authz_host.so\nDocumentRoot "${root}/htdocs"\nUserDir disabled root\n`
+        + '<IfModule mod_userdir.c>\n<Directory /home/*/public_html>\n<Limit GET POST OPTIONS>\nOrder allow,deny\nAllow from all\n</Limit>\n'
+        + '<LimitExcept GET POST OPTIONS>\nOrder deny,allow\nDeny from all\n</LimitExcept>\n</Directory>\n</IfModule>\n',
+    });
+    const main = first.files.find((f) => f.file.display === 'httpd.conf')!.output;
+    expect(main).toContain('LoadModule userdir_module modules/mod_userdir.so\n');
+    expect(main).not.toMatch(/Order|access_compat/);
+    expect(changedIn(second)).toEqual([]);
+  });
+
+  it('rewrites in the first run a .htaccess that only 2.4 opens, as the second run would', () => {
+    // AllowOverride All sits in the 2.4 branch: 2.2 never opened the .htaccess, 2.4 does. The first run said "never
+    // read" and kept its Order lines; the second, reading the tree as mixed, translated them.
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `ServerRoot "${root}"\nLoadModule authz_host_module modules/mod_authz_host.so\nDocumentRoot "${root}/htdocs"\n`
+        + '<Directory />\nAllowOverride None\nOrder deny,allow\nDeny from all\n</Directory>\n'
+        + `<Directory "${root}/htdocs/d0">\n<IfModule mod_authz_core.c>\nAllowOverride All\nRequire all denied\n</IfModule>\n`
+        + '<IfModule !mod_authz_core.c>\nOrder deny,allow\nDeny from all\n</IfModule>\n</Directory>\n',
+      'htdocs/d0/.htaccess': 'Order deny,allow\nDeny from all\n',
+    });
+    expect(first.files.find((f) => f.file.display === 'htdocs/d0/.htaccess')!.output).toBe('Require all denied\n');
+    expect(first.files.find((f) => f.file.display === 'httpd.conf')!.output).not.toContain('access_compat');
+    expect(changedIn(second)).toEqual([]);
+  });
+
   it('tries a withdrawn rewrite again once the sections around it are settled, as the second run would', () => {
     // The first run withdrew <Directory d0/sub>'s rewrite over a request whose difference the rewrite of <Directory />
     // made, and <Directory /> was withdrawn after it. The second run, reading <Directory />'s lines as kept,

@@ -9,7 +9,7 @@ import { bodyOf, dualBlocks, fallbackBranch, unreadDualBlocks } from './dual-ver
 import { endsInDollar, htaccessOf } from '../decide/index.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
-import { includedLinesReason, noRequestReason, variableLinesReason, ownState, translateScope, UNIT_INDENT } from './translate-scope.js';
+import { includedLinesReason, NEVER_READ, noRequestReason, NOT_NAMED, variableLinesReason, ownState, translateScope, UNIT_INDENT } from './translate-scope.js';
 import { itemsOf, readTranslations } from './translation-items.js';
 import type { Verdict } from './verdict.js';
 import { translateMixedState } from './translate-mixed.js';
@@ -102,7 +102,13 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     if (authOnly && !('lines' in t && t.lines.join('\n') === AUTH_ONLY.join('\n'))) continue;
     if (authOnly) authOnlyTwins.push(twin);
     const unregistered = 'lines' in t ? unregisteredIn(t.lines, s) : null;
-    if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
+    if ('reason' in t && openedBy24Only(t.reason, twin, after0)) {
+      // 2.2 never opened the file (AllowOverride None there) and 2.4 does (an AllowOverride in a branch only 2.4 reads):
+      // translated from what 2.4 with mod_access_compat does there, as a later run, reading the tree as mixed, would
+      // (found by the whole-tree fuzzer). The proof holds it to 2.2's answers, where the file changed nothing.
+      const lines = mixedTranslation(after0, twin, out.verdicts);
+      if (lines) translated.push([s, twin, lines]);
+    } else if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
     else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `its translation needs <Limit ${unregistered}>, and 2.4 answers 500 to every request below a .htaccess file whose <Limit> names a method httpd does not know, unless a <Limit ${unregistered}> of a configuration file registered it ("Could not register method '${unregistered}'"). Keep one there that the migration leaves (an empty <Limit ${unregistered}> in a <Location> that matches nothing will do), then migrate this file by hand` });
     else translated.push([s, twin, t.lines]);
   }
@@ -130,6 +136,13 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     }
   }
   return out;
+}
+
+/** Whether a section 2.2 never read (`reason`) is an access file with compat lines that 2.4 with mod_access_compat opens. */
+function openedBy24Only(reason: string, twin: Scope, after0: Model): boolean {
+  if ((reason !== NEVER_READ && reason !== NOT_NAMED) || !twin.items.some((i) => COMPAT.has(i.k))) return false;
+  const own = ownState(after0, twin);
+  return !!own && !own.unread;
 }
 
 /**

@@ -33,11 +33,14 @@ export function loadedModules(files: readonly ConfigFile[]): string[] {
   return out;
 }
 
-/** The modules of a tree for a version: its LoadModule lines or the default set; 2.4 adds what the migration loads. */
-export function moduleSet(loaded: readonly string[], version: Version, compat: boolean): string[] {
+/**
+ * The modules of a tree for a version: its LoadModule lines or the default set, with `also` (the modules it uses
+ * without loading them); 2.4 adds what the migration loads.
+ */
+export function moduleSet(loaded: readonly string[], version: Version, compat: boolean, also: readonly string[] = []): string[] {
   // LoadModule lines of modules gone in 2.4 alone do not make the list explicit: the migration removes
   // them, and a second run must read the tree as the first did (a fragment that loads only mod_authz_default).
-  const base = loaded.some((m) => !ONLY_22.has(m)) ? [...loaded] : [...new Set([...DEFAULT_22, ...loaded])];
+  const base = [...new Set([...(loaded.some((m) => !ONLY_22.has(m)) ? loaded : [...DEFAULT_22, ...loaded]), ...also])];
   // No 2.2 httpd loads a 2.4-only module: LoadModule lines for them (a first run added authz_core) do not
   // make <IfModule mod_authz_core.c> true in the 2.2 reading, or a second run would read the tree otherwise.
   if (version === '2.2') return base.filter((m) => !ONLY_24.has(m));

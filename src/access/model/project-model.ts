@@ -8,6 +8,8 @@ import { parse } from '../../parse/parser.js';
 import type { Model, Version } from './model.js';
 import { type CondContext, loadedModules, moduleSet } from './module-conditions.js';
 import { memo } from '../../ast/memo.js';
+import { compiledIn } from '../../httpd/missing-modules.js';
+import { aroundIn } from '../../project/include-chains.js';
 import { refusedHtaccessDirs } from './override-categories.js';
 import { ACCESS_DIRECTIVES } from '../../apache/access-directives.js';
 import { holdsServerSetup, serverLevelNames } from '../../ast/query.js';
@@ -98,15 +100,22 @@ export function forgetModels(project: Project): void {
 
 function build(project: Project, version: Version, opts: ProjectModelOptions): Model {
   const files = project.files.map((f) => opts.replace?.get(f.path) ?? f.ast);
-  return buildModel(projectInputs(project, opts.replace), { version, ...readingModules(files, version, opts), defines: opts.defines ?? [], project });
+  return buildModel(projectInputs(project, opts.replace), { version, ...readingModules(project, files, version, opts), defines: opts.defines ?? [], project });
 }
 
-/** The modules a reading of the files loads, and whether the tree names none (then every module of the version counts as loaded). */
-function readingModules(files: readonly ConfigFile[], version: Version, opts: ProjectModelOptions): { modules: string[]; anyModule: boolean } {
-  const loaded = opts.modules ? [...opts.modules] : loadedModules(files);
-  const modules = version === '2.2' ? moduleSet(loaded, '2.2', false)
-    : opts.modules && opts.compat === undefined ? [...opts.modules] : moduleSet(loaded, '2.4', opts.compat ?? true);
-  return { modules, anyModule: !opts.modules && loaded.length === 0 };
+/**
+ * The modules a reading of the files loads, and whether the tree names none (then every module of the version counts as
+ * loaded). With the LoadModule lines, the modules the tree uses without loading them (compiledIn): 2.2 had them, and
+ * the migrated tree loads them, so an `<IfModule>` of one reads as true in both (found by the whole-tree fuzzer: a
+ * first run loaded mod_userdir for a UserDir line, which turned on an `<IfModule mod_userdir.c>` whose Order lines
+ * neither reading had seen, and the second run rewrote them).
+ */
+function readingModules(project: Project, files: readonly ConfigFile[], version: Version, opts: ProjectModelOptions): { modules: string[]; anyModule: boolean } {
+  const named = opts.modules ? [...opts.modules] : loadedModules(files);
+  const also = opts.modules || !named.length ? [] : compiledIn(files, named, aroundIn(project));
+  const modules = version === '2.2' ? moduleSet(named, '2.2', false, also)
+    : opts.modules && opts.compat === undefined ? [...opts.modules] : moduleSet(named, '2.4', opts.compat ?? true, also);
+  return { modules, anyModule: !opts.modules && named.length === 0 };
 }
 
 /**
@@ -115,7 +124,7 @@ function readingModules(files: readonly ConfigFile[], version: Version, opts: Pr
  */
 export function modules22(project: Project): CondContext {
   return memo(project, 'project-model:modules22', () => {
-    const { modules, anyModule } = readingModules(project.files.map((f) => f.ast), '2.2', {});
+    const { modules, anyModule } = readingModules(project, project.files.map((f) => f.ast), '2.2', {});
     return { version: '2.2', modules: new Set(modules), anyModule, defines: new Set() };
   });
 }
