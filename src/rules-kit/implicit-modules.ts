@@ -5,7 +5,7 @@
 import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
 import { memo } from '../ast/memo.js';
-import { MPM_BY_TEST } from '../apache/modules.js';
+import { mpmOf, mpmTests } from '../apache/mpm.js';
 import { moduleOfTest } from '../apache/conditions.js';
 import { alongSomeWay, type Around, UNCONDITIONAL } from '../project/include-chains.js';
 import { moduleOfDirective, providersOfDirective } from '../apache/directive-table.js';
@@ -32,24 +32,6 @@ const SOCACHE: Record<string, string> = { shmcb: 'socache_shmcb', shm: 'socache_
 export function chooseProjectMpm(project: Project, current: ConfigFile, option?: string): { name: string; why: string } {
   if (option) return mpmOf(new Set(), option);
   return mpmOf(new Set(gather(project, current, 'chooseMpm', mpmTests)), option);
-}
-
-/** The MPMs a file's `<IfModule>` tests name. */
-function mpmTests(file: ConfigFile): string[] {
-  const out: string[] = [];
-  walk(file, { enter: (s) => { if (s.lname === 'ifmodule') { const m = MPM_BY_TEST[(s.args[0]?.value ?? '').replace(/^!/, '')]; if (m) out.push(m); } } });
-  return out;
-}
-
-/** The MPM to load, from `--mpm` or the MPMs the tree's `<IfModule>` tests name (chooseProjectMpm). */
-function mpmOf(named: ReadonlySet<string>, option?: string): { name: string; why: string } {
-  if (option) return { name: `mpm_${option.replace(/^mpm_/, '')}`, why: `the MPM chosen with --mpm` };
-  if (named.size === 1) {
-    const [only] = [...named];
-    return { name: `mpm_${only}`, why: `the ${only} MPM, the only one the configuration has settings for` };
-  }
-  const among = named.size ? ` (the configuration has settings for ${[...named].sort().join(', ')}; pass --mpm to choose another)` : ' (pass --mpm to choose another)';
-  return { name: 'mpm_prefork', why: `prefork, 2.2's default MPM on Unix${among}` };
 }
 
 /** What 2.2's core did that 2.4 moved to modules: implicitNeeds adds them wherever no line loads them. */

@@ -8,7 +8,9 @@
 import type { Section } from '../../ast/nodes.js';
 import { leftForSyntaxErrors, type Project, readForContext } from '../../project/project.js';
 import { cacheSlot, RunCache } from '../../project/run-cache.js';
-import { conditionHolds, type CondContext, forgetModels, isAccessItem, type Item, keyOf, type Model, type ModelOptions, type Outcome, projectModel, reachOfAll, type Request, type Scope, servedContexts } from '../model/index.js';
+import { conditionHolds, type CondContext, forgetModels, isAccessItem, type Item, keyOf, type Model, type ModelOptions, moduleName, only24, type Outcome, projectModel, reachOfAll, type Request, type Scope, servedContexts } from '../model/index.js';
+import { walk } from '../../ast/walk.js';
+import { alongSomeWay, aroundIn } from '../../project/include-chains.js';
 import { compatChanges, decide, describeDifference, eachRepresentative } from '../compare/index.js';
 import { mixedCandidates, pureCandidates } from './candidates.js';
 import { applicableScopes, SSL_DENIES, startupError } from '../decide/index.js';
@@ -51,7 +53,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   const after0: Model = { ...read24, cache: work, mainServer };
   const c22 = before22.cond!;
   const c24 = after0.cond!;
-  const mixed = isMixed(before22);
+  const mixed = isMixed(before22) || loads24Module(project, c22);
   // A tree that already holds 2.4 syntax is a 2.4 tree: its rewrites must keep what 2.4 with mod_access_compat does.
   const before = mixed ? after0 : before22;
   const live = liveUnder(mixed ? c24 : c22);
@@ -344,6 +346,25 @@ function startingBut24Syntax(before22: Model): Model | null {
     scopes: before22.scopes.map((s) => (s.errors.every(other) ? s : { ...s, errors: s.errors.filter(other) })),
   };
   return startupError(reading) ? null : reading;
+}
+
+/**
+ * Whether 2.2 reads a LoadModule line of a module only 2.4 has (mod_authz_core, mod_unixd…): no 2.2 server loads it, so
+ * the tree is a 2.4 tree, written by an earlier run (load-implicit-modules) or by its admin, and read as a mixed one. Its
+ * 2.2 reading is no reference for the lines a run rewrote (found by the whole-tree fuzzer: a .htaccess whose Order lines
+ * had replaced, in 2.2, the host rules of a 2.2-only branch above it, was rewritten to Require valid-user; read as 2.2
+ * again, that branch applied, and a second run rewrote it to Require all denied, locking out the users 2.2 had let in).
+ */
+function loads24Module(project: Project, c22: CondContext): boolean {
+  const around = aroundIn(project);
+  const read22 = (sections: readonly Section[]) => sections.every((s) => conditionHolds(s, c22) !== false);
+  return project.files.some((f) => {
+    let found = false;
+    walk(f.ast, { directive: (d, anc) => {
+      if (!found && d.lname === 'loadmodule' && only24(moduleName(d.args[0]?.value ?? '')) && alongSomeWay(around(f.ast), anc, read22)) found = true;
+    } });
+    return found;
+  });
 }
 
 /** A tree whose live 2.2 reading already holds 2.4-only access syntax (hand-migrated in part, or by an earlier run). */

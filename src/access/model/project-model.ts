@@ -9,6 +9,7 @@ import type { Model, Version } from './model.js';
 import { type CondContext, loadedModules, moduleSet } from './module-conditions.js';
 import { memo } from '../../ast/memo.js';
 import { compiledIn } from '../../httpd/missing-modules.js';
+import { mpmOf, mpmTests } from '../../apache/mpm.js';
 import { aroundIn } from '../../project/include-chains.js';
 import { refusedHtaccessDirs } from './override-categories.js';
 import { ACCESS_DIRECTIVES } from '../../apache/access-directives.js';
@@ -105,14 +106,17 @@ function build(project: Project, version: Version, opts: ProjectModelOptions): M
 
 /**
  * The modules a reading of the files loads, and whether the tree names none (then every module of the version counts as
- * loaded). With the LoadModule lines, the modules the tree uses without loading them (compiledIn): 2.2 had them, and
- * the migrated tree loads them, so an `<IfModule>` of one reads as true in both (found by the whole-tree fuzzer: a
- * first run loaded mod_userdir for a UserDir line, which turned on an `<IfModule mod_userdir.c>` whose Order lines
- * neither reading had seen, and the second run rewrote them).
+ * loaded). With the LoadModule lines, the modules the tree uses without loading them (compiledIn) and its MPM: 2.2 had
+ * them, and the migrated tree loads them, so an `<IfModule>` of one reads as true in both (found by the whole-tree
+ * fuzzer: a first run loaded mod_userdir for a UserDir line, or the prefork MPM, which turned on an `<IfModule>` whose
+ * Order lines neither reading had seen, and the second run rewrote them).
  */
 function readingModules(project: Project, files: readonly ConfigFile[], version: Version, opts: ProjectModelOptions): { modules: string[]; anyModule: boolean } {
   const named = opts.modules ? [...opts.modules] : loadedModules(files);
-  const also = opts.modules || !named.length ? [] : compiledIn(files, named, aroundIn(project));
+  const listed = !opts.modules && named.length > 0;
+  const also = listed ? compiledIn(files, named, aroundIn(project)) : [];
+  // 2.2 compiled its MPM in, and the migration loads the one mpmOf chooses (not knowing --mpm, which a reading is not told).
+  if (listed && !named.some((m) => m.startsWith('mpm_'))) also.push(mpmOf(new Set(files.flatMap(mpmTests))).name);
   const modules = version === '2.2' ? moduleSet(named, '2.2', false, also)
     : opts.modules && opts.compat === undefined ? [...opts.modules] : moduleSet(named, '2.4', opts.compat ?? true, also);
   return { modules, anyModule: !opts.modules && named.length === 0 };
