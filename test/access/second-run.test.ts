@@ -200,6 +200,24 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(changedIn(second)).toEqual([]);
   });
 
+  it('tries the withdrawn rewrites again when the rounds withdrew every one', () => {
+    // Every rewrite was withdrawn, so the rounds ended without converging and the tries never ran. Beside <Directory />'s
+    // kept Deny, <Location /x>'s Satisfy any is Require all granted; the second run (a 2.4 tree: it loads mod_authz_core)
+    // translated it so. (The whole-tree fuzzer's tree, minimized.)
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `ServerRoot "${root}"\nLoadModule authz_host_module modules/mod_authz_host.so\n<Directory />\nDeny from all\n</Directory>\n`
+        + `<Directory "${root}/htdocs/d0">\n<Files "*.inc">\n</Files>\n</Directory>\n<Directory "${root}/htdocs/d1">\nSatisfy any\n</Directory>\n`
+        + `<Directory "${root}/htdocs/d2">\n</Directory>\n<Location /x>\nSatisfy any\n<IfModule mod_authz_core.c>\n<Limit POST>\n</Limit>\n</IfModule>\n`
+        + '<IfModule !mod_authz_core.c>\n</IfModule>\n</Location>',
+      'htdocs/d1/.htaccess': 'Allow from env=ok',
+    });
+    const main = first.files.find((f) => f.file.display === 'httpd.conf')!.output;
+    expect(main).toMatch(/<Directory \/>\n.*\nDeny from all\n<\/Directory>/);
+    expect(main).toContain('<Location /x>\nRequire all granted\n<IfModule mod_authz_core.c>');
+    expect(changedIn(second)).toEqual([]);
+  });
+
   it('reads an <IfModule> of the MPM the first run loads as true in both readings', () => {
     // 2.2 had prefork compiled in, and the first run loads mod_mpm_prefork: the <Files> in <IfModule prefork.c>, which
     // both readings had taken as unread, turned on in the written tree, and the second run rewrote it.

@@ -196,8 +196,9 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   // A round withdraws the most specific rewrite a differing request meets, and one withdrawn early may have been
   // blamed for a difference that a section withdrawn later made. Each is tried again, alone, on the final set.
   // (Found by the whole-tree fuzzer: a second run, reading the first's output, proved such a rewrite and made it.)
-  // A text read in several contexts is tried in all of them at once.
-  if (converged) {
+  // A text read in several contexts is tried in all of them at once. So too when the rounds withdrew every rewrite:
+  // the final set keeps every section's lines, and no difference is left to blame on a rewrite.
+  if (converged || !candidates.size) {
     for (const [key, same] of byText(withdrawn.keys())) {
       if (unproven.has(key)) continue;
       // Its own translation, else (a section read once) the one a later run would make from what 2.4 with
