@@ -197,8 +197,11 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   // blamed for a difference that a section withdrawn later made. Each is tried again, alone, on the final set.
   // (Found by the whole-tree fuzzer: a second run, reading the first's output, proved such a rewrite and made it.)
   // A text read in several contexts is tried in all of them at once. So too when the rounds withdrew every rewrite:
-  // the final set keeps every section's lines, and no difference is left to blame on a rewrite.
-  if (converged || !candidates.size) {
+  // the final set keeps every section's lines, and no difference is left to blame on a rewrite. The tries go round
+  // again while one succeeds: a rewrite made may be what a section tried before it needed (the regression sweep's
+  // hunt trees s9b-genA13/B13: a <Files> tried first was proven by the second run, once the others were made).
+  for (let made = converged || !candidates.size; made;) {
+    made = false;
     for (const [key, same] of byText(withdrawn.keys())) {
       if (unproven.has(key)) continue;
       // Its own translation, else (a section read once) the one a later run would make from what 2.4 with
@@ -213,8 +216,10 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
         candidates.set(s, t.items);
         lines.set(s, t.lines);
         verdicts.delete(keyOf(s));
+        withdrawn.delete(s);
       }
       after = withItems(after0, candidates, originals);
+      made = true;
     }
   }
   for (const s of candidates.keys()) {
