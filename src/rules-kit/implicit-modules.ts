@@ -116,7 +116,7 @@ const MOVED_OUT: readonly string[] = ['addoutputfilterbytype', 'allowconnect', '
  * ProxyFtpDirCharset): 2.2 read it only where that module was loaded, so it is no reason to load it. Loading it
  * would turn the block on in 2.4 (found by the whole-tree fuzzer: the block's Order lines became a second run's rewrite).
  */
-export function selfGuarded(d: Directive, ancestors: readonly Section[]): boolean {
+function selfGuarded(d: Directive, ancestors: readonly Section[]): boolean {
   if (!MOVED_OUT.includes(d.lname)) return false;
   const mod = moduleOfDirective(d.lname)?.module;
   return ancestors.some((s) => s.lname === 'ifmodule' && !(s.args[0]?.value ?? '').startsWith('!') && moduleOfTest(s.args[0]?.value ?? '') === mod);

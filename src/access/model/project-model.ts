@@ -114,12 +114,19 @@ function build(project: Project, version: Version, opts: ProjectModelOptions): M
 function readingModules(project: Project, files: readonly ConfigFile[], version: Version, opts: ProjectModelOptions): { modules: string[]; anyModule: boolean } {
   const named = opts.modules ? [...opts.modules] : loadedModules(files);
   const listed = !opts.modules && named.length > 0;
-  const also = listed ? compiledIn(files, named, aroundIn(project)) : [];
-  // 2.2 compiled its MPM in, and the migration loads the one mpmOf chooses (not knowing --mpm, which a reading is not told).
-  if (listed && !named.some((m) => m.startsWith('mpm_'))) also.push(mpmOf(new Set(files.flatMap(mpmTests))).name);
+  // The same for every reading of the files as loaded (2.2, 2.4, with and without mod_access_compat): walked once.
+  const used = () => usedUnloaded(project, files, named);
+  const also = !listed ? [] : opts.replace ? used() : memo(project, 'project-model:usedUnloaded', used);
   const modules = version === '2.2' ? moduleSet(named, '2.2', false, also)
     : opts.modules && opts.compat === undefined ? [...opts.modules] : moduleSet(named, '2.4', opts.compat ?? true, also);
   return { modules, anyModule: !opts.modules && named.length === 0 };
+}
+
+/** compiledIn, and the MPM when no line loads one: 2.2 compiled it in, and the migration loads the one mpmOf chooses (not knowing --mpm, which a reading is not told). */
+function usedUnloaded(project: Project, files: readonly ConfigFile[], named: readonly string[]): string[] {
+  const out = compiledIn(files, named, aroundIn(project));
+  if (!named.some((m) => m.startsWith('mpm_'))) out.push(mpmOf(new Set(files.flatMap(mpmTests))).name);
+  return out;
 }
 
 /**
