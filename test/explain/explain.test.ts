@@ -25,6 +25,10 @@ const CASES: [string, string, string[]][] = [
   ["Invalid command 'RewriteLogLevel', perhaps misspelled or defined by a module not included in the server configuration", 'unknown-rewritelog', ['prefer-log-level-rewrite']],
   ['[Sat Nov 21 13:23:23.319200 2026] [core:warn] [pid 25572:tid 25572] AH00117: Ignoring deprecated use of DefaultType in line 30 of /tmp/dcase/t.conf.', 'AH00117', ['no-default-type']],
   ['AH00548: NameVirtualHost has no effect and will be removed in the next release /tmp/dcase/t.conf:30', 'AH00548', ['no-name-virtual-host']],
+  // Logged by the real 2.4.71: a request for /srv2/index.php%3fs=1 under RewriteRule ^/srv2/(.*)$ /$1 [PT] (403; 2.2 served /index.php?s=1).
+  ['[Sat Nov 28 11:08:56.536758 2026] [rewrite:error] [pid 4062:tid 4080] [client 127.0.0.1:38428] AH10508: Unsafe URL with %3f URL rewritten without UnsafeAllow3F', 'AH10508', []],
+  // apache2 -t of the real 2.4.71 on a virtual host with SSLEngine optional.
+  ["[Sat Nov 28 11:11:15.704395 2026] [ssl:notice] [pid 4650:tid 4650] AH10510: 'SSLEngine optional' is no longer supported", 'AH10510', ['ssl-engine-optional']],
   ['AH00526: Syntax error on line 30 of /tmp/dcase/t.conf:\nKeepAlive must be On or Off', 'keepalive-flag', ['keep-alive-on-off']],
   // Real apache2 -t 2.4.68 texts (Debian), for errors other rules fix.
   ['AH00526: Syntax error on line 8 of /tmp/ex/t.conf:\nEither all Options must start with + or -, or no Option may.', 'options-mixed', ['no-mixed-options']],
