@@ -3,8 +3,7 @@ import { directives } from '../src/ast/walk.js';
 import { defineRule } from '../src/engine/rule.js';
 import { moduleOfDirective } from '../src/apache/directive-table.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
-import { openedFiles, readIn24Nodes, unreadMoved } from '../src/rules-kit/implicit-modules.js';
-import { modules22 } from '../src/access/model/index.js';
+import { openedFiles, readIn24Nodes, unusedLines } from '../src/rules-kit/implicit-modules.js';
 import { aroundIn } from '../src/project/include-chains.js';
 
 /** A 2.4 module a 2.2 configuration needs, and why. */
@@ -68,7 +67,7 @@ export default defineRule({
         // The directives a migrated 2.4 tree reads: not those of a dead <IfModule !mod_authz_core.c> branch nor of an access file httpd never opens,
         // nor a moved directive inside <IfModule> of its own module (ProxyFtpDirCharset in <IfModule mod_proxy_ftp.c>) or of one
         // 2.2 read as false (AllowCONNECT in <IfModule mod_proxy.c> with no mod_proxy), as load-implicit-modules.
-        const read = readIn24Nodes(openedFiles(context.project, files), aroundIn(context.project), unreadMoved(modules22(context.project))).directives;
+        const read = readIn24Nodes(openedFiles(context.project, files), aroundIn(context.project), unusedLines(context.project, context.options.builtin ?? [])).directives;
         const needs = [...loads.flatMap((d) => FOR_LOADED[d.args[0]?.value ?? ''] ?? []), ...forDirectives(read)];
         const dir = (/^(.*\/)[^/]*$/.exec(own[0]!.args[1]?.value ?? '')?.[1]) ?? 'modules/';
         const seen = new Set<string>();

@@ -3,8 +3,7 @@ import { walk } from '../src/ast/walk.js';
 import { managesDebianModules } from '../src/layout/debian.js';
 import { defineRule } from '../src/engine/rule.js';
 import { insertLinesAfter, insertLinesBefore, removeLine } from '../src/edit/fixer.js';
-import { firstUsesOf, needsOf, openedFiles, projectView, readShare, type ReadView, unreadMoved } from '../src/rules-kit/implicit-modules.js';
-import { modules22 } from '../src/access/model/index.js';
+import { firstUsesOf, needsOf, openedFiles, projectView, readShare, type ReadView, unusedLines } from '../src/rules-kit/implicit-modules.js';
 import { fileIndex } from '../src/rules-kit/project-facts.js';
 import { memo } from '../src/ast/memo.js';
 import { firstNeedIn, modulePlace, type ModulePlace } from '../src/rules-kit/module-place.js';
@@ -36,7 +35,7 @@ export default defineRule({
       if (view) return view;
       const project = context.project;
       const around = aroundIn(project);
-      const skip = unreadMoved(modules22(project));
+      const skip = unusedLines(project, context.options.builtin ?? []);
       const shareOf = (f: ConfigFile) => (openedFiles(project, [f]).length ? readShare(f, around, skip) : null);
       const shares = memo(project, 'load-implicit-modules:shares', () => project.files.map((f) => shareOf(f.ast)));
       const at = fileIndex(project, file);

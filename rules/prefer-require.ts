@@ -5,6 +5,7 @@ import { commentStart, commentWordMatches, isAccessItem, type Scope } from '../s
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 import { isAccessFile } from '../src/project/project.js';
 import { basename } from 'node:path';
+import { unreadCompatBlocks } from '../src/rules-kit/implicit-modules.js';
 
 
 /** What a finding names: the section, or the whole file (an access file: `.htaccess` or another name AccessFileName gives). */
@@ -62,6 +63,19 @@ function startupDefineFinding(block: Section, file: ConfigFile): { node: Section
   };
 }
 
+/** An `<IfModule>` neither reading reads (unreadCompatBlocks): its access lines stay, and keep no mod_access_compat loaded. */
+function unreadModuleFinding(block: Section, file: ConfigFile): { node: Section; severity: 'info'; message: string } {
+  const test = block.args[0]?.value ?? '';
+  const name = test.replace(/^!/, '').replace(/\.c$/, '').replace(/_module$/, '').replace(/^mod_/, '');
+  const lines = [...new Set(compatLines(block.children).map((d) => CANONICAL[d.lname] ?? d.name))].join('/');
+  return {
+    node: block, severity: 'info',
+    message: `${where(block, file, false)} is read neither by 2.2 nor by the migrated 2.4 tree: the tree loads ${test.startsWith('!') ? '' : 'no '}mod_${name}. `
+      + `Its ${lines} lines have no effect, so no request shows what they do: they are not rewritten, and mod_access_compat is not loaded for them. `
+      + `Before ${test.startsWith('!') ? 'unloading' : 'loading'} mod_${name} in 2.4, rewrite them with Require (httpd-migrate rules prefer-require explains how): without mod_access_compat 2.4 refuses to start on them. Or delete the block.`,
+  };
+}
+
 /**
  * Why a regex directory section with `$` may be rewritten to lines that look unlike its own: 2.2
  * tested directory regexes with REG_NOTEOL (semantics, match.ts), so `$` matched no path there.
@@ -102,6 +116,8 @@ export default defineRule({
         const accessFile = isAccessFile(context.project, file.path);
         for (const at of serverLevelAccess(file, accessFile)) context.report(serverLevelFinding(at));
         for (const block of startupDefineBlocks(file.children, () => versionConds(context.project))) context.report(startupDefineFinding(block, file));
+        // With --modules the models read <IfModule> by that list: these blocks are the LoadModule lines' reading.
+        if (!modules) for (const block of unreadCompatBlocks(file.children, context.project, context.options.builtin ?? [])) context.report(unreadModuleFinding(block, file));
         let verdicts: ReturnType<typeof fileVerdicts>;
         try {
           verdicts = fileVerdicts(context.project, file, modules ? { modules } : {});

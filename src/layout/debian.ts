@@ -12,7 +12,7 @@ import { basename, dirname, join } from 'node:path';
 import { BUILTIN_DEBIAN_24, REMOVED } from '../apache/modules.js';
 import type { ConfigFile, Directive } from '../ast/nodes.js';
 import type { Project } from '../project/project.js';
-import { implicitNeeds, openedFiles } from '../rules-kit/implicit-modules.js';
+import { implicitNeeds, openedFiles, unusedLines } from '../rules-kit/implicit-modules.js';
 import { loadLines } from '../rules-kit/load-module.js';
 
 /** One change to the tree that is not an edit of a file's text. */
@@ -93,7 +93,7 @@ export function debianLayout(migrated: Project, mpmOption?: string): DebianLayou
   const inEnabled = (f: ConfigFile) => dirname(f.path) === site.dir;
   const loaded = new Set([...kept, ...files.filter((f) => !inEnabled(f)).flatMap(loadLines).map((l) => l.name)]);
   const treeFiles = migrated.files.filter((f) => !inEnabled(f.ast) || kept.has(basename(f.path).replace(/\.(load|conf)$/, ''))).map((f) => f.ast);
-  for (const need of implicitNeeds(openedFiles(migrated, treeFiles), loaded, mpmOption)) {
+  for (const need of implicitNeeds(openedFiles(migrated, treeFiles), loaded, mpmOption, undefined, undefined, unusedLines(migrated))) {
     if (BUILTIN_DEBIAN_24.has(need.name)) continue;
     if (need.name.startsWith('mpm_')) for (const other of [...kept].filter((n) => n.startsWith('mpm_'))) unlink(other);
     link(need.name);

@@ -2,7 +2,7 @@
  * The modules a 2.2 tree relied on without loading them, which 2.4 must load
  * (semantics §6.2 "New in 2.4 that a 2.2 configuration implicitly relied on").
  */
-import type { ConfigFile, Directive, Section } from '../ast/nodes.js';
+import type { ConfigFile, Directive, Node, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
 import { memo } from '../ast/memo.js';
 import { mpmOf, mpmTests } from '../apache/mpm.js';
@@ -13,7 +13,8 @@ import { readBy24 } from './reach.js';
 import { COMPAT_ACCESS } from '../apache/access-directives.js';
 import { isAccessFile, type Project } from '../project/project.js';
 import { compatLines, neverReadAccessFiles } from '../access/migrate/index.js';
-import { conditionHolds, type CondContext } from '../access/model/index.js';
+import { conditionHolds, type CondContext, modules22, modules24 } from '../access/model/index.js';
+import { BUILTIN_DEBIAN_24 } from '../apache/modules.js';
 import { gather } from './project-facts.js';
 
 export interface ImplicitNeed {
@@ -90,8 +91,8 @@ export function openedFiles(project: Project, files: readonly ConfigFile[]): Con
  * with `--no-follow-includes`, `the .htaccess files below /srv/www/x`): they may hold Order, Allow,
  * Deny or Satisfy, so mod_access_compat is needed as if they did.
  */
-export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<string>, mpmOption?: string, around?: Around, unread?: string): ImplicitNeed[] {
-  return needsOf(viewOf(files.map((f) => readShare(f, around))), loaded, mpmOption, unread);
+export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<string>, mpmOption?: string, around?: Around, unread?: string, skip?: (d: Directive, ancestors: readonly Section[]) => boolean): ImplicitNeed[] {
+  return needsOf(viewOf(files.map((f) => readShare(f, around, skip))), loaded, mpmOption, unread);
 }
 
 /** What implicitNeeds reads of one file: the first line 2.4 reads of each name, and the few values it looks for in any line. */
@@ -131,6 +132,52 @@ function selfGuarded(d: Directive, ancestors: readonly Section[]): boolean {
 export function unreadMoved(modules22: CondContext): (d: Directive, ancestors: readonly Section[]) => boolean {
   return (d, ancestors) => selfGuarded(d, ancestors) || (MOVED_OUT.includes(d.lname) && ancestors.some((s) =>
     s.lname === 'ifmodule' && !moduleOfTest((s.args[0]?.value ?? '').replace(/^!/, '')).startsWith('mpm_') && conditionHolds(s, modules22) === false));
+}
+
+/**
+ * An `<IfModule>` that neither 2.2 nor the migrated 2.4 tree reads: the tree loads modules, and the one it tests is
+ * loaded by neither (`<IfModule mod_status.c>` with no mod_status), or the one `!` tests by both. Not a test of an MPM
+ * (2.2 compiled its MPM in), nor of a module some 2.4 builds compile in (mod_version on Debian), nor of one the
+ * `--httpd` binary compiles in (`builtin`).
+ */
+export function readByNeither(s: Section, c22: CondContext, c24: CondContext, builtin: readonly string[] = []): boolean {
+  if (s.lname !== 'ifmodule') return false;
+  const name = moduleOfTest((s.args[0]?.value ?? '').replace(/^!/, ''));
+  if (name.startsWith('mpm_') || BUILTIN_DEBIAN_24.has(name) || builtin.includes(name)) return false;
+  return conditionHolds(s, c22) === false && conditionHolds(s, c24) === false;
+}
+
+/**
+ * The lines that are no reason to load a module (`skip` of readShare and readIn24Nodes): unreadMoved's, and an Order,
+ * Allow, Deny or Satisfy line inside an `<IfModule>` that neither 2.2 nor the migrated 2.4 tree reads (readByNeither):
+ * 2.2 never read it and 2.4 will not either, so it keeps no mod_access_compat loaded (found on a tree with
+ * `<IfModule mod_status.c>` around a `<Location /server-status>` with Order/Deny/Allow and no mod_status loaded: the
+ * migrated tree loaded mod_access_compat for those lines alone). prefer-require reports the block.
+ */
+export function unusedLines(project: Project, builtin: readonly string[] = []): (d: Directive, ancestors: readonly Section[]) => boolean {
+  const c22 = modules22(project);
+  const c24 = modules24(project);
+  const moved = unreadMoved(c22);
+  return (d, ancestors) => moved(d, ancestors) || (COMPAT_ACCESS.has(d.lname) && ancestors.some((s) => readByNeither(s, c22, c24, builtin)));
+}
+
+/**
+ * The outermost `<IfModule>` blocks of `nodes` that neither 2.2 nor the migrated 2.4 tree reads (readByNeither) and that
+ * hold Order, Allow, Deny or Satisfy lines, which unusedLines leaves out: prefer-require reports each block.
+ */
+export function unreadCompatBlocks(nodes: readonly Node[], project: Project, builtin: readonly string[] = []): Section[] {
+  const c22 = modules22(project);
+  const c24 = modules24(project);
+  const out: Section[] = [];
+  const visit = (list: readonly Node[]): void => {
+    for (const n of list) {
+      if (n.type !== 'section') continue;
+      if (!readByNeither(n, c22, c24, builtin)) visit(n.children);
+      else if (compatLines(n.children).length > 0) out.push(n);
+    }
+  };
+  visit(nodes);
+  return out;
 }
 
 /**

@@ -205,6 +205,38 @@ describe('load-implicit-modules across a project', () => {
     expect(fixFile(mpm.ast, [rule], projectOf([mpm])).output).toContain('LoadModule proxy_connect_module m/mod_proxy_connect.so\n');
   });
 
+  // Found on a tree with <IfModule mod_status.c> around a <Location /server-status> of Order/Deny/Allow and no mod_status
+  // loaded: neither 2.2 nor the migrated 2.4 tree reads those lines, yet mod_access_compat was loaded for them alone.
+  describe('Order lines inside an <IfModule> that neither 2.2 nor the migrated tree reads', () => {
+    const head = loaded('m/', ['mpm_worker', 'unixd', 'authn_core', 'authz_core', 'authz_host', 'mime']);
+    const status = '<IfModule mod_status.c>\n  <Location /server-status>\n    Order deny,allow\n    Deny from all\n  </Location>\n</IfModule>\n';
+    const run = (text: string, builtin?: string[]) => {
+      const f = conf('/etc/httpd/conf/httpd.conf', text);
+      return fixFile(f.ast, [rule], projectOf([f]), builtin ? { builtin } : {}).output;
+    };
+
+    it('loads no mod_access_compat for them', () => {
+      expect(run(`${head}${status}`)).not.toContain('access_compat');
+      // A negated test of a module both load.
+      expect(run(`${head}<IfModule !mod_mime.c>\n  Order allow,deny\n</IfModule>\n`)).not.toContain('access_compat');
+      // The same block around an Include.
+      const tree = { 'httpd.conf': `ServerRoot "\${dir}"\n${head}<IfModule mod_status.c>\n  Include conf.d/status.conf\n</IfModule>\n`, 'conf.d/status.conf': 'Order deny,allow\nDeny from all\n' };
+      expect(runOnTree(rule, tree).applied).toEqual([]);
+    });
+
+    it('still loads it where a reading may read them', () => {
+      const compat = 'LoadModule access_compat_module m/mod_access_compat.so\n';
+      expect(run(`${head}LoadModule status_module m/mod_status.so\n${status}`)).toContain(compat);
+      // A module some 2.4 builds compile in (mod_version on Debian), and one the --httpd binary compiles in.
+      expect(run(`${head}<IfModule mod_version.c>\n  Order allow,deny\n</IfModule>\n`)).toContain(compat);
+      expect(run(`${head}${status}`, ['status'])).toContain(compat);
+      // An MPM test: 2.2 compiled its MPM in.
+      expect(run(`${head}<IfModule prefork.c>\n  Order allow,deny\n</IfModule>\n`)).toContain(compat);
+      // Order lines outside the block.
+      expect(run(`${head}${status}<Location />\n  Deny from 10.0.0.1\n</Location>\n`)).toContain(compat);
+    });
+  });
+
   it('reports the a2enmod commands on a Debian tree instead of editing', () => {
     const files = [
       conf('/etc/apache2/apache2.conf', 'Include mods-enabled/*.load\nUser www-data\n'),

@@ -30,6 +30,14 @@ ruleTester(rule, {
       errors: [/^<IfDefine SSL> is read only when httpd starts with -DSSL, .*its Order\/Deny\/Allow lines are not rewritten and need mod_access_compat in 2\.4/],
     },
     {
+      // Found on a tree with <IfModule mod_status.c> and no mod_status loaded: the block was neither rewritten nor
+      // reported, and mod_access_compat was loaded for it alone (load-implicit-modules no longer counts its lines).
+      name: 'reports an <IfModule> neither 2.2 nor the migrated tree reads, whose Order lines stay and keep no mod_access_compat',
+      code: 'LoadModule authz_host_module m/mod_authz_host.so\n<IfModule mod_status.c>\n<Location /server-status>\n  SetHandler server-status\n  Order deny,allow\n  Deny from all\n  Allow from 127.0.0.1\n</Location>\n</IfModule>\n',
+      output: null,
+      errors: [/^<IfModule mod_status\.c> is read neither by 2\.2 nor by the migrated 2\.4 tree: the tree loads no mod_status\. Its Order\/Deny\/Allow lines .*not rewritten, and mod_access_compat is not loaded for them\. Before loading mod_status in 2\.4, rewrite them with Require/],
+    },
+    {
       name: 'Order deny,allow + Deny from all becomes Require all denied',
       code: '<Directory /srv>\n  Order deny,allow\n  Deny from all\n</Directory>\n',
       output: '<Directory /srv>\n  Require all denied\n</Directory>\n',

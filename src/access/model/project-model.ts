@@ -134,8 +134,18 @@ function usedUnloaded(project: Project, files: readonly ConfigFile[], named: rea
  * (no -D names: an `<IfDefine>` reads as false). Once per project.
  */
 export function modules22(project: Project): CondContext {
-  return memo(project, 'project-model:modules22', () => {
-    const { modules, anyModule } = readingModules(project, project.files.map((f) => f.ast), '2.2', {});
-    return { version: '2.2', modules: new Set(modules), anyModule, defines: new Set() };
-  });
+  return memo(project, 'project-model:modules22', () => reading(project, '2.2'));
+}
+
+/**
+ * The same for the migrated 2.4 tree (with mod_access_compat: its `<IfModule mod_access_compat.c>` reads as true), as
+ * the 2.4 model with mod_access_compat reads them. Once per project.
+ */
+export function modules24(project: Project): CondContext {
+  return memo(project, 'project-model:modules24', () => reading(project, '2.4'));
+}
+
+function reading(project: Project, version: Version): CondContext {
+  const { modules, anyModule } = readingModules(project, project.files.map((f) => f.ast), version, { compat: true });
+  return { version, modules: new Set(modules), anyModule, defines: new Set() };
 }
