@@ -6,6 +6,7 @@ import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 import { isAccessFile } from '../src/project/project.js';
 import { basename } from 'node:path';
 import { unreadCompatBlocks } from '../src/rules-kit/implicit-modules.js';
+import { moduleOfTest } from '../src/apache/conditions.js';
 
 
 /** What a finding names: the section, or the whole file (an access file: `.htaccess` or another name AccessFileName gives). */
@@ -66,7 +67,7 @@ function startupDefineFinding(block: Section, file: ConfigFile): { node: Section
 /** An `<IfModule>` neither reading reads (unreadCompatBlocks): its access lines stay, and keep no mod_access_compat loaded. */
 function unreadModuleFinding(block: Section, file: ConfigFile): { node: Section; severity: 'info'; message: string } {
   const test = block.args[0]?.value ?? '';
-  const name = test.replace(/^!/, '').replace(/\.c$/, '').replace(/_module$/, '').replace(/^mod_/, '');
+  const name = moduleOfTest(test.replace(/^!/, ''));
   const lines = [...new Set(compatLines(block.children).map((d) => CANONICAL[d.lname] ?? d.name))].join('/');
   return {
     node: block, severity: 'info',
