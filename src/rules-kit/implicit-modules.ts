@@ -129,7 +129,7 @@ function selfGuarded(d: Directive, ancestors: readonly Section[]): boolean {
  * it, and the module it moved to would not even load (found by the whole-tree fuzzer: mod_proxy_connect without
  * mod_proxy, "undefined symbol: ap_proxy_tunnel_create"). An MPM test stays undecided: 2.2 compiled its MPM in.
  */
-export function unreadMoved(modules22: CondContext): (d: Directive, ancestors: readonly Section[]) => boolean {
+function unreadMoved(modules22: CondContext): (d: Directive, ancestors: readonly Section[]) => boolean {
   return (d, ancestors) => selfGuarded(d, ancestors) || (MOVED_OUT.includes(d.lname) && ancestors.some((s) =>
     s.lname === 'ifmodule' && !moduleOfTest((s.args[0]?.value ?? '').replace(/^!/, '')).startsWith('mpm_') && conditionHolds(s, modules22) === false));
 }
@@ -140,7 +140,7 @@ export function unreadMoved(modules22: CondContext): (d: Directive, ancestors: r
  * (2.2 compiled its MPM in), nor of a module some 2.4 builds compile in (mod_version on Debian), nor of one the
  * `--httpd` binary compiles in (`builtin`).
  */
-export function readByNeither(s: Section, c22: CondContext, c24: CondContext, builtin: readonly string[] = []): boolean {
+function readByNeither(s: Section, c22: CondContext, c24: CondContext, builtin: readonly string[] = []): boolean {
   if (s.lname !== 'ifmodule') return false;
   const name = moduleOfTest((s.args[0]?.value ?? '').replace(/^!/, ''));
   if (name.startsWith('mpm_') || BUILTIN_DEBIAN_24.has(name) || builtin.includes(name)) return false;
@@ -166,13 +166,14 @@ export function unusedLines(project: Project, builtin: readonly string[] = []): 
  * hold Order, Allow, Deny or Satisfy lines, which unusedLines leaves out: prefer-require reports each block.
  */
 export function unreadCompatBlocks(nodes: readonly Node[], project: Project, builtin: readonly string[] = []): Section[] {
-  const c22 = modules22(project);
-  const c24 = modules24(project);
+  // The project's readings only once the file has an <IfModule> (prefer-require asks on every file and pass).
+  let conds: [CondContext, CondContext] | undefined;
+  const unread = (s: Section) => s.lname === 'ifmodule' && readByNeither(s, ...(conds ??= [modules22(project), modules24(project)]), builtin);
   const out: Section[] = [];
   const visit = (list: readonly Node[]): void => {
     for (const n of list) {
       if (n.type !== 'section') continue;
-      if (!readByNeither(n, c22, c24, builtin)) visit(n.children);
+      if (!unread(n)) visit(n.children);
       else if (compatLines(n.children).length > 0) out.push(n);
     }
   };
@@ -182,7 +183,7 @@ export function unreadCompatBlocks(nodes: readonly Node[], project: Project, bui
 
 /**
  * One file's ReadShare: each file is walked once however often the rules ask (load-implicit-modules asks on every file).
- * `skip`: the moved directives' lines that are no use (selfGuarded, unreadMoved).
+ * `skip`: the lines that are no reason to load a module (selfGuarded, or unusedLines' for the project).
  */
 export function readShare(file: ConfigFile, around?: Around, skip: (d: Directive, ancestors: readonly Section[]) => boolean = selfGuarded): ReadShare {
   const { directives, sections } = readIn24Nodes([file], around, skip);
