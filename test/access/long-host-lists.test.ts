@@ -193,3 +193,71 @@ describe.skipIf(oracle.skip)('the rewritten blocklists on the real httpd 2.4 wit
     expect(result.scenarios[0]!.results.map((r) => r.status)).toEqual([200, 403, 200, 403]);
   });
 });
+
+/**
+ * A 2.2 `Require user` line near 2.2's limit of 8,190 bytes, in a .htaccess with Satisfy all: the rewrite puts it in
+ * a <RequireAll>, where the one line indented would pass 2.4's limit (the real 2.4 then answers 500 for every
+ * request there). The list is written as several lines in a <RequireAny>, each under 4,100 bytes.
+ */
+function longUserList(): { conf: string; htaccess: string; remaining: string[]; users: string[] } {
+  const root = tempDir();
+  const docroot = join(root, 'htdocs');
+  mkdirSync(join(docroot, 'members'), { recursive: true });
+  const users: string[] = [];
+  let line = 'Require user';
+  for (let i = 1; line.length + 7 <= 8188; i++) {
+    users.push(`u${String(i).padStart(5, '0')}`);
+    line += ` ${users[users.length - 1]}`;
+  }
+  writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"\nListen 127.0.0.1:18181\nDocumentRoot "${docroot}"\n<Directory "${docroot}">\n    AllowOverride All\n    Order allow,deny\n    Allow from all\n</Directory>\n`);
+  writeFileSync(join(docroot, 'members', '.htaccess'), `AuthType Basic\nAuthName "members"\nAuthUserFile "@HTPASSWD@"\n${line}\nSatisfy all\nOrder deny,allow\nDeny from all\nAllow from 127.0.0.5\n`);
+  const result = migrate(loadProject([join(root, 'httpd.conf')], { cwd: root }));
+  const out = (path: string) => result.files.find((f) => f.file.path === path)!.output;
+  const conf = out(join(root, 'httpd.conf'));
+  return {
+    conf: conf.slice(conf.indexOf('<Directory')).replaceAll(docroot, '@DIR@'),
+    htaccess: out(join(docroot, 'members', '.htaccess')),
+    remaining: result.files.flatMap((f) => f.remaining).filter((p) => p.ruleId === 'prefer-require').map((p) => p.message),
+    users,
+  };
+}
+
+describe('a .htaccess Require user line of 8,188 bytes under Satisfy all', () => {
+  it('is rewritten, proven, as several Require user lines in a <RequireAny>, each under 4,100 bytes', () => {
+    const m = longUserList();
+    expect(m.remaining).toEqual([]);
+    expect(m.htaccess).not.toMatch(/Order|Allow|Deny|Satisfy/);
+    expect(Math.max(...m.htaccess.split('\n').map((l) => l.length))).toBeLessThan(4100);
+    expect(m.htaccess).toMatch(/<RequireAll>\n {4}Require ip 127\.0\.0\.5\n {4}<RequireAny>\n {8}Require user u00001 /);
+    const listed = m.htaccess.match(/Require user [^\n]*/g)!.flatMap((l) => l.split(' ').slice(2));
+    expect(listed).toEqual(m.users);
+  });
+});
+
+describe.skipIf(oracle.skip)('the rewritten Require user list on the real httpd 2.4 without mod_access_compat', () => {
+  let result: BatchResult;
+  beforeAll(async () => {
+    const m = longUserList();
+    const last = m.users[m.users.length - 1]!;
+    result = await runBatch({
+      modules: WITHOUT_COMPAT,
+      users: { [last]: 'pw', u00001: 'pw', outsider: 'pw' },
+      scenarios: [{
+        config: m.conf,
+        htaccess: { members: m.htaccess },
+        requests: [
+          { path: '/members/f.html', from: '127.0.0.5', user: last, pass: 'pw' },
+          { path: '/members/f.html', from: '127.0.0.5', user: 'u00001', pass: 'pw' },
+          { path: '/members/f.html', from: '127.0.0.5', user: 'outsider', pass: 'pw' },
+          { path: '/members/f.html', from: '127.0.0.5' },
+          { path: '/members/f.html', from: '127.0.0.6', user: last, pass: 'pw' },
+        ],
+      }],
+    });
+  }, 120_000);
+
+  it('answers as 2.2 did (a listed user from the allowed address in, others refused), not 500', () => {
+    expect(result.startError ?? '').toBe('');
+    expect(result.scenarios[0]!.results.map((r) => r.status)).toEqual([200, 200, 401, 401, 403]);
+  });
+});

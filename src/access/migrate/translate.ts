@@ -119,8 +119,11 @@ export function requireTree(model: Model, m: Merged, method: string): Out | null
     for (const l of owned) {
       const kw = (l.words[0] ?? '').toLowerCase();
       if (kw === 'file-group' || kw === 'file-owner') throw new Untranslatable(`Require ${kw} depends on file ownership, which the prover does not model`);
-      const args = kw === 'valid-user' ? [] : l.words.slice(1);
-      out.push(line(['Require', map(kw), ...args].join(' ')));
+      // A long list of users or groups (2.2 read lines of up to 8,190 bytes) as several lines, OR members as
+      // the words of one line are: indented in a <RequireAll>, the one line would pass 2.4's .htaccess limit.
+      const head = `Require ${map(kw)}`;
+      const words = kw === 'valid-user' ? [] : l.words.slice(1);
+      out.push(...(words.length ? wordLines(head, words) : [line(head)]));
     }
     if (a.authoritative) { decided = true; break; }
   }
