@@ -1,7 +1,8 @@
 import type { Arg } from '../src/ast/nodes.js';
 import { defineRule } from '../src/engine/rule.js';
 import { deadIn24 } from '../src/rules-kit/directive-scope.js';
-import { quoteWord, translateProvider } from '../src/rules-kit/filter-expr.js';
+import { quoteWord } from '../src/parse/words.js';
+import { translateProvider } from '../src/rules-kit/filter-expr.js';
 
 export default defineRule({
   meta: {

@@ -142,3 +142,13 @@ export function wordChars(raw: string): { value: string; from: number[]; to: num
   }
   return { value, from, to };
 }
+
+/** A value as one double-quoted configuration word (ap_getword_conf unescapes \\ and \"). */
+export function quoteWord(value: string): string {
+  return `"${value.replace(/\\(?=\\|"|$)/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** A value as one configuration word: as it is when ap_getword_conf reads it back unchanged, else quoted. */
+export function confWord(value: string): string {
+  return value !== '' && !/[\s"'\\]/.test(value) ? value : quoteWord(value);
+}

@@ -115,7 +115,3 @@ export function translateProvider(dispatch: string, match: string): Translation 
   return { meaning, reason, ...(approx ? { approx: wrap(approx) } : {}) };
 }
 
-/** An expression as one double-quoted configuration word (ap_getword_conf unescapes \\ and \"). */
-export function quoteWord(expr: string): string {
-  return `"${expr.replace(/\\(?=\\|"|$)/g, '\\\\').replace(/"/g, '\\"')}"`;
-}

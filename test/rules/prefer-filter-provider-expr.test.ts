@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/prefer-filter-provider-expr.js';
-import { cAtoi, quoteWord, translateProvider } from '../../src/rules-kit/filter-expr.js';
+import { quoteWord } from '../../src/parse/words.js';
+import { cAtoi, translateProvider } from '../../src/rules-kit/filter-expr.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
 ruleTester(rule, {

@@ -5,6 +5,7 @@
  */
 import { applies, authorizers, type Merged, satisfyFor } from '../decide/index.js';
 import { type HostEntry, hostCanMatch, type Item, type Model, type Request } from '../model/index.js';
+import { confWord } from '../../parse/words.js';
 
 /** A tree to print: a Require line, or a container. */
 export type Out = { t: 'line'; text: string } | { t: 'all' | 'any' | 'none'; children: Out[] };
@@ -122,7 +123,8 @@ export function requireTree(model: Model, m: Merged, method: string): Out | null
       // A long list of users or groups (2.2 read lines of up to 8,190 bytes) as several lines, OR members as
       // the words of one line are: indented in a <RequireAll>, the one line would pass 2.4's .htaccess limit.
       const head = `Require ${map(kw)}`;
-      const words = kw === 'valid-user' ? [] : l.words.slice(1);
+      // Each name as one word, quoted where it must be ("john smith"), as ap_getword_conf read it in 2.2.
+      const words = kw === 'valid-user' ? [] : l.words.slice(1).map(confWord);
       out.push(...(words.length ? wordLines(head, words) : [line(head)]));
     }
     if (a.authoritative) { decided = true; break; }

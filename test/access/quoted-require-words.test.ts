@@ -1,0 +1,84 @@
+/**
+ * A `Require user` or `Require group` name that 2.2 read as one quoted word ("john smith", "my group"): the
+ * translation writes it quoted again. Written bare, 2.4 reads two names, so the prover refused the rewrite
+ * and the section kept its 2.2 lines and mod_access_compat.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { confWord, quoteWord } from '../../src/parse/words.js';
+import { parse } from '../../src/parse/parser.js';
+import { migrate } from '../../src/migrate.js';
+import { loadProject } from '../../src/project/load.js';
+import { runBatch, WITHOUT_COMPAT, type BatchResult } from '../oracle/harness.js';
+import { requireHttpdOrSkip } from '../oracle/httpd.js';
+import { tempDir } from '../helpers/tmp.js';
+
+describe('confWord', () => {
+  it('leaves a plain word bare and quotes one the lexer would read otherwise, which then reads back as the value', () => {
+    expect(confWord('alice')).toBe('alice');
+    for (const value of ['john smith', 'tab\there', '', '"q"', "it's", 'back\\slash', 'end\\']) {
+      const word = confWord(value);
+      expect(word).toBe(quoteWord(value));
+      const args = parse(`Require user ${word}\n`, 'x.conf').children[0]!;
+      expect(args.type === 'directive' && args.args.map((a) => a.value)).toEqual(['user', value]);
+    }
+  });
+});
+
+function migrated(): { conf: string; applied: number; remaining: string[] } {
+  const root = tempDir();
+  const docroot = join(root, 'htdocs');
+  mkdirSync(docroot, { recursive: true });
+  const auth = '    AuthType Basic\n    AuthName "members"\n    AuthUserFile "@HTPASSWD@"\n    AuthGroupFile "@GROUPS@"\n';
+  writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"\nListen 127.0.0.1:18181\nDocumentRoot "${docroot}"\n`
+    + `<Directory "${docroot}/users">\n${auth}    Require user "john smith" alice\n    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.5\n    Satisfy all\n</Directory>\n`
+    + `<Directory "${docroot}/groups">\n${auth}    Require group "my group"\n    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.5\n    Satisfy all\n</Directory>\n`);
+  const result = migrate(loadProject([join(root, 'httpd.conf')], { cwd: root }));
+  const out = result.files[0]!.output;
+  return {
+    conf: out.slice(out.indexOf('<Directory')).replaceAll(docroot, '@DIR@'),
+    applied: result.files[0]!.applied.filter((p) => p.ruleId === 'prefer-require').length,
+    remaining: result.files.flatMap((f) => f.remaining).filter((p) => p.ruleId === 'prefer-require').map((p) => p.message),
+  };
+}
+
+describe('Require user and group names with a space', () => {
+  it('are rewritten, proven, with the names quoted', () => {
+    const m = migrated();
+    expect(m.remaining).toEqual([]);
+    expect(m.applied).toBe(2);
+    expect(m.conf).not.toMatch(/^\s*(Order|Allow|Deny|Satisfy) /m);
+    expect(m.conf).toContain('Require user "john smith" alice');
+    expect(m.conf).toContain('Require group "my group"');
+  });
+});
+
+const oracle = requireHttpdOrSkip();
+
+describe.skipIf(oracle.skip)('the quoted names on the real httpd 2.4 without mod_access_compat', () => {
+  let result: BatchResult;
+  beforeAll(async () => {
+    const m = migrated();
+    const as = (user: string, path: string, from = '127.0.0.5') => ({ path, from, user, pass: 'pw' });
+    result = await runBatch({
+      modules: WITHOUT_COMPAT,
+      users: { 'john smith': 'pw', john: 'pw', alice: 'pw', bob: 'pw', carl: 'pw' },
+      // carl is in groups "my" and "group", which the name written bare would have meant.
+      groups: { 'my group': ['bob'], my: ['carl'], group: ['carl'] },
+      scenarios: [{
+        config: m.conf,
+        requests: [
+          as('john smith', '/users/f.html'), as('alice', '/users/f.html'), as('john', '/users/f.html'),
+          as('john smith', '/users/f.html', '127.0.0.6'),
+          as('bob', '/groups/f.html'), as('carl', '/groups/f.html'),
+        ],
+      }],
+    });
+  }, 120_000);
+
+  it('answers as 2.2 did: the quoted name is one user or group', () => {
+    expect(result.startError ?? '').toBe('');
+    expect(result.scenarios[0]!.results.map((r) => r.status)).toEqual([200, 200, 401, 403, 200, 401]);
+  });
+});
