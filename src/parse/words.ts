@@ -148,7 +148,10 @@ export function quoteWord(value: string): string {
   return `"${value.replace(/\\(?=\\|"|$)/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-/** A value as one configuration word: as it is when ap_getword_conf reads it back unchanged, else quoted. */
+/**
+ * A value as one configuration word: bare when ap_getword_conf reads it back unchanged (no blank, no quote
+ * to start it, no `\\` pair, which it would read as one backslash), else quoted.
+ */
 export function confWord(value: string): string {
-  return value !== '' && !/[\s"'\\]/.test(value) ? value : quoteWord(value);
+  return value === '' || /\s|^["']|\\\\/.test(value) ? quoteWord(value) : value;
 }

@@ -1,7 +1,8 @@
 /**
  * A `Require user` or `Require group` name that 2.2 read as one quoted word ("john smith", "my group"): the
- * translation writes it quoted again. Written bare, 2.4 reads two names, so the prover refused the rewrite
- * and the section kept its 2.2 lines and mod_access_compat.
+ * translation writes it quoted again, in a 2.2 tree and in one that already mixes 2.4 lines with compat ones
+ * (translate-mixed.ts). Written bare, 2.4 reads two names, so the prover refused the rewrite and the section
+ * kept its 2.2 lines and mod_access_compat.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,23 +16,31 @@ import { requireHttpdOrSkip } from '../oracle/httpd.js';
 import { tempDir } from '../helpers/tmp.js';
 
 describe('confWord', () => {
-  it('leaves a plain word bare and quotes one the lexer would read otherwise, which then reads back as the value', () => {
-    expect(confWord('alice')).toBe('alice');
-    for (const value of ['john smith', 'tab\there', '', '"q"', "it's", 'back\\slash', 'end\\']) {
+  it('leaves a word bare where the lexer reads it back unchanged, and quotes it where it would not', () => {
+    const cases: [string, boolean][] = [
+      ['alice', false], ["o'brien", false], ['back\\slash', false], ['end\\', false],
+      ['john smith', true], ['tab\there', true], ['', true], ['"q"', true], ["'q'", true], ['two\\\\backslashes', true],
+    ];
+    for (const [value, quoted] of cases) {
       const word = confWord(value);
-      expect(word).toBe(quoteWord(value));
-      const args = parse(`Require user ${word}\n`, 'x.conf').children[0]!;
-      expect(args.type === 'directive' && args.args.map((a) => a.value)).toEqual(['user', value]);
+      expect([value, word]).toEqual([value, quoted ? quoteWord(value) : value]);
+      const line = parse(`Require user ${word} x\n`, 'x.conf').children[0]!;
+      expect(line.type === 'directive' && line.args.map((a) => a.value)).toEqual(['user', value, 'x']);
     }
   });
 });
 
-function migrated(): { conf: string; applied: number; remaining: string[] } {
+/** A tree already read by 2.4 with mod_access_compat: its modules, and a section in 2.4 syntax. */
+const MIXED = ['authz_core', 'access_compat', 'authz_host', 'authn_core', 'authn_file', 'auth_basic', 'authz_user', 'authz_groupfile', 'mpm_prefork']
+  .map((m) => `LoadModule ${m}_module modules/mod_${m}.so\n`).join('');
+
+function migrated(mixed = false): { conf: string; applied: number; remaining: string[] } {
   const root = tempDir();
   const docroot = join(root, 'htdocs');
   mkdirSync(docroot, { recursive: true });
   const auth = '    AuthType Basic\n    AuthName "members"\n    AuthUserFile "@HTPASSWD@"\n    AuthGroupFile "@GROUPS@"\n';
-  writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"\nListen 127.0.0.1:18181\nDocumentRoot "${docroot}"\n`
+  writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"\nListen 127.0.0.1:18181\n${mixed ? MIXED : ''}DocumentRoot "${docroot}"\n`
+    + (mixed ? `<Directory "${docroot}/open">\n    Require all granted\n</Directory>\n` : '')
     + `<Directory "${docroot}/users">\n${auth}    Require user "john smith" alice\n    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.5\n    Satisfy all\n</Directory>\n`
     + `<Directory "${docroot}/groups">\n${auth}    Require group "my group"\n    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.5\n    Satisfy all\n</Directory>\n`);
   const result = migrate(loadProject([join(root, 'httpd.conf')], { cwd: root }));
@@ -44,8 +53,8 @@ function migrated(): { conf: string; applied: number; remaining: string[] } {
 }
 
 describe('Require user and group names with a space', () => {
-  it('are rewritten, proven, with the names quoted', () => {
-    const m = migrated();
+  it.each([['a 2.2 tree', false], ['a tree that mixes 2.4 and compat lines', true]])('are rewritten in %s, proven, with the names quoted', (_, mixed) => {
+    const m = migrated(mixed);
     expect(m.remaining).toEqual([]);
     expect(m.applied).toBe(2);
     expect(m.conf).not.toMatch(/^\s*(Order|Allow|Deny|Satisfy) /m);
@@ -59,26 +68,23 @@ const oracle = requireHttpdOrSkip();
 describe.skipIf(oracle.skip)('the quoted names on the real httpd 2.4 without mod_access_compat', () => {
   let result: BatchResult;
   beforeAll(async () => {
-    const m = migrated();
     const as = (user: string, path: string, from = '127.0.0.5') => ({ path, from, user, pass: 'pw' });
+    const requests = [
+      as('john smith', '/users/f.html'), as('alice', '/users/f.html'), as('john', '/users/f.html'),
+      as('john smith', '/users/f.html', '127.0.0.6'),
+      as('bob', '/groups/f.html'), as('carl', '/groups/f.html'),
+    ];
     result = await runBatch({
       modules: WITHOUT_COMPAT,
       users: { 'john smith': 'pw', john: 'pw', alice: 'pw', bob: 'pw', carl: 'pw' },
       // carl is in groups "my" and "group", which the name written bare would have meant.
       groups: { 'my group': ['bob'], my: ['carl'], group: ['carl'] },
-      scenarios: [{
-        config: m.conf,
-        requests: [
-          as('john smith', '/users/f.html'), as('alice', '/users/f.html'), as('john', '/users/f.html'),
-          as('john smith', '/users/f.html', '127.0.0.6'),
-          as('bob', '/groups/f.html'), as('carl', '/groups/f.html'),
-        ],
-      }],
+      scenarios: [false, true].map((mixed) => ({ config: migrated(mixed).conf, requests })),
     });
   }, 120_000);
 
   it('answers as 2.2 did: the quoted name is one user or group', () => {
     expect(result.startError ?? '').toBe('');
-    expect(result.scenarios[0]!.results.map((r) => r.status)).toEqual([200, 200, 401, 403, 200, 401]);
+    for (const s of result.scenarios) expect(s.results.map((r) => r.status)).toEqual([200, 200, 401, 403, 200, 401]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { AuthzNode, Mask } from '../model/index.js';
 import { applies, type Merged, satisfyFor } from '../decide/index.js';
+import { confWord } from '../../parse/words.js';
 import { anyOf, byMethodClass, DENIED, GRANTED, hostTree, Untranslatable, type Out } from './translate.js';
 
 function collectMasks(n: AuthzNode | null, into: Set<string>): void {
@@ -16,7 +17,9 @@ function collectMasks(n: AuthzNode | null, into: Set<string>): void {
 
 function line(n: Extract<AuthzNode, { kind: 'provider' }>): Out {
   if (n.name === 'all' && !n.negate) return n.args.join(' ').toLowerCase() === 'granted' ? GRANTED : DENIED;
-  return { t: 'line', text: ['Require', ...(n.negate ? ['not'] : []), n.name, ...n.args].join(' ') };
+  // Each word as ap_getword_conf reads it back ("john smith" quoted); an expression is read as the rest of the line.
+  const args = n.name.toLowerCase() === 'expr' ? n.args : n.args.map(confWord);
+  return { t: 'line', text: ['Require', ...(n.negate ? ['not'] : []), n.name, ...args].join(' ') };
 }
 
 /**
