@@ -123,26 +123,38 @@ describe('a long Require ip list', () => {
   });
 });
 
-/** A site whose .htaccess keeps a blocklist of 1,500 addresses, one `Deny from` line each, and one that allows a list. */
-function migrated(): { conf: string; blocked: string; allowed: string; refusals: string[]; said: string } {
+/**
+ * A site whose DocumentRoot lets .htaccess files override everything, with the given .htaccess files (directory below the
+ * DocumentRoot → text), migrated: the main config's sections (the DocumentRoot as @DIR@), each file's output and the
+ * prefer-require findings left.
+ */
+function migrateSite(htaccess: Record<string, string>): { conf: string; out: (dir: string) => string; refusals: string[]; applied: (dir: string) => string } {
   const root = tempDir();
   const docroot = join(root, 'htdocs');
-  mkdirSync(join(docroot, 'blocked'), { recursive: true });
-  mkdirSync(join(docroot, 'allowed'), { recursive: true });
-  const list = Array.from({ length: 1500 }, (_, i) => `10.${i >> 8}.${i & 255}.7`);
   writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"\nListen 127.0.0.1:18181\nDocumentRoot "${docroot}"\n<Directory "${docroot}">\n    AllowOverride All\n    Order allow,deny\n    Allow from all\n</Directory>\n`);
-  writeFileSync(join(docroot, 'blocked', '.htaccess'), `Order allow,deny\nAllow from all\n${[...list, '127.0.0.5'].map((a) => `Deny from ${a}\n`).join('')}`);
-  writeFileSync(join(docroot, 'allowed', '.htaccess'), `Order deny,allow\nDeny from all\nAllow from ${list.slice(0, 700).join(' ')}\nAllow from ${[...list.slice(700), '127.0.0.5'].join(' ')}\n`);
+  for (const [dir, text] of Object.entries(htaccess)) {
+    mkdirSync(join(docroot, dir), { recursive: true });
+    writeFileSync(join(docroot, dir, '.htaccess'), text);
+  }
   const result = migrate(loadProject([join(root, 'httpd.conf')], { cwd: root }));
-  const out = (path: string) => result.files.find((f) => f.file.path === path)!.output;
-  const conf = out(join(root, 'httpd.conf'));
+  const file = (path: string) => result.files.find((f) => f.file.path === path)!;
+  const conf = file(join(root, 'httpd.conf')).output;
   return {
     conf: conf.slice(conf.indexOf('<Directory')).replaceAll(docroot, '@DIR@'),
-    blocked: out(join(docroot, 'blocked', '.htaccess')),
-    allowed: out(join(docroot, 'allowed', '.htaccess')),
+    out: (dir) => file(join(docroot, dir, '.htaccess')).output,
     refusals: result.files.flatMap((f) => f.remaining).filter((p) => p.ruleId === 'prefer-require').map((p) => p.message),
-    said: result.files.find((f) => f.file.path === join(docroot, 'blocked', '.htaccess'))!.applied.find((p) => p.ruleId === 'prefer-require')!.message,
+    applied: (dir) => file(join(docroot, dir, '.htaccess')).applied.find((p) => p.ruleId === 'prefer-require')!.message,
   };
+}
+
+/** A site whose .htaccess keeps a blocklist of 1,500 addresses, one `Deny from` line each, and one that allows a list. */
+function migrated(): { conf: string; blocked: string; allowed: string; refusals: string[]; said: string } {
+  const list = Array.from({ length: 1500 }, (_, i) => `10.${i >> 8}.${i & 255}.7`);
+  const site = migrateSite({
+    blocked: `Order allow,deny\nAllow from all\n${[...list, '127.0.0.5'].map((a) => `Deny from ${a}\n`).join('')}`,
+    allowed: `Order deny,allow\nDeny from all\nAllow from ${list.slice(0, 700).join(' ')}\nAllow from ${[...list.slice(700), '127.0.0.5'].join(' ')}\n`,
+  });
+  return { conf: site.conf, blocked: site.out('blocked'), allowed: site.out('allowed'), refusals: site.refusals, said: site.applied('blocked') };
 }
 
 describe('a .htaccess blocklist of 1,500 lines', () => {
@@ -200,26 +212,14 @@ describe.skipIf(oracle.skip)('the rewritten blocklists on the real httpd 2.4 wit
  * request there). The list is written as several lines in a <RequireAny>, each under 4,100 bytes.
  */
 function longUserList(): { conf: string; htaccess: string; remaining: string[]; users: string[] } {
-  const root = tempDir();
-  const docroot = join(root, 'htdocs');
-  mkdirSync(join(docroot, 'members'), { recursive: true });
   const users: string[] = [];
   let line = 'Require user';
   for (let i = 1; line.length + 7 <= 8188; i++) {
     users.push(`u${String(i).padStart(5, '0')}`);
     line += ` ${users[users.length - 1]}`;
   }
-  writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"\nListen 127.0.0.1:18181\nDocumentRoot "${docroot}"\n<Directory "${docroot}">\n    AllowOverride All\n    Order allow,deny\n    Allow from all\n</Directory>\n`);
-  writeFileSync(join(docroot, 'members', '.htaccess'), `AuthType Basic\nAuthName "members"\nAuthUserFile "@HTPASSWD@"\n${line}\nSatisfy all\nOrder deny,allow\nDeny from all\nAllow from 127.0.0.5\n`);
-  const result = migrate(loadProject([join(root, 'httpd.conf')], { cwd: root }));
-  const out = (path: string) => result.files.find((f) => f.file.path === path)!.output;
-  const conf = out(join(root, 'httpd.conf'));
-  return {
-    conf: conf.slice(conf.indexOf('<Directory')).replaceAll(docroot, '@DIR@'),
-    htaccess: out(join(docroot, 'members', '.htaccess')),
-    remaining: result.files.flatMap((f) => f.remaining).filter((p) => p.ruleId === 'prefer-require').map((p) => p.message),
-    users,
-  };
+  const site = migrateSite({ members: `AuthType Basic\nAuthName "members"\nAuthUserFile "@HTPASSWD@"\n${line}\nSatisfy all\nOrder deny,allow\nDeny from all\nAllow from 127.0.0.5\n` });
+  return { conf: site.conf, htaccess: site.out('members'), remaining: site.refusals, users };
 }
 
 describe('a .htaccess Require user line of 8,188 bytes under Satisfy all', () => {
