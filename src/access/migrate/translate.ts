@@ -120,11 +120,11 @@ export function requireTree(model: Model, m: Merged, method: string): Out | null
     for (const l of owned) {
       const kw = (l.words[0] ?? '').toLowerCase();
       if (kw === 'file-group' || kw === 'file-owner') throw new Untranslatable(`Require ${kw} depends on file ownership, which the prover does not model`);
-      // A long list of users or groups (2.2 read lines of up to 8,190 bytes) as several lines, OR members as
-      // the words of one line are: indented in a <RequireAll>, the one line would pass 2.4's .htaccess limit.
       const head = `Require ${map(kw)}`;
       // Each name as one word, quoted where it must be ("john smith"), as ap_getword_conf read it in 2.2.
       const words = kw === 'valid-user' ? [] : l.words.slice(1).map(confWord);
+      // A long list of users or groups (2.2 read lines of up to 8,190 bytes) as several lines, OR members as
+      // the words of one line are: indented in a <RequireAll>, the one line would pass 2.4's .htaccess limit.
       out.push(...(words.length ? wordLines(head, words) : [line(head)]));
     }
     if (a.authoritative) { decided = true; break; }
