@@ -1,8 +1,8 @@
 /**
- * A `Require user` or `Require group` name that 2.2 read as one quoted word ("john smith", "my group"): the
- * translation writes it quoted again, in a 2.2 tree and in one that already mixes 2.4 lines with compat ones
- * (translate-mixed.ts). Written bare, 2.4 reads two names, so the prover refused the rewrite and the section
- * kept its 2.2 lines and mod_access_compat.
+ * A `Require user` or `Require group` name that 2.2 read as one quoted word ("john smith", "my group"), or an
+ * environment variable of `Allow from "env=also in"`: the translation writes it quoted again, in a 2.2 tree and
+ * in one that already mixes 2.4 lines with compat ones (translate-mixed.ts). Written bare, 2.4 reads two names,
+ * so the prover refused the rewrite and the section kept its 2.2 lines and mod_access_compat.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,6 +63,33 @@ describe('Require user and group names with a space', () => {
   });
 });
 
+/** Host rules on environment variables whose names hold a space, set by mod_setenvif from the client address. */
+function migratedEnv(): { conf: string; applied: number; remaining: string[] } {
+  const root = tempDir();
+  const docroot = join(root, 'htdocs');
+  mkdirSync(docroot, { recursive: true });
+  writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"\nListen 127.0.0.1:18181\nDocumentRoot "${docroot}"\n`
+    + `<Directory "${docroot}/blocked">\n    SetEnvIf Remote_Addr "^127\\.0\\.0\\.5$" "bad bot"\n    Order allow,deny\n    Allow from all\n    Deny from "env=bad bot"\n</Directory>\n`
+    + `<Directory "${docroot}/listed">\n    SetEnvIf Remote_Addr "^127\\.0\\.0\\.7$" "also in"\n    Order deny,allow\n    Deny from all\n    Allow from env=let_me_in "env=also in"\n</Directory>\n`);
+  const result = migrate(loadProject([join(root, 'httpd.conf')], { cwd: root }));
+  const out = result.files[0]!.output;
+  return {
+    conf: out.slice(out.indexOf('<Directory')).replaceAll(docroot, '@DIR@'),
+    applied: result.files[0]!.applied.filter((p) => p.ruleId === 'prefer-require').length,
+    remaining: result.files.flatMap((f) => f.remaining).filter((p) => p.ruleId === 'prefer-require').map((p) => p.message),
+  };
+}
+
+describe('Allow and Deny on an environment variable whose name holds a space', () => {
+  it('are rewritten, proven, with the names quoted', () => {
+    const m = migratedEnv();
+    expect(m.remaining).toEqual([]);
+    expect(m.applied).toBe(2);
+    expect(m.conf).toMatch(/<RequireNone>\s+Require env "bad bot"\s+<\/RequireNone>/);
+    expect(m.conf).toContain('Require env let_me_in "also in"');
+  });
+});
+
 const oracle = requireHttpdOrSkip();
 
 describe.skipIf(oracle.skip)('the quoted names on the real httpd 2.4 without mod_access_compat', () => {
@@ -86,5 +113,24 @@ describe.skipIf(oracle.skip)('the quoted names on the real httpd 2.4 without mod
   it('answers as 2.2 did: the quoted name is one user or group', () => {
     expect(result.startError ?? '').toBe('');
     for (const s of result.scenarios) expect(s.results.map((r) => r.status)).toEqual([200, 200, 401, 403, 200, 401]);
+  });
+});
+
+describe.skipIf(oracle.skip)('the quoted environment variables on the real httpd 2.4 without mod_access_compat', () => {
+  let result: BatchResult;
+  beforeAll(async () => {
+    result = await runBatch({
+      modules: [...WITHOUT_COMPAT, 'setenvif'],
+      scenarios: [{
+        config: migratedEnv().conf,
+        requests: ['127.0.0.5', '127.0.0.6'].map((from) => ({ path: '/blocked/f.html', from }))
+          .concat(['127.0.0.7', '127.0.0.6'].map((from) => ({ path: '/listed/f.html', from }))),
+      }],
+    });
+  }, 120_000);
+
+  it('answers as 2.2 did: the client that sets "bad bot" refused, the one that sets "also in" let in', () => {
+    expect(result.startError ?? '').toBe('');
+    expect(result.scenarios[0]!.results.map((r) => r.status)).toEqual([403, 200, 200, 403]);
   });
 });

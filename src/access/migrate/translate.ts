@@ -43,16 +43,16 @@ function wordLines(head: string, words: readonly string[]): Out[] {
 
 /**
  * OR members for a list of entries: a Require line per kind (several for a long list: wordLines), keeping each
- * address or name as written.
+ * address or name as written, quoted where ap_getword_conf needs it (`Deny from "env=bad bot"`).
  */
 function orMembers(entries: readonly HostEntry[]): Out[] {
   const out: Out[] = [];
-  const ip = entries.filter((e) => e.kind === 'ip').map((e) => e.text);
-  const host = entries.filter((e) => e.kind === 'host').map((e) => e.text);
-  const envText = entries.filter((e) => e.kind === 'env' && !e.negated).map((e) => e.text.slice(4));
+  const ip = entries.filter((e) => e.kind === 'ip').map((e) => confWord(e.text));
+  const host = entries.filter((e) => e.kind === 'host').map((e) => confWord(e.text));
+  const envText = entries.filter((e) => e.kind === 'env' && !e.negated).map((e) => confWord(e.text.slice(4)));
   out.push(...wordLines('Require ip', ip), ...wordLines('Require host', host), ...wordLines('Require env', envText));
   for (const e of entries) {
-    if (e.kind === 'env' && e.negated) out.push({ t: 'all', children: [GRANTED, line(`Require not env ${e.text.slice(5)}`)] });
+    if (e.kind === 'env' && e.negated) out.push({ t: 'all', children: [GRANTED, line(`Require not env ${confWord(e.text.slice(5))}`)] });
   }
   return out;
 }
@@ -66,7 +66,7 @@ function notDenied(d: readonly HostEntry[]): Out[] {
   const pos = d.filter((e) => !(e.kind === 'env' && e.negated));
   const out: Out[] = [];
   if (pos.length) out.push({ t: 'none', children: orMembers(pos) });
-  for (const e of d) if (e.kind === 'env' && e.negated) out.push(line(`Require env ${e.text.slice(5)}`));
+  for (const e of d) if (e.kind === 'env' && e.negated) out.push(line(`Require env ${confWord(e.text.slice(5))}`));
   return out;
 }
 
