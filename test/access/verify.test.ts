@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compareTrees, formatRows, verifyProjects } from '../../src/access/compare/index.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf, type Project } from '../../src/project/project.js';
 import { sourceFile } from '../helpers/source-file.js';
+import { runBatch, WITHOUT_COMPAT, type BatchResult } from '../oracle/harness.js';
+import { requireHttpdOrSkip } from '../oracle/httpd.js';
 
 const project = (text: string, version: '2.2' | '2.4'): Project =>
   projectOf([sourceFile('/etc/httpd/httpd.conf', text, { version, display: 'httpd.conf' })]);
@@ -75,3 +77,47 @@ function relocate(p: Project, from: string, to: string): Project {
   });
   return { ...projectOf(files), includes };
 }
+
+/**
+ * The hand migration prefer-require.md gives for a <Directory> with Satisfy Any under a <Location> with Require (the
+ * pattern of FreeIPA's ipa.conf): a <Location> for the URL that reaches the directory is faithful; AuthMerging Or in
+ * the outer <Location> is not, since it ORs with the DocumentRoot's Require all granted. The same answers on the real 2.4.71.
+ */
+describe('the documented hand migration of Satisfy Any across a <Directory> and a <Location>', () => {
+  const head = 'DocumentRoot /srv\nAlias /app/public /opt/public\n';
+  const auth = 'AuthType Basic\nAuthName app\nAuthUserFile /etc/pw\n';
+  const old = `${head}<Directory /srv>\nOrder allow,deny\nAllow from all\n</Directory>\n<Location /app>\n${auth}Require valid-user\n</Location>\n<Directory /opt/public>\nSatisfy Any\nAllow from all\n</Directory>\n`;
+  const base = `${head}<Directory /srv>\nRequire all granted\n</Directory>\n<Location /app>\n${auth}@MERGING@Require valid-user\n</Location>\n@PUBLIC@<Directory /opt/public>\nRequire all granted\n</Directory>\n`;
+  const perUrl = base.replace('@MERGING@', '').replace('@PUBLIC@', '<Location /app/public>\nRequire all granted\n</Location>\n');
+  const merging = base.replace('@MERGING@', 'AuthMerging Or\n').replace('@PUBLIC@', '');
+
+  it('finds a <Location> for each URL faithful, and AuthMerging Or opening the rest of the <Location>', () => {
+    expect(verifyProjects(project(old, '2.2'), project(perUrl, '2.4')).rows).toEqual([]);
+    const rows = verifyProjects(project(old, '2.2'), project(merging, '2.4')).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect([row.path, row.before, row.after]).toEqual(['/app', expect.stringMatching(/^401 /), expect.stringMatching(/^200 /)]);
+  });
+});
+
+const oracle = requireHttpdOrSkip();
+
+describe.skipIf(oracle.skip)('the two hand migrations on the real httpd 2.4 without mod_access_compat', () => {
+  let result: BatchResult;
+  beforeAll(async () => {
+    const tree = (merging: boolean) => `<Directory "@DIR@">\nRequire all granted\n</Directory>\n`
+      + `<Location @LOC@/app>\nAuthType Basic\nAuthName app\nAuthUserFile "@HTPASSWD@"\n${merging ? 'AuthMerging Or\n' : ''}Require valid-user\n</Location>\n`
+      + (merging ? '' : '<Location @LOC@/app/public>\nRequire all granted\n</Location>\n')
+      + 'Alias @LOC@/app/public "@DIR@/app/public"\n<Directory "@DIR@/app/public">\nRequire all granted\n</Directory>\n';
+    const requests = [
+      { path: '/app/public/f.html', from: '127.0.0.1' },
+      { path: '/app/f.html', from: '127.0.0.1' },
+      { path: '/app/f.html', from: '127.0.0.1', user: 'bob', pass: 'pw' },
+    ];
+    result = await runBatch({ modules: WITHOUT_COMPAT, users: { bob: 'pw' }, scenarios: [false, true].map((m) => ({ config: tree(m), requests })) });
+  }, 120_000);
+
+  it('answers as 2.2 did with a <Location> for the URL, and lets everyone into /app with AuthMerging Or', () => {
+    expect(result.startError ?? '').toBe('');
+    expect(result.scenarios.map((s) => s.results.map((r) => r.status))).toEqual([[200, 401, 200], [200, 200, 200]]);
+  });
+});
