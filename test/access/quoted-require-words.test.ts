@@ -34,15 +34,15 @@ describe('confWord', () => {
 const MIXED = ['authz_core', 'access_compat', 'authz_host', 'authn_core', 'authn_file', 'auth_basic', 'authz_user', 'authz_groupfile', 'mpm_prefork']
   .map((m) => `LoadModule ${m}_module modules/mod_${m}.so\n`).join('');
 
-function migrated(mixed = false): { conf: string; applied: number; remaining: string[] } {
+/**
+ * A main config with `head` before its DocumentRoot and the sections `body` gives (told the DocumentRoot), migrated:
+ * its sections (the DocumentRoot as @DIR@), how many prefer-require rewrites it made, and its findings left.
+ */
+function migrateSections(head: string, body: (docroot: string) => string): { conf: string; applied: number; remaining: string[] } {
   const root = tempDir();
   const docroot = join(root, 'htdocs');
   mkdirSync(docroot, { recursive: true });
-  const auth = '    AuthType Basic\n    AuthName "members"\n    AuthUserFile "@HTPASSWD@"\n    AuthGroupFile "@GROUPS@"\n';
-  writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"\nListen 127.0.0.1:18181\n${mixed ? MIXED : ''}DocumentRoot "${docroot}"\n`
-    + (mixed ? `<Directory "${docroot}/open">\n    Require all granted\n</Directory>\n` : '')
-    + `<Directory "${docroot}/users">\n${auth}    Require user "john smith" alice\n    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.5\n    Satisfy all\n</Directory>\n`
-    + `<Directory "${docroot}/groups">\n${auth}    Require group "my group"\n    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.5\n    Satisfy all\n</Directory>\n`);
+  writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"\nListen 127.0.0.1:18181\n${head}DocumentRoot "${docroot}"\n${body(docroot)}`);
   const result = migrate(loadProject([join(root, 'httpd.conf')], { cwd: root }));
   const out = result.files[0]!.output;
   return {
@@ -50,6 +50,13 @@ function migrated(mixed = false): { conf: string; applied: number; remaining: st
     applied: result.files[0]!.applied.filter((p) => p.ruleId === 'prefer-require').length,
     remaining: result.files.flatMap((f) => f.remaining).filter((p) => p.ruleId === 'prefer-require').map((p) => p.message),
   };
+}
+
+function migrated(mixed = false): ReturnType<typeof migrateSections> {
+  const auth = '    AuthType Basic\n    AuthName "members"\n    AuthUserFile "@HTPASSWD@"\n    AuthGroupFile "@GROUPS@"\n';
+  return migrateSections(mixed ? MIXED : '', (docroot) => (mixed ? `<Directory "${docroot}/open">\n    Require all granted\n</Directory>\n` : '')
+    + `<Directory "${docroot}/users">\n${auth}    Require user "john smith" alice\n    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.5\n    Satisfy all\n</Directory>\n`
+    + `<Directory "${docroot}/groups">\n${auth}    Require group "my group"\n    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.5\n    Satisfy all\n</Directory>\n`);
 }
 
 describe('Require user and group names with a space', () => {
@@ -64,20 +71,9 @@ describe('Require user and group names with a space', () => {
 });
 
 /** Host rules on environment variables whose names hold a space, set by mod_setenvif from the client address. */
-function migratedEnv(): { conf: string; applied: number; remaining: string[] } {
-  const root = tempDir();
-  const docroot = join(root, 'htdocs');
-  mkdirSync(docroot, { recursive: true });
-  writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"\nListen 127.0.0.1:18181\nDocumentRoot "${docroot}"\n`
-    + `<Directory "${docroot}/blocked">\n    SetEnvIf Remote_Addr "^127\\.0\\.0\\.5$" "bad bot"\n    Order allow,deny\n    Allow from all\n    Deny from "env=bad bot"\n</Directory>\n`
+function migratedEnv(): ReturnType<typeof migrateSections> {
+  return migrateSections('', (docroot) => `<Directory "${docroot}/blocked">\n    SetEnvIf Remote_Addr "^127\\.0\\.0\\.5$" "bad bot"\n    Order allow,deny\n    Allow from all\n    Deny from "env=bad bot"\n</Directory>\n`
     + `<Directory "${docroot}/listed">\n    SetEnvIf Remote_Addr "^127\\.0\\.0\\.7$" "also in"\n    Order deny,allow\n    Deny from all\n    Allow from env=let_me_in "env=also in"\n</Directory>\n`);
-  const result = migrate(loadProject([join(root, 'httpd.conf')], { cwd: root }));
-  const out = result.files[0]!.output;
-  return {
-    conf: out.slice(out.indexOf('<Directory')).replaceAll(docroot, '@DIR@'),
-    applied: result.files[0]!.applied.filter((p) => p.ruleId === 'prefer-require').length,
-    remaining: result.files.flatMap((f) => f.remaining).filter((p) => p.ruleId === 'prefer-require').map((p) => p.message),
-  };
 }
 
 describe('Allow and Deny on an environment variable whose name holds a space', () => {
