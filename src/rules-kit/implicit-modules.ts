@@ -17,6 +17,9 @@ import { conditionHolds, type CondContext, modules22, modules24 } from '../acces
 import { BUILTIN_DEBIAN_24 } from '../apache/modules.js';
 import { gather } from './project-facts.js';
 
+/** Whether a line is no reason to load a module (selfGuarded, unusedLines): readIn24Nodes passes over it. */
+export type LineSkip = (d: Directive, ancestors: readonly Section[]) => boolean;
+
 export interface ImplicitNeed {
   /** Short module name: `authz_core`. */
   name: string;
@@ -60,7 +63,7 @@ const readIn24 = (ancestors: readonly Section[]) => readBy24(ancestors) && !ance
  * the sections around the Include lines that read a file (src/project/include-chains.ts); `skip`:
  * directives to leave out, told the sections around them along each way (those Include lines' too).
  */
-export function readIn24Nodes(files: readonly ConfigFile[], around: Around = () => UNCONDITIONAL, skip?: (d: Directive, ancestors: readonly Section[]) => boolean): { directives: Directive[]; sections: Section[] } {
+export function readIn24Nodes(files: readonly ConfigFile[], around: Around = () => UNCONDITIONAL, skip?: LineSkip): { directives: Directive[]; sections: Section[] } {
   const directives: Directive[] = [];
   const sections: Section[] = [];
   for (const f of files) {
@@ -91,7 +94,7 @@ export function openedFiles(project: Project, files: readonly ConfigFile[]): Con
  * with `--no-follow-includes`, `the .htaccess files below /srv/www/x`): they may hold Order, Allow,
  * Deny or Satisfy, so mod_access_compat is needed as if they did.
  */
-export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<string>, mpmOption?: string, around?: Around, unread?: string, skip?: (d: Directive, ancestors: readonly Section[]) => boolean): ImplicitNeed[] {
+export function implicitNeeds(files: readonly ConfigFile[], loaded: ReadonlySet<string>, mpmOption?: string, around?: Around, unread?: string, skip?: LineSkip): ImplicitNeed[] {
   return needsOf(viewOf(files.map((f) => readShare(f, around, skip))), loaded, mpmOption, unread);
 }
 
@@ -129,7 +132,7 @@ function selfGuarded(d: Directive, ancestors: readonly Section[]): boolean {
  * it, and the module it moved to would not even load (found by the whole-tree fuzzer: mod_proxy_connect without
  * mod_proxy, "undefined symbol: ap_proxy_tunnel_create"). An MPM test stays undecided: 2.2 compiled its MPM in.
  */
-function unreadMoved(modules22: CondContext): (d: Directive, ancestors: readonly Section[]) => boolean {
+function unreadMoved(modules22: CondContext): LineSkip {
   return (d, ancestors) => selfGuarded(d, ancestors) || (MOVED_OUT.includes(d.lname) && ancestors.some((s) =>
     s.lname === 'ifmodule' && !moduleOfTest((s.args[0]?.value ?? '').replace(/^!/, '')).startsWith('mpm_') && conditionHolds(s, modules22) === false));
 }
@@ -154,7 +157,7 @@ function readByNeither(s: Section, c22: CondContext, c24: CondContext, builtin: 
  * `<IfModule mod_status.c>` around a `<Location /server-status>` with Order/Deny/Allow and no mod_status loaded: the
  * migrated tree loaded mod_access_compat for those lines alone). prefer-require reports the block.
  */
-export function unusedLines(project: Project, builtin: readonly string[] = []): (d: Directive, ancestors: readonly Section[]) => boolean {
+export function unusedLines(project: Project, builtin: readonly string[] = []): LineSkip {
   const c22 = modules22(project);
   const c24 = modules24(project);
   const moved = unreadMoved(c22);
@@ -185,7 +188,7 @@ export function unreadCompatBlocks(nodes: readonly Node[], project: Project, bui
  * One file's ReadShare: each file is walked once however often the rules ask (load-implicit-modules asks on every file).
  * `skip`: the lines that are no reason to load a module (selfGuarded, or unusedLines' for the project).
  */
-export function readShare(file: ConfigFile, around?: Around, skip: (d: Directive, ancestors: readonly Section[]) => boolean = selfGuarded): ReadShare {
+export function readShare(file: ConfigFile, around?: Around, skip: LineSkip = selfGuarded): ReadShare {
   const { directives, sections } = readIn24Nodes([file], around, skip);
   const first = new Map<string, Directive>();
   const lbmethods: string[] = [];

@@ -223,6 +223,9 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   // A text that failed is tried again only once a text sharing one of its contexts has been made since: until then its
   // contexts read as they did, and it would fail again. (When each text was made or failed, by the count of waves tried.)
   let tick = 0;
+  // Each text's sections with the items of their translation: what failingOf tries.
+  const triedItems = (texts: ReadonlyMap<Section | string, ReadonlyMap<Scope, { items: Item[] }>>) =>
+    new Map([...texts].map(([key, tried]) => [key, new Map([...tried].map(([sc, t]) => [sc, t.items]))]));
   const failedAt = new Map<Section | string, number>();
   const changedAt = new Map<string, number>();
   for (let made = converged || !candidates.size; made;) {
@@ -245,7 +248,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
       // Its own translation, else (a section read once) the one a later run would make from what 2.4 with
       // mod_access_compat does there now that the sections around it keep their lines.
       const own = new Map(run.map(([key, same]) => [key, new Map(same.map((sc) => [sc, withdrawn.get(sc)!]))]));
-      const failing = failingOf(new Map([...own].map(([key, tried]) => [key, new Map([...tried].map(([sc, t]) => [sc, t.items]))])));
+      const failing = failingOf(triedItems(own));
       const kept = [...own].filter(([key]) => !failing.has(key));
       for (const [, tried] of kept) accept(tried);
       if (kept.length) { made = true; after = withItems(after0, candidates, originals); }
@@ -258,7 +261,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
         if (t) again.set(key, new Map([[same[0]!, t]]));
       }
       if (!again.size) continue;
-      const still = failingOf(new Map([...again].map(([key, tried]) => [key, new Map([...tried].map(([sc, t]) => [sc, t.items]))])));
+      const still = failingOf(triedItems(again));
       const proven = [...again].filter(([key]) => !still.has(key));
       for (const [key, tried] of proven) { failedAt.delete(key); accept(tried); }
       if (proven.length) { made = true; after = withItems(after0, candidates, originals); }
