@@ -41,4 +41,21 @@ describe('methods a .htaccess <Limit> may name in 2.4', () => {
     expect(v?.status).toBe('refused');
     if (v?.status === 'refused') expect(v.reason).toMatch(/^its translation needs <Limit PURGE>, .*Keep one there that the migration leaves/);
   });
+
+  it('leaves such a .htaccess in a tree that already mixes in 2.4 syntax too, where the registering <Limit> is rewritten away', () => {
+    // The differential's case limit-except-lowercase-htaccess: translated from 2.4 with mod_access_compat, the .htaccess
+    // took the <Limit get> of the <Directory> above it, whose rewrite dropped the <Limit get> that registered the method.
+    const project = projectOf([
+      sourceFile('/etc/httpd.conf', 'DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\n    AllowOverride All\n    Require local\n</Directory>\n'
+        + '<Directory /srv/htdocs/sub>\n    Deny from all\n    <Limit get>\n        Require user alice bob\n    </Limit>\n</Directory>\n'),
+      sourceFile('/srv/htdocs/sub/.htaccess', 'Deny from 127.0.0. 127.0.0.2\nSatisfy Any\n'),
+    ]);
+    const proof = proveProject(project);
+    expect(proof.mixed).toBe(true);
+    const v = proof.verdicts.get('/srv/htdocs/sub/.htaccess');
+    expect(v?.status).toBe('refused');
+    if (v?.status === 'refused') expect(v.reason).toMatch(/^its translation needs <Limit get>, /);
+    // The <Directory> keeps its lines too (rewritten alone, it would change what the .htaccess left as it is answers), and with them its <Limit get>.
+    expect([...proof.verdicts.values()].map((x) => x.status)).toEqual(['refused', 'refused']);
+  });
 });

@@ -109,7 +109,7 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
       const lines = mixedTranslation(after0, twin, out.verdicts);
       if (lines) translated.push([s, twin, lines]);
     } else if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
-    else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `its translation needs <Limit ${unregistered}>, and 2.4 answers 500 to every request below a .htaccess file whose <Limit> names a method httpd does not know, unless a <Limit ${unregistered}> of a configuration file registered it ("Could not register method '${unregistered}'"). Keep one there that the migration leaves (an empty <Limit ${unregistered}> in a <Location> that matches nothing will do), then migrate this file by hand` });
+    else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: unregisteredReason(unregistered) });
     else translated.push([s, twin, t.lines]);
   }
   // A section only 2.4 reads (a <Files> inside <IfModule mod_authz_core.c>) with compat lines: 2.2 read none of it, and
@@ -184,13 +184,18 @@ function twinFinder(before: Model, after0: Model): (s: Scope) => Scope | undefin
  * from start-up, or null. A <Limit> of a configuration file that registers it may itself be rewritten
  * away by the migration (it is an access section too), so only httpd's own methods count.
  */
-function unregisteredIn(lines: readonly string[], s: Scope): string | null {
+export function unregisteredIn(lines: readonly string[], s: Scope): string | null {
   if (s.kind !== 'htaccess' && !htaccessOf(s)) return null;
   for (const line of lines) {
     const m = /^\s*<Limit(?:Except)?\s+([^>]*)>/i.exec(line);
     for (const method of m ? m[1]!.trim().split(/\s+/) : []) if (!REGISTERED_METHODS.has(method)) return method;
   }
   return null;
+}
+
+/** Why a section whose translation needs unregisteredIn's method is left as it is, and what to do. */
+function unregisteredReason(method: string): string {
+  return `its translation needs <Limit ${method}>, and 2.4 answers 500 to every request below a .htaccess file whose <Limit> names a method httpd does not know, unless a <Limit ${method}> of a configuration file registered it ("Could not register method '${method}'"). Keep one there that the migration leaves (an empty <Limit ${method}> in a <Location> that matches nothing will do), then migrate this file by hand`;
 }
 
 const ANOTHER_CONTEXT = 'the file is read in several contexts, and in one of them';
@@ -253,10 +258,13 @@ function mixedTranslation(after0: Model, s: Scope, verdicts: Candidates['verdict
   if (!own) return refuse(noRequestReason(s));
   const { m, unread } = own;
   if (unread) return refuse(unread);
+  let lines: string[];
   try {
-    return translateMixedState(m, UNIT_INDENT);
+    lines = translateMixedState(m, UNIT_INDENT);
   } catch (e) {
     if (!(e instanceof Untranslatable)) throw e;
     return refuse(e.message);
   }
+  const unregistered = unregisteredIn(lines, s);
+  return unregistered ? refuse(unregisteredReason(unregistered)) : lines;
 }

@@ -12,7 +12,7 @@ import { conditionHolds, type CondContext, forgetModels, isAccessItem, type Item
 import { walk } from '../../ast/walk.js';
 import { alongSomeWay, aroundIn } from '../../project/include-chains.js';
 import { compatChanges, decide, describeDifference, eachRepresentative } from '../compare/index.js';
-import { mixedCandidates, pureCandidates } from './candidates.js';
+import { mixedCandidates, pureCandidates, unregisteredIn } from './candidates.js';
 import { applicableScopes, SSL_DENIES, startupError } from '../decide/index.js';
 import { currentAccessText } from './rewrite.js';
 import { unfollowedRefusals } from './unfollowed.js';
@@ -323,6 +323,8 @@ function translatedInPlace(s: Scope, after: Model, after0: Model, originalOf: (x
     if (e instanceof Untranslatable) return null;
     throw e;
   }
+  // The reading of after0 knows the methods its <Limit> sections registered, which the rewrites may remove.
+  if (unregisteredIn(lines, s)) return null;
   const read = itemsOf(lines, after0);
   return read.errors.length ? null : { items: [...s.items.filter((i) => !isAccessItem(i)), ...read.items], lines };
 }
