@@ -1,0 +1,25 @@
+/**
+ * runJobs (servers.ts) on the real httpd 2.4: jobs share one server, except where sharing would change an answer.
+ */
+import { describe, expect, it } from 'vitest';
+import { requireHttpdOrSkip } from '../oracle/httpd.js';
+import { runJobs } from './servers.js';
+
+const oracle = requireHttpdOrSkip();
+
+describe.skipIf(oracle.skip)('runJobs', () => {
+  it('runs a job whose .htaccess names a method httpd does not know alone: another job\'s <Limit> would register it', async () => {
+    const registers = {
+      texts: { config: '<Directory "@DIR@">\n    <Limit get>\n        Require all granted\n    </Limit>\n</Directory>', htaccess: {} },
+      requests: [{ path: '/f.html', from: '127.0.0.1' }],
+    };
+    const needs = {
+      texts: { config: '<Directory "@DIR@">\n    AllowOverride All\n</Directory>', htaccess: { sub: '<Limit get>\n    Require all granted\n</Limit>' } },
+      requests: [{ path: '/sub/f.html', from: '127.0.0.1' }, { path: '/f.html', from: '127.0.0.1' }],
+    };
+    const [a, b] = await runJobs([registers, needs]);
+    expect(a!.statuses).toEqual([200]);
+    // Alone, as a whole tree would be: "Could not register method 'get' for <Limit from .htaccess configuration".
+    expect(b!.statuses).toEqual([500, 200]);
+  }, 60_000);
+});
