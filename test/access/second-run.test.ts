@@ -280,4 +280,41 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(main).toContain('LoadModule access_compat_module modules/mod_access_compat.so');
     expect(changedIn(second)).toEqual([]);
   });
+
+  it('rewrites in the first run a section whose 2.2 state has no translation but never decides, as the second run would', () => {
+    // No AuthGroupFile: no 2.2 module owns "Require group staff", and no 2.4 lines keep that state, so the first run kept the
+    // section. But Order Allow,Deny with no Allow refuses every request before the Require is asked (Satisfy All). The
+    // rewrite of <Directory /> made the tree mixed, and the second run translated the section from what 2.4 with
+    // mod_access_compat does there: Require all denied. Found by the second-run check of the differential's scenarios.
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `DocumentRoot "${root}/htdocs"\n<Directory />\n    Order deny,allow\n    Allow from all\n</Directory>\n`
+        + `<Directory "${root}/htdocs/sub">\n    Order Allow,Deny\n    AuthType Basic\n    AuthName "staff"\n    AuthUserFile /dev/null\n    Require group staff\n</Directory>\n`
+        + `<Directory "${root}/htdocs/other">\n    Order mutual-failure\n    Deny from all\n    AuthType Basic\n    AuthName "staff"\n    AuthUserFile /dev/null\n    Require group staff\n</Directory>\n`
+        + '<Location /other/loc>\n    Satisfy any\n</Location>\n',
+    });
+    const main = first.files.find((f) => f.file.display === 'httpd.conf')!.output;
+    expect(main).toContain(`<Directory "${root}/htdocs/sub">\n    Require all denied\n    AuthType Basic\n`);
+    // Where that translation changes an answer (Satisfy any lets the Require decide), the section keeps its lines, and
+    // its finding says why the 2.2 state has no translation (not what the other translation would have changed).
+    expect(main).toContain('<Location /other/loc>\n    Satisfy any\n');
+    expect(findingsOf(first, 'httpd.conf').join('\n')).toMatch(/<Location \/other\/loc> is left with its 2\.2 Satisfy lines: no 2\.2 module owns "Require group staff"/);
+    expect(changedIn(second)).toEqual([]);
+  });
+
+  it('holds a fix that another rule\'s line put off to a later pass to what the prover established, not to the file read with mod_access_compat', () => {
+    // explicit-allow-override's line goes first; the rewrite of the <LimitExcept> it touches waits for the second pass.
+    // The guard then compared with the file as it stood, read by 2.4 with mod_access_compat, which refuses the inline
+    // comment at start-up ("500 before"): it vetoed the proven rewrite, left a tree 2.4 does not start with, and the
+    // second run made the rewrite. Found by the second-run check of the differential's scenarios (seed 41002276).
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `ServerRoot "${root}"\nDocumentRoot "${root}/htdocs"\n<Directory "${root}/htdocs">\n    <LimitExcept get>\n        Order Deny,Allow\n`
+        + '        Allow from all # office net\n        AuthType Basic\n        AuthName "x"\n        AuthUserFile /dev/null\n        Require valid-user\n    </LimitExcept>\n</Directory>\n',
+    });
+    const main = first.files.find((f) => f.file.display === 'httpd.conf')!.output;
+    expect(main).toContain('    AllowOverride All\n    <LimitExcept get>\n        Require valid-user\n    </LimitExcept>\n    <Limit get>\n        Require all granted\n    </Limit>\n');
+    expect(findingsOf(first, 'httpd.conf').join('\n')).not.toContain('re-check');
+    expect(changedIn(second)).toEqual([]);
+  });
 });

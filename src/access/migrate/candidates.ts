@@ -27,6 +27,11 @@ export interface Candidates {
   dual: Scope[];
   /** A second translation to try when a section's candidate changes an answer: its items and lines. */
   fallbacks: Map<Scope, { items: Item[]; lines: string[] }>;
+  /**
+   * Why a section's 2.2 state has no translation, where its candidate is the translation of what 2.4 with
+   * mod_access_compat does there instead: the section's verdict if the proof withdraws the candidate.
+   */
+  untranslated: Map<Scope, string>;
 }
 
 /**
@@ -69,7 +74,7 @@ function accept(translated: readonly Translated[], after0: Model, out: Candidate
   translated.forEach(([s, twin, t], i) => {
     const parsed = read[i]!;
     if (parsed.errors.length) {
-      out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `internal: the translation does not start in 2.4 (${parsed.errors[0]})` });
+      out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: out.untranslated.get(twin) ?? `internal: the translation does not start in 2.4 (${parsed.errors[0]})` });
       return;
     }
     out.candidates.set(twin, [...twin.items.filter((i) => !isAccessItem(i)), ...parsed.items]);
@@ -80,7 +85,7 @@ function accept(translated: readonly Translated[], after0: Model, out: Candidate
 
 /** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
 export function pureCandidates(project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext): Candidates {
-  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map() };
+  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map(), untranslated: new Map() };
   const twinOf = twinFinder(before, after0);
   const translated: Translated[] = [];
   const authOnlyTwins: Scope[] = [];
@@ -108,6 +113,16 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
       // (found by the whole-tree fuzzer). The proof holds it to 2.2's answers, where the file changed nothing.
       const lines = mixedTranslation(after0, twin, out.verdicts);
       if (lines) translated.push([s, twin, lines]);
+    } else if ('reason' in t && t.untranslatable && twin.items.some((i) => COMPAT.has(i.k))) {
+      // No lines keep 2.2's state (a Require no 2.2 module owns): the translation a later run would make, reading the tree
+      // as mixed, from what 2.4 with mod_access_compat does there. The proof holds it to 2.2's answers, which it keeps
+      // where the state never decided (Order Allow,Deny with no Allow refused before the Require was asked). Found by
+      // the second-run check: the first run kept such a section, the second rewrote it.
+      const lines = mixedTranslation(after0, twin, new Map());
+      if (lines) {
+        translated.push([s, twin, lines]);
+        out.untranslated.set(twin, t.reason);
+      } else out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
     } else if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
     else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: unregisteredReason(unregistered) });
     else translated.push([s, twin, t.lines]);
@@ -232,7 +247,7 @@ function oneTextPerSection(translated: readonly Translated[], verdicts: Candidat
 
 /** Every section of a mixed tree that still has compat lines, translated from its merged 2.4 state. */
 export function mixedCandidates(project: Project, after0: Model, c22: CondContext, c24: CondContext): Candidates {
-  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map() };
+  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map(), untranslated: new Map() };
   const translated: Translated[] = [];
   for (const s of after0.scopes) {
     if (!s.items.some((i) => COMPAT.has(i.k))) continue;

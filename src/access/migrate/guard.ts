@@ -2,8 +2,11 @@
  * accessGuard: the engine's FixGuard for access rules. Before a fix of a rule
  * with meta.access is applied, the file is re-read with every access fix of
  * this pass applied, as 2.4, and compared on the representative requests with
- * what the prover established (first pass), or with the file as it stands
- * (later passes). A fix whose section shows a difference is vetoed with the
+ * what the prover established, in every pass. (A later pass, where another
+ * rule's line took the first, once compared with the file as it stood, read by
+ * 2.4 with mod_access_compat: where that answers otherwise than 2.2, as when it
+ * refuses an inline comment, a proven rewrite was vetoed, and a second run made
+ * it.) A fix whose section shows a difference is vetoed with the
  * first differing request in words. When the edited file reads to exactly the
  * sections the reference holds (splice.ts readsTheSame), no request can differ,
  * and the comparison is skipped.
@@ -84,9 +87,8 @@ function asProven(model: Model, reference: Model, path: string): Model {
 /** Checks the file with the access edits of this pass applied. */
 function checkFile(project: Project, file: ConfigFile, reparse: (text: string, path: string) => ConfigFile, edits: readonly Edit[]): Check {
   const edited = reparse(applyEdits(file.text, edits), file.path);
-  const original = project.byPath.get(file.path)?.ast === file;
   const replace = (ast: ConfigFile) => new Map([[file.path, ast]]);
-  const reference: Model = original ? proveProject(project).after : projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(file) });
+  const reference: Model = proveProject(project).after;
   const failures = new Map<string, string>();
   const splice = spliceable(project, file.path);
   const hasConf = () => project.files.some((f) => f.kind === 'conf' && f.readError === undefined);

@@ -57,9 +57,11 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   // A tree that already holds 2.4 syntax is a 2.4 tree: its rewrites must keep what 2.4 with mod_access_compat does.
   const before = mixed ? after0 : before22;
   const live = liveUnder(mixed ? c24 : c22);
-  const { candidates, lines, verdicts, dual, fallbacks } = mixed
+  const { candidates, lines, verdicts, dual, fallbacks, untranslated } = mixed
     ? mixedCandidates(project, after0, c22, c24)
     : pureCandidates(project, before22, after0, c22, c24);
+  /** A withdrawn candidate's reason: why its 2.2 state has no translation, where it was the compat state's (candidates.ts). */
+  const refusal = (s: Scope, reason: string) => untranslated.get(s) ?? reason;
   const beforeOf = new Map(before.scopes.map((s) => [keyOf(s), s]));
   // A file outside the tree, or one with syntax errors, keeps its lines: the other rewrites are proven with it as it is.
   for (const s of [...candidates.keys()]) {
@@ -67,7 +69,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     const reason = readForContext(project, s.path) ? OUTSIDE : file && leftForSyntaxErrors(file) ? SYNTAX_ERRORS : null;
     if (!reason) continue;
     candidates.delete(s);
-    verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason });
+    verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason: refusal(s, reason) });
   }
   // A mapping the probes do not follow may join a <Location> and a file-system section on one request.
   // A section read in several contexts is one text: refused in one, it is refused in all.
@@ -76,7 +78,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     const reason = unfollowed.get(keyOf(s));
     if (!reason) continue;
     candidates.delete(s);
-    verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason });
+    verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason: refusal(s, reason) });
   }
   let contexts = contextsOf([...candidates.keys()], [after0]);
   /** The section each copy made by withItems stands for: the proof's own, gone with it. */
@@ -194,7 +196,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
       else withdrawn.set(s, { items: candidates.get(s)!, lines: lines.get(s)! });
       candidates.delete(s);
       const orig = beforeOf.get(keyOf(s)) ?? s;
-      verdicts.set(keyOf(s), { status: 'refused', scope: orig, reason: why.startsWith('\0') ? why.slice(1) : `the rewrite would change an outcome: ${why}` });
+      verdicts.set(keyOf(s), { status: 'refused', scope: orig, reason: refusal(s, why.startsWith('\0') ? why.slice(1) : `the rewrite would change an outcome: ${why}`) });
     }
     contexts = contextsOf([...drop.keys()], [after0]);
     after = withItems(after0, candidates, originals);

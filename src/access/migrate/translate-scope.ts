@@ -103,8 +103,8 @@ export function variableLinesReason(s: Scope): string | null {
   return `its line \`${s.variableLine}\` takes a value from a variable, which httpd replaces when it starts, so what the section allows is known only then and no rewrite can be proven`;
 }
 
-/** Translates one section, or says why it cannot be. */
-export function translateScope(before: Model, s: Scope): { lines: string[] } | { reason: string } {
+/** Translates one section, or says why it cannot be (`untranslatable`: it is read, and 2.4 has no lines for its 2.2 state). */
+export function translateScope(before: Model, s: Scope): { lines: string[] } | { reason: string; untranslatable?: true } {
   const variable = variableLinesReason(s);
   if (variable) return { reason: variable };
   if (s.errors.length) return { reason: `httpd 2.2 itself rejects this section (${s.errors[0]})` };
@@ -117,7 +117,7 @@ export function translateScope(before: Model, s: Scope): { lines: string[] } | {
   try {
     return { lines: translateState(before, m, UNIT_INDENT) };
   } catch (e) {
-    if (e instanceof Untranslatable) return { reason: e.message };
+    if (e instanceof Untranslatable) return { reason: e.message, untranslatable: true };
     throw e;
   }
 }
