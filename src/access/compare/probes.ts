@@ -252,6 +252,18 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
       case 'directorymatch': {
         const ds = s.regex ? samplesFor(s.regex, '/') : [];
         for (const d of ds) { addDir(s, d); addDir(s, `${d}/sub`); }
+        // A regex not anchored with `^` matches below every root too (`/a/` meets <DocumentRoot>/a/): there a host's
+        // own sections meet it. Found by a helper's hunt of whole trees: the main server's <Directory ~ "/a/"> was
+        // probed only at /a/, which a virtual host's URLs do not reach, and its rewrite to Require all granted
+        // replaced, under the host's DocumentRoot, the Require valid-user 2.2 had asked for (401 before, 200 after).
+        if (s.regex && !s.regex.source.startsWith('^')) {
+          for (const d of ds) {
+            for (const root of [...roots, ...(reach ?? [])]) {
+              const p = `${noSlash(root)}${d.startsWith('/') ? '' : '/'}${d}`;
+              if (s.regex.test(p)) { addDir(s, noSlash(p) || '/'); addDir(s, `${noSlash(p)}/sub`); }
+            }
+          }
+        }
         // The path itself too, as a file and as a directory (`/d/`, `/d`): a regex that ends in `$`
         // matches only there in 2.4, and nowhere in 2.2, which tested it with REG_NOTEOL.
         for (const d of ds) if (d !== '/' && (s.vhost !== '' || !reach || reach.some((r) => under(d, r)) || unreached(d))) { exact.add(noSlash(d)); exact.add(`${noSlash(d)}/`); }

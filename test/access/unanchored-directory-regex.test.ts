@@ -1,0 +1,30 @@
+/**
+ * A directory regex not anchored with `^` matches below every root: the main server's <Directory ~ "/a/"> meets a
+ * virtual host's <DocumentRoot>/a/ too. Found by a helper's hunt of whole trees on the real 2.4.71: the regex was probed
+ * only at /a/, which no URL of the host reaches, and the section's <Limit POST> Allow from all was rewritten to Require
+ * all granted, which in 2.4 replaces the host's Require valid-user there: GET v1.test/a/f.html went from 401 to 200.
+ */
+import { describe, expect, it } from 'vitest';
+import { proveProject } from '../../src/access/migrate/index.js';
+import { projectOf } from '../../src/project/project.js';
+import { sourceFile } from '../helpers/source-file.js';
+
+const conf = (regex: string) => 'ServerRoot /etc/httpd\nListen 80\nDocumentRoot /srv/htdocs\n'
+  + `<Directory ~ "${regex}">\n    <Limit POST>\n        Order allow,deny\n        Allow from all\n    </Limit>\n</Directory>\n`
+  + 'NameVirtualHost *:80\n<VirtualHost *:80>\n    ServerName v1.test\n    DocumentRoot /srv/v1\n'
+  + '    <Directory /srv/v1>\n        AuthType Basic\n        AuthName "Private"\n        AuthUserFile /etc/httpd/htpasswd\n        Require valid-user\n    </Directory>\n</VirtualHost>\n';
+
+const verdictOf = (regex: string) => [...proveProject(projectOf([sourceFile('/etc/httpd/httpd.conf', conf(regex))])).verdicts.values()]
+  .find((v) => v.scope.kind === 'directorymatch');
+
+describe('the main server\'s directory regex not anchored with ^', () => {
+  it('is probed below a virtual host\'s DocumentRoot, where its rewrite would replace the host\'s Require', () => {
+    const v = verdictOf('/a/');
+    expect(v?.status).toBe('refused');
+    expect(v?.status === 'refused' && v.reason).toMatch(/the rewrite would change an outcome: GET \/a\/f\.html on <VirtualHost \*:80 v1\.test> from .*, no credentials: 401 before, 200 after/);
+  });
+
+  it('anchored with ^ at a path no host reaches, is rewritten as before', () => {
+    expect(verdictOf('^/opt/a/')?.status).toBe('rewrite');
+  });
+});
