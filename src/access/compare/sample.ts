@@ -1,11 +1,13 @@
 /** A string that a regular expression matches, for building probe paths from *Match sections. */
 
 /**
- * Builds one string for the first alternative of each group: each quantified atom once, or with
- * `optional` set, atoms that may occur zero times (`*`, `?`, `{0,…}`) left out.
+ * Builds one string for the first alternative of each group (or, for the group that `pick` names by its
+ * number in order of its `(`, that alternative): each quantified atom once, or with `optional` set, atoms
+ * that may occur zero times (`*`, `?`, `{0,…}`) left out. `groups` is told how many alternatives each group has.
  */
-function build(src: string, optional = false): string {
+function build(src: string, optional = false, pick?: { group: number; alt: number }, groups?: number[]): string {
   let i = 0;
+  let group = 0;
   const alt = (): string => {
     let out = '';
     while (i < src.length && src[i] !== '|' && src[i] !== ')') {
@@ -28,8 +30,11 @@ function build(src: string, optional = false): string {
       } else if (c === '(') {
         i++;
         if (src[i] === '?') { i++; if (src[i] === ':' || src[i] === '=' || src[i] === '!') i++; else while (i < src.length && src[i] !== ')' && src[i] !== ':') i++; if (src[i] === ':') i++; }
-        atom = alt();
-        while (src[i] === '|') { i++; alt(); }
+        const g = group++;
+        const alts = [alt()];
+        while (src[i] === '|') { i++; alts.push(alt()); }
+        if (groups) groups[g] = alts.length;
+        atom = alts[pick?.group === g ? pick.alt : 0] ?? alts[0]!;
         i++; // ')'
       } else if (c === '.') { atom = 'x'; i++; }
       else if (c === '^' || c === '$') { i++; continue; }
@@ -61,16 +66,30 @@ export function sampleFor(re: RegExp, prefix = ''): string | null {
  */
 export function samplesFor(re: RegExp, prefix = '', both = true): string[] {
   const out: string[] = [];
+  const tryBuild = (src: string, optional: boolean, pick?: { group: number; alt: number }, groups?: number[]): boolean => {
+    let core: string;
+    try { core = build(src, optional, pick, groups); } catch { return false; }
+    const candidates = [core, prefix + core, '/' + core, prefix + '/' + core, `x${core}`, `${core}x`, `/x/${core}`, `x/${core}`];
+    for (const c of candidates) if (c && re.test(c)) { if (!out.includes(c)) out.push(c); return true; }
+    return false;
+  };
   for (const optional of both ? [false, true] : [false]) {
-    search: for (const src of alternatives(re.source)) {
-      let core: string;
-      try { core = build(src, optional); } catch { continue; }
-      const candidates = [core, prefix + core, '/' + core, prefix + '/' + core, `x${core}`, `${core}x`, `/x/${core}`, `x/${core}`];
-      for (const c of candidates) if (c && re.test(c)) { if (!out.includes(c)) out.push(c); break search; }
-    }
+    for (const src of alternatives(re.source)) if (tryBuild(src, optional)) break;
+  }
+  if (!both) return out;
+  // Each other alternative of each group too (`^/(a|b)/` meets /b/ as well as /a/), a few at most: one sample stood for
+  // the whole regex, and a <LocationMatch "^/(a|b)/"> rewritten from what it met at /a/ changed the answers at /b/.
+  const groups: number[] = [];
+  try { build(re.source, false, undefined, groups); } catch { return out; }
+  let extra = 0;
+  for (const [group, count] of groups.entries()) {
+    for (let alt = 1; alt < count && extra < MAX_EXTRA_ALTERNATIVES; alt++) if (tryBuild(re.source, false, { group, alt })) extra++;
   }
   return out;
 }
+
+/** How many samples of other group alternatives a regex gets beyond the first ones (a bot list has hundreds). */
+const MAX_EXTRA_ALTERNATIVES = 8;
 
 /** The whole source first, then each top-level alternative and each alternative of a group spanning the whole source. */
 function alternatives(src: string): string[] {
