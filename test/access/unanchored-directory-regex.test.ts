@@ -28,3 +28,18 @@ describe('the main server\'s directory regex not anchored with ^', () => {
     expect(verdictOf('^/opt/a/')?.status).toBe('rewrite');
   });
 });
+
+/**
+ * A directory regex whose `.*` may stand for a root: `^/srv/.*\/pub` meets <DocumentRoot>/pub. Found by the same hunt: it
+ * was probed only at /srv/x/pub, below no root, where <Directory /> denies; its Satisfy Any was rewritten from what it
+ * met there to Require all denied, and GET v2.test/pub/f.html went from 200 (the host's Allow from all) to 403.
+ */
+describe('a directory regex whose .* may stand for a DocumentRoot', () => {
+  it('is probed at its last segment below the root, where the host\'s sections meet it', () => {
+    const conf = 'ServerRoot /etc/httpd\nListen 80\nDocumentRoot /srv/htdocs\n<Directory />\n    Order deny,allow\n    Deny from all\n</Directory>\n'
+      + 'NameVirtualHost *:80\n<VirtualHost *:80>\n    ServerName v2.test\n    DocumentRoot /srv/v2docs\n'
+      + '    <Directory /srv/v2docs>\n        Allow from all\n    </Directory>\n    <Directory ~ "^/srv/.*/pub">\n        Satisfy Any\n    </Directory>\n</VirtualHost>\n';
+    const v = [...proveProject(projectOf([sourceFile('/etc/httpd/httpd.conf', conf)])).verdicts.values()].find((x) => x.scope.kind === 'directorymatch');
+    expect(v?.status === 'rewrite' ? v.lines : v?.status).not.toEqual(['Require all denied']);
+  });
+});

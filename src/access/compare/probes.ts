@@ -256,11 +256,16 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
         // own sections meet it. Found by a helper's hunt of whole trees: the main server's <Directory ~ "/a/"> was
         // probed only at /a/, which a virtual host's URLs do not reach, and its rewrite to Require all granted
         // replaced, under the host's DocumentRoot, the Require valid-user 2.2 had asked for (401 before, 200 after).
-        if (s.regex && !s.regex.source.startsWith('^')) {
+        // So does one whose `.*` may stand for a root (`^/srv/.*/pub` meets <DocumentRoot>/pub): its last segment is tried
+        // below each root too (found by the same hunt: such a section's Satisfy Any was rewritten from what it met at
+        // /srv/x/pub, Require all denied, and GET /pub/f.html of a host went from 200 to 403).
+        if (s.regex) {
+          const re = s.regex;
           for (const d of ds) {
             for (const root of [...roots, ...(reach ?? [])]) {
-              const p = `${noSlash(root)}${d.startsWith('/') ? '' : '/'}${d}`;
-              if (s.regex.test(p)) { addDir(s, noSlash(p) || '/'); addDir(s, `${noSlash(p)}/sub`); }
+              const below = [`${noSlash(root)}/${lastSegment(d)}`];
+              if (!re.source.startsWith('^')) below.push(`${noSlash(root)}${d.startsWith('/') ? '' : '/'}${d}`);
+              for (const p of below) if (re.test(p)) { addDir(s, noSlash(p) || '/'); addDir(s, `${noSlash(p)}/sub`); }
             }
           }
         }
