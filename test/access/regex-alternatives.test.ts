@@ -28,3 +28,22 @@ describe('regex samples', () => {
     expect(location?.status === 'rewrite' ? location.lines : location?.status).not.toEqual(['Require all granted']);
   });
 });
+
+/**
+ * A <LocationMatch> not anchored with ^ matches below every URL: "/a/c/" meets /ext/a/c/, below <Location /ext/>. Found
+ * by the same hunt: probed at /a/c/ only, its Order line was rewritten to Require valid-user, which in 2.4 replaced there
+ * what <Location /ext/>'s Satisfy any had let in: GET /ext/a/c/secret.html went from 200 to 401.
+ */
+describe('a <LocationMatch> not anchored with ^', () => {
+  it('is probed below each <Location>, where that section\'s Satisfy any let everyone in', () => {
+    const conf = 'ServerRoot /etc/httpd\nDocumentRoot /srv/htdocs\nAlias /ext/ "/srv/ext/"\n'
+      + '<Location /ext/>\n    AuthType Basic\n    AuthName "Private"\n    AuthUserFile /etc/httpd/htpasswd\n    Satisfy any\n</Location>\n'
+      + '<LocationMatch "/a/c/">\n    Order Deny,Allow\n    AuthType Basic\n    AuthName "Private"\n    AuthUserFile /etc/httpd/htpasswd\n    Require valid-user\n</LocationMatch>\n';
+    const verdicts = [...proveProject(projectOf([sourceFile('/etc/httpd/httpd.conf', conf)])).verdicts.values()];
+    // Both rewritten, /ext/a/c/ asked for 401 where 2.2 answered 200. The rounds withdraw one of the two, and the other's
+    // rewrite holds with its lines kept under mod_access_compat (the real 2.4.71 then answers 200 as 2.2 did).
+    expect(verdicts.map((v) => v.status).sort()).toEqual(['refused', 'rewrite']);
+    const refused = verdicts.find((v) => v.status === 'refused');
+    expect(refused?.status === 'refused' && refused.reason).toMatch(/GET \/ext\/a\/c\/\S* from .*: 200 before, 401 after/);
+  });
+});

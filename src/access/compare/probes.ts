@@ -310,6 +310,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
     }
     if (s.within && s.within.kind === 'directory') addDir(s, instance(s.within.pattern));
   }
+  unanchoredUrls(scopes, urls, aliasesOf(model, vhost).map(([u]) => u));
   endAnchoredPaths(scopes, dirs, [...roots, ...(reach ?? [])], exact);
   const out = new Map<string, Probe>();
   const below = roots.length > 1 ? dirsBelow([...dirs]) : null;
@@ -329,6 +330,26 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   }
   for (const p of proxied) out.set(`/proxied\0proxy:${p}`, { path: '/proxied', file: `proxy:${p}` });
   return [...out.values()];
+}
+
+/**
+ * A URL regex not anchored with `^` (`<LocationMatch "/a/c/">`) matches below every URL too: its samples are also asked
+ * for below each <Location> and Alias URL, where those sections meet it. Found by a helper's hunt of whole trees: it was
+ * probed at /a/c/ only, not below <Location /ext/> whose Satisfy any let everyone in, and its rewrite to Require
+ * valid-user made GET /ext/a/c/secret.html go from 200 (2.2) to 401.
+ */
+function unanchoredUrls(scopes: readonly Scope[], urls: Set<string>, aliasUrls: readonly string[]): void {
+  const regexes = scopes.filter((s) => s.kind === 'locationmatch' && s.regex && !s.regex.source.startsWith('^')).map((s) => s.regex!);
+  if (!regexes.length) return;
+  const prefixes = [...new Set([...scopes.filter((s) => s.kind === 'location').map((s) => noSlash(instance(s.pattern))), ...aliasUrls.map(noSlash)])].filter(Boolean);
+  for (const re of regexes) {
+    for (const sample of samplesFor(re, '/')) {
+      for (const prefix of prefixes) {
+        const u = `${prefix}${sample.startsWith('/') ? '' : '/'}${sample}`;
+        if (re.test(u)) urls.add(u);
+      }
+    }
+  }
 }
 
 /**
