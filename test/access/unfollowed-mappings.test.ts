@@ -32,6 +32,16 @@ describe('a <Location> and a file-system section joined by a mapping the proof d
     expect(refusals[0]).toMatch(/<(Location|LocationMatch) [^>]+> \(test\.conf:\d+\) and <(Directory|Files|Proxy) [^>]+> \(test\.conf:\d+\) could then apply to one request/);
   });
 
+  it('does not say the two, kept as written, answer as 2.2 did: the requests the mapping joins them on are not compared', () => {
+    // A helper's hunt of whole trees: so said of this pair, POST /am/a/c/f.html as an unknown user answered 403 on the real
+    // 2.4.71 with mod_access_compat, where 2.2 answered 401 (the <Directory>'s Satisfy Any asked for credentials).
+    const input = 'DocumentRoot /srv/www\nAliasMatch ^/am/(.*)$ "/srv/ext2/$1"\n<Directory "/srv/ext2">\n    AuthType Basic\n    AuthName x\n'
+      + '    AuthUserFile /etc/htpasswd\n    AuthGroupFile /etc/groups\n    Require group admins\n    Satisfy Any\n</Directory>\n<LocationMatch "/a/c/">\n    Order allow,deny\n</LocationMatch>\n';
+    const refusals = migrateText(input).messages.filter((m) => m.includes('maps URLs to files in a way the proof does not follow'));
+    expect(refusals).toHaveLength(2);
+    for (const m of refusals) expect(m).not.toContain('answers as 2.2 did');
+  });
+
   it('still rewrites when the context holds access lines in sections of one kind only', () => {
     const input = `DocumentRoot /srv/www\nAliasMatch ^/pm/(.*)$ /opt/pm/$1\n<Location /pm>\n${ONLY}</Location>\n<Directory /opt/pm>\n    Options None\n</Directory>\n`;
     expect(migrateText(input).output).toContain('<Location /pm>\n    Require ip 10.0.0.2\n</Location>');
