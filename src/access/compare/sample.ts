@@ -66,9 +66,9 @@ export function sampleFor(re: RegExp, prefix = ''): string | null {
  */
 export function samplesFor(re: RegExp, prefix = '', both = true): string[] {
   const out: string[] = [];
-  const tryBuild = (src: string, optional: boolean, pick?: { group: number; alt: number }, groups?: number[]): boolean => {
+  const tryBuild = (src: string, optional: boolean, pick?: { group: number; alt: number }): boolean => {
     let core: string;
-    try { core = build(src, optional, pick, groups); } catch { return false; }
+    try { core = build(src, optional, pick); } catch { return false; }
     const candidates = [core, prefix + core, '/' + core, prefix + '/' + core, `x${core}`, `${core}x`, `/x/${core}`, `x/${core}`];
     for (const c of candidates) if (c && re.test(c)) { if (!out.includes(c)) out.push(c); return true; }
     return false;
