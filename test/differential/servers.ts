@@ -7,7 +7,7 @@
  * method only a <Limit> of a configuration file could register runs alone (namesUnknownMethod).
  */
 import { startupError } from '../../src/access/decide/index.js';
-import { REGISTERED_METHODS } from '../../src/apache/access-directives.js';
+import { unknownLimitMethod } from '../../src/access/migrate/candidates.js';
 import { DEFAULT_MODULES, runBatch, type OracleRequest, type Scenario } from '../oracle/harness.js';
 import { moduleLoadLines, runAsLines, syntaxCheck } from '../oracle/httpd.js';
 import { modelOf, type ScenarioTexts } from './predict.js';
@@ -79,8 +79,7 @@ async function bisect(jobs: readonly Job[]): Promise<JobResult[]> {
  * (found so: a migration that wrote <Limit get> into a .htaccess showed as 200). Such a job gets a server of its own.
  */
 function namesUnknownMethod(j: Job): boolean {
-  return Object.values(j.texts.htaccess).some((text) => [...text.matchAll(/^\s*<Limit(?:Except)?\s+([^>]*)>/gim)]
-    .some((m) => m[1]!.trim().split(/\s+/).some((method) => !REGISTERED_METHODS.has(method))));
+  return Object.values(j.texts.htaccess).some((text) => unknownLimitMethod(text.split('\n')) !== null);
 }
 
 export async function runJobs(jobs: readonly Job[]): Promise<JobResult[]> {

@@ -264,7 +264,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
           for (const d of ds) {
             for (const root of [...roots, ...(reach ?? [])]) {
               const below = [`${noSlash(root)}/${lastSegment(d)}`];
-              if (!re.source.startsWith('^')) below.push(`${noSlash(root)}${d.startsWith('/') ? '' : '/'}${d}`);
+              if (!re.source.startsWith('^')) below.push(placedBelow(root, d));
               for (const p of below) if (re.test(p)) { addDir(s, noSlash(p) || '/'); addDir(s, `${noSlash(p)}/sub`); }
             }
           }
@@ -332,6 +332,11 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   return [...out.values()];
 }
 
+/** A regex's sample placed below a root directory or URL (`/srv/www` and `/a/` give `/srv/www/a/`). */
+function placedBelow(root: string, sample: string): string {
+  return `${noSlash(root)}${sample.startsWith('/') ? '' : '/'}${sample}`;
+}
+
 /**
  * A URL regex not anchored with `^` (`<LocationMatch "/a/c/">`) matches below every URL too: its samples are also asked
  * for below each <Location> and Alias URL, where those sections meet it. Found by a helper's hunt of whole trees: it was
@@ -345,7 +350,7 @@ function unanchoredUrls(scopes: readonly Scope[], urls: Set<string>, aliasUrls: 
   for (const re of regexes) {
     for (const sample of samplesFor(re, '/')) {
       for (const prefix of prefixes) {
-        const u = `${prefix}${sample.startsWith('/') ? '' : '/'}${sample}`;
+        const u = placedBelow(prefix, sample);
         if (re.test(u)) urls.add(u);
       }
     }
@@ -367,7 +372,7 @@ function endAnchoredPaths(scopes: readonly Scope[], dirs: ReadonlySet<string>, r
     for (const d of dirs) if (re.test(d) || re.test(`${noSlash(d)}/`)) add(d);
     for (const sample of samplesFor(re, '/')) {
       for (const root of roots) {
-        const p = `${noSlash(root)}${sample.startsWith('/') ? '' : '/'}${sample}`;
+        const p = placedBelow(root, sample);
         if (re.test(p)) add(p);
       }
     }

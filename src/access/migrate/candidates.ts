@@ -200,7 +200,11 @@ function twinFinder(before: Model, after0: Model): (s: Scope) => Scope | undefin
  * away by the migration (it is an access section too), so only httpd's own methods count.
  */
 export function unregisteredIn(lines: readonly string[], s: Scope): string | null {
-  if (s.kind !== 'htaccess' && !htaccessOf(s)) return null;
+  return s.kind !== 'htaccess' && !htaccessOf(s) ? null : unknownLimitMethod(lines);
+}
+
+/** The first method a <Limit>/<LimitExcept> line of `lines` names that httpd 2.4 does not know from start-up, or null. */
+export function unknownLimitMethod(lines: readonly string[]): string | null {
   for (const line of lines) {
     const m = /^\s*<Limit(?:Except)?\s+([^>]*)>/i.exec(line);
     for (const method of m ? m[1]!.trim().split(/\s+/) : []) if (!REGISTERED_METHODS.has(method)) return method;
