@@ -43,3 +43,22 @@ describe('a directory regex whose .* may stand for a DocumentRoot', () => {
     expect(v?.status === 'rewrite' ? v.lines : v?.status).not.toEqual(['Require all denied']);
   });
 });
+
+/**
+ * A directory regex that matches across a root's own name: `docs/a/c` meets /srv/v4docs/a/c, which is neither a sample
+ * placed below the root (/srv/v4docs/docs/a/c) nor its last segment there (/srv/v4docs/c). Found by a helper's hunt of
+ * whole trees: its Satisfy Any was rewritten to Require all granted, which in 2.4 does not lift the Deny from all that
+ * <Directory /> keeps under mod_access_compat, and POST /a/c/x.php as alice went from 200 (2.2) to 403.
+ */
+describe('a directory regex that matches across a DocumentRoot\'s own name', () => {
+  it('is probed where it overlaps a probe directory (/srv/v4docs/a + /c)', () => {
+    const conf = 'ServerRoot /etc/httpd\nListen 80\nDocumentRoot /srv/htdocs\n<Directory />\n    Order deny,allow\n    Deny from all\n</Directory>\n'
+      + 'NameVirtualHost *:80\n<VirtualHost *:80>\n    ServerName v4.test\n    DocumentRoot /srv/v4docs\n'
+      + '    <Directory ~ "docs/a/c">\n        Satisfy Any\n    </Directory>\n'
+      + '    <Directory /srv/v4docs/a>\n        AuthType Basic\n        AuthName "Staff"\n        AuthUserFile /etc/httpd/htpasswd\n        Require user alice\n    </Directory>\n</VirtualHost>\n';
+    const v = [...proveProject(projectOf([sourceFile('/etc/httpd/httpd.conf', conf)])).verdicts.values()].find((x) => x.scope.kind === 'directorymatch');
+    expect(v?.status).toBe('refused');
+    // No one rewrite keeps both /srv/v4docs/a/c (alice only) and a /docs/a/c below the root (403 for all).
+    expect(v?.status === 'refused' && v.reason).toMatch(/the rewrite would change an outcome: .*: \d{3} before, \d{3} after/);
+  });
+});

@@ -311,6 +311,7 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
     if (s.within && s.within.kind === 'directory') addDir(s, instance(s.within.pattern));
   }
   unanchoredUrls(scopes, urls, aliasesOf(model, vhost).map(([u]) => u));
+  overlappingDirs(scopes, [...dirs], addDir);
   endAnchoredPaths(scopes, dirs, [...roots, ...(reach ?? [])], exact);
   const out = new Map<string, Probe>();
   const below = roots.length > 1 ? dirsBelow([...dirs]) : null;
@@ -352,6 +353,29 @@ function unanchoredUrls(scopes: readonly Scope[], urls: Set<string>, aliasUrls: 
       for (const prefix of prefixes) {
         const u = placedBelow(prefix, sample);
         if (re.test(u)) urls.add(u);
+      }
+    }
+  }
+}
+
+/**
+ * A directory regex not anchored with `^` may match across a directory's own name: `docs/a/c` meets /srv/v4docs/a/c,
+ * which is neither a sample placed below the root (/srv/v4docs/docs/a/c) nor its last segment there. So wherever a probe
+ * directory ends with the start of a sample (`…docs/a`), the rest of the sample is asked for below it. Found by a helper's
+ * hunt of whole trees: such a section's Satisfy Any was rewritten to Require all granted, which does not lift a Deny from
+ * all kept under mod_access_compat, and POST /a/c/x.php as alice went from 200 (2.2) to 403.
+ */
+function overlappingDirs(scopes: readonly Scope[], dirs: readonly string[], add: (s: Scope, d: string) => void): void {
+  for (const s of scopes) {
+    if (s.kind !== 'directorymatch' || !s.regex || s.regex.source.startsWith('^')) continue;
+    for (const sample of samplesFor(s.regex, '/')) {
+      const core = sample.replace(/^\/+/, '');
+      for (let k = core.indexOf('/'); k > 0; k = core.indexOf('/', k + 1)) {
+        const start = core.slice(0, k), rest = core.slice(k);
+        for (const d of dirs) {
+          if (!d.endsWith(start) || !s.regex.test(d + rest)) continue;
+          add(s, d + rest); add(s, `${d}${rest}/sub`);
+        }
       }
     }
   }
