@@ -88,7 +88,13 @@ export function fixFile(
     const grouped = new Set(groups.map((g) => g.problem));
     remaining = problems.filter((p) => !rejected.has(key(p)) && !grouped.has(p));
     const taken: typeof groups = [];
-    const picked = pickGroups(groups).taken;
+    const { taken: picked, deferred } = pickGroups(groups);
+    // A guard that judged a pass which leaves other fixes for later judged a file that is not yet what the fixes make it:
+    // its vetoes are asked again in the next pass, once those are in (a rewrite was vetoed over a section whose own
+    // rewrite waited behind another rule's line, and a second run made it). Only a pass that changes nothing makes them final.
+    const tentative = deferred.length > 0 && passes < MAX_PASSES;
+    const retried: [FixGroup, Problem][] = [];
+    const reject = (g: FixGroup, veto: Problem) => { rejected.add(key(g.problem)); found.set(veto, history.length); vetoed.push(veto); };
     for (const g of picked) {
       let veto: Problem | null;
       try {
@@ -96,15 +102,16 @@ export function fixFile(
       } catch (e) {
         veto = crashProblem(g.problem.ruleId, ast.path, e, g.problem.start, { line: g.problem.line, col: g.problem.col });
       }
-      if (veto) {
-        rejected.add(key(g.problem));
-        found.set(veto, history.length);
-        vetoed.push(veto);
-      } else {
-        taken.push(g);
-      }
+      if (veto && tentative && !veto.crash) retried.push([g, veto]);
+      else if (veto) reject(g, veto);
+      else taken.push(g);
     }
-    if (taken.length === 0) break;
+    if (taken.length === 0) {
+      // Nothing changes: the vetoes stand, and the fixes deferred behind the vetoed ones get their pass.
+      for (const [g, veto] of retried) reject(g, veto);
+      if (picked.length > 0 && deferred.length > 0 && passes < MAX_PASSES) continue;
+      break;
+    }
     let next = applyEdits(ast.text, uniqueEdits(taken.flatMap((g) => g.edits)));
     let nextAst = reparse(next, ast.path);
     if (countErrors(nextAst) > baseErrors) {

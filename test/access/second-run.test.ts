@@ -317,4 +317,39 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(findingsOf(first, 'httpd.conf').join('\n')).not.toContain('re-check');
     expect(changedIn(second)).toEqual([]);
   });
+
+  it('writes the lines of a module after a non-authoritative one in an explicit <RequireAny>, which a second run does not read as 2.2', () => {
+    // AuthzGroupFileAuthoritative Off let 2.2 ask mod_authz_user after the group file; 2.4 ORs the two Require lines. Bare,
+    // in a tree with no mark of 2.4 (no LoadModule lines), the second run read them as 2.2 does, where the group file,
+    // authoritative again once its Off line was gone, decides alone, and dropped Require user: alice, not an admin, would
+    // have been locked out on 2.4. Found by the second-run check of the differential's scenarios (seeds 42005368, 42007689).
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `DocumentRoot "${root}/htdocs"\n<Directory "${root}/htdocs">\n    AuthType Basic\n    AuthName "x"\n    AuthUserFile /dev/null\n`
+        + '    AuthGroupFile /dev/null\n    AuthzGroupFileAuthoritative Off\n    Require user alice bob\n    Require group admins\n</Directory>\n',
+    });
+    const main = first.files.find((f) => f.file.display === 'httpd.conf')!.output;
+    expect(main).toContain('    <RequireAny>\n        Require group admins\n        Require user alice bob\n    </RequireAny>\n');
+    expect(changedIn(second)).toEqual([]);
+  });
+
+  it('asks the guard again in the next pass about a rewrite it vetoed while a rewrite of the same file waited behind another rule\'s line', () => {
+    // explicit-allow-override's line goes first, and the <Directory>'s own rewrite waits for the second pass. The guard
+    // compared the file of the first pass, the <Directory> still under mod_access_compat (its Deny env=!trusted refuses
+    // BREW), with what the prover established, and vetoed the nested <Files> for it: BREW f.html, 401 before, 403 after.
+    // The veto was final, and a second run made the rewrite. Found by the second-run check of the differential (seed 42005180).
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `ServerRoot "${root}"\nDocumentRoot "${root}/htdocs"\n<Directory "${root}/htdocs">\n    <Limit BREW>\n`
+        + '        Deny from 127.0.0.8/29 127.0.0.10 env=!trusted\n        Order mutual-failure\n        Allow from 10.0.0.0/8 all 127.0\n        Allow from all\n'
+        + '        AuthType Basic\n        AuthName "x"\n        AuthUserFile /dev/null\n        Require user alice\n    </Limit>\n'
+        + '    <Files "f.html">\n        Order Deny,Allow\n        Allow from 127.0.1.0/255.255.255.0 all\n        Allow from 127.0.0.9/8 127.0.0\n'
+        + '        Deny from all notallowed.example.test\n        Deny from 127.0.1.7\n    </Files>\n</Directory>\n'
+        + `<Directory "${root}/htdocs/sub">\n    Deny from 127.0.0.3. 127.0.1.0/255.255.255.0\n</Directory>\n`,
+    });
+    const main = first.files.find((f) => f.file.display === 'httpd.conf')!.output;
+    expect(main).toContain('    <Files "f.html">\n        <LimitExcept BREW>\n            Require all granted\n        </LimitExcept>\n        <Limit BREW>\n            Require user alice\n        </Limit>\n    </Files>\n');
+    expect(findingsOf(first, 'httpd.conf').join('\n')).not.toContain('re-check');
+    expect(changedIn(second)).toEqual([]);
+  });
 });

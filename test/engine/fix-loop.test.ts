@@ -133,6 +133,44 @@ describe('fixFile', () => {
     expect(r.remaining.map((x) => x.message)).toEqual(['refused: no proof']);
   });
 
+  it('asks the guard again in the next pass about a veto given while another fix waited for that pass', () => {
+    // `one` and `two` replace the same line, so `two` waits for the second pass. The guard refuses `baz` until the file of
+    // the pass holds what `two` writes: judged in the first pass, the file was not yet what the fixes make it.
+    const one = defineRule({
+      meta: { id: 'one', description: 'One.', row: 'test', kind: 'fix' },
+      create: (ctx) => ({ 'Directive:foo': (d) => { if (d.args[0]?.value === '1') ctx.report({ node: d, message: 'one', fix: [replaceContent(d, 'Foo 2')] }); } }),
+    });
+    const two = defineRule({
+      meta: { id: 'two', description: 'Two.', row: 'test', kind: 'fix' },
+      create: (ctx) => ({ 'Directive:foo': (d) => { if (d.args.length === 1) ctx.report({ node: d, message: 'two', fix: [replaceContent(d, `Foo ${d.args[0]!.value} x`)] }); } }),
+    });
+    const baz = defineRule({
+      meta: { id: 'baz', description: 'Baz.', row: 'test', kind: 'fix' },
+      create: (ctx) => ({ 'Directive:baz': (d) => { if (d.args[0]?.value === '1') ctx.report({ node: d, message: 'baz', fix: [replaceContent(d, 'Baz 2')] }); } }),
+    });
+    const { ast, project: p } = project('Foo 1\nBaz 1\n');
+    const asked: string[] = [];
+    const r = fixFile(ast, [one, two, baz], p, {}, (f, problem, _edits, pass) => {
+      if (problem.ruleId !== 'baz') return null;
+      const text = applyEdits(f.text, pass.flatMap((g) => g.edits));
+      asked.push(text);
+      return text.includes(' x') ? null : { ...problem, fix: undefined, message: 'refused' };
+    });
+    expect(asked).toEqual(['Foo 2\nBaz 2\n', 'Foo 2 x\nBaz 2\n']);
+    expect(r.output).toBe('Foo 2 x\nBaz 2\n');
+    expect(r.remaining).toEqual([]);
+  });
+
+  it('makes a veto final in a pass that changes nothing, and gives the fixes deferred behind it their pass', () => {
+    const { ast, project: p } = project('Foo 1\n');
+    const r = fixFile(ast, [renameTwice, defineRule({
+      meta: { id: 'append', description: 'Append.', row: 'test', kind: 'fix' },
+      create: (ctx) => ({ 'Directive:foo': (d) => { if (d.args.length === 1) ctx.report({ node: d, message: 'append', fix: [replaceContent(d, 'Foo 1 x')] }); } }),
+    })], p, {}, (_f, problem) => (problem.ruleId === 'rename-twice' ? { ...problem, fix: undefined, message: 'refused' } : null));
+    expect(r.output).toBe('Foo 1 x\n');
+    expect(r.remaining.map((x) => `${x.ruleId}: ${x.message}`)).toEqual(['rename-twice: refused']);
+  });
+
   it('applies suggestions only on request', () => {
     const suggest: Rule = defineRule({
       meta: { id: 'offer', description: 'Offer a change.', row: 'test', kind: 'suggest' },

@@ -8,7 +8,8 @@ import { type HostEntry, hostCanMatch, type Item, type Model, type Request } fro
 import { confWord } from '../../parse/words.js';
 
 /** A tree to print: a Require line, or a container. */
-export type Out = { t: 'line'; text: string } | { t: 'all' | 'any' | 'none'; children: Out[] };
+/** A tree of Require lines. `shown`: an OR printed as an explicit <RequireAny> at top level too (see requireTree). */
+export type Out = { t: 'line'; text: string } | { t: 'all' | 'any' | 'none'; children: Out[]; shown?: true };
 
 const GRANTED: Out = { t: 'line', text: 'Require all granted' };
 const DENIED: Out = { t: 'line', text: 'Require all denied' };
@@ -112,9 +113,12 @@ export function requireTree(model: Model, m: Merged, method: string): Out | null
   if (!lines.length) return null;
   const out: Out[] = [];
   let decided = false;
+  let afterNonAuthoritative = false, nonAuthoritative = false;
   for (const a of authorizers(model, m)) {
     const owned = lines.filter((l) => a.owns.includes((l.words[0] ?? '').toLowerCase()));
     if (!owned.length) continue;
+    if (nonAuthoritative) afterNonAuthoritative = true;
+    if (!a.authoritative) nonAuthoritative = true;
     const map = MODULE_KEYWORD[a.module];
     if (!map) throw new Untranslatable(`Require ${owned[0]!.words.join(' ')} is decided by mod_${a.module}, which the prover does not model`);
     for (const l of owned) {
@@ -140,6 +144,10 @@ export function requireTree(model: Model, m: Merged, method: string): Out | null
   }
   const unique = [...new Map(out.map((o) => [(o as { text: string }).text, o])).values()];
   if (unique.some((o) => o.t === 'line' && o.text === 'Require valid-user')) return line('Require valid-user');
+  // Lines of a module after one made non-authoritative (AuthzGroupFileAuthoritative Off), which 2.4 ORs: bare, a later
+  // run on a tree with no mark of 2.4 read them as 2.2 does, where the first module, authoritative again once its Off
+  // line is gone, decides alone, and dropped the others. An explicit <RequireAny> is 2.4 syntax that 2.2 cannot read.
+  if (afterNonAuthoritative && unique.length > 1) return { t: 'any', children: unique, shown: true };
   return anyOf(unique);
 }
 
@@ -164,7 +172,7 @@ export function methodTree(model: Model, m: Merged, method: string): Out {
 export function printTree(o: Out, unit: string, depth = 0): string[] {
   const ind = unit.repeat(depth);
   if (o.t === 'line') return [ind + o.text];
-  if (o.t === 'any' && depth === 0) return o.children.flatMap((c) => printTree(c, unit, 0));
+  if (o.t === 'any' && depth === 0 && !o.shown) return o.children.flatMap((c) => printTree(c, unit, 0));
   const name = o.t === 'all' ? 'RequireAll' : o.t === 'any' ? 'RequireAny' : 'RequireNone';
   return [`${ind}<${name}>`, ...o.children.flatMap((c) => printNested(c, unit, depth + 1)), `${ind}</${name}>`];
 }
