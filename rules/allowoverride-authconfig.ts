@@ -3,7 +3,7 @@ import { canonicalDir } from '../src/apache/paths.js';
 import { overrideCategories } from '../src/apache/allow-override.js';
 import { defineRule } from '../src/engine/rule.js';
 import { mainConfigs } from '../src/rules-kit/directive-scope.js';
-import { directoryCovers } from '../src/rules-kit/directory-model.js';
+import { coveredByAddedDirectory, directoryCovers } from '../src/rules-kit/directory-model.js';
 import { memo } from '../src/ast/memo.js';
 import type { Section } from '../src/ast/nodes.js';
 import { dirCovers, overrideSource } from '../src/access/decide/index.js';
@@ -63,6 +63,8 @@ export default defineRule({
         if (!isAccessFile(context.project, file.path) || !hasLimitDirectives(file.children)) return;
         const dir = dirname(file.path);
         if (directoryCovers(context.project, dir)) return;
+        // explicit-allow-override adds a <Directory> with AllowOverride All for it, in the main configuration.
+        if (coveredByAddedDirectory(context.project, dir)) return;
         const first = file.children.find((n) => n.type === 'directive' || n.type === 'section');
         if (!first) return;
         context.report({

@@ -2,9 +2,10 @@ import { dirname } from 'node:path';
 import { fileMemo } from '../src/ast/memo.js';
 import type { ConfigFile, Directive, Section } from '../src/ast/nodes.js';
 import { hasLimitDirectives } from '../src/access/model/index.js';
+import { dirCovers } from '../src/access/decide/index.js';
 import { defineRule } from '../src/engine/rule.js';
-import { insertIntoSection } from '../src/edit/fixer.js';
-import { defaultOnlyTargets, directoryCovers, directoryIndex, ownDirectives, vhostSettersBefore } from '../src/rules-kit/directory-model.js';
+import { appendLines, insertIntoSection } from '../src/edit/fixer.js';
+import { coveredByAddedDirectory, defaultOnlyTargets, directoryCovers, directoryIndex, ownDirectives, uncoveredHtaccessDirs, vhostSettersBefore } from '../src/rules-kit/directory-model.js';
 import { mainConfigs } from '../src/rules-kit/directive-scope.js';
 import { isAccessFile } from '../src/project/project.js';
 
@@ -25,6 +26,7 @@ export default defineRule({
     const reportUncovered = (file: ConfigFile) => {
       const dir = dirname(file.path);
       if (hasLimitDirectives(file.children) || !mainConfigs(context.project, file).length || directoryCovers(context.project, dir)) return;
+      if (coveredByAddedDirectory(context.project, dir)) return; // the main configuration's fix
       const first = file.children.find((n): n is Directive | Section => n.type === 'directive' || n.type === 'section');
       if (!first) return;
       context.report({
@@ -34,12 +36,32 @@ export default defineRule({
           + `Add a <Directory ${dir}> (or one above it) with AllowOverride All, or the categories this file needs, to keep the 2.2 behaviour.`,
       });
     };
+    /**
+     * The first main configuration gets, at its end, a <Directory> with AllowOverride All for each topmost directory
+     * of a .htaccess no <Directory> covers: where 2.2 read it under its default, 2.4 answers 500 to every directive in
+     * it. (Reported on the .htaccess before, and left: a helper's hunt of whole trees, with a DocumentRoot and no
+     * <Directory> for it, got 500 on the real 2.4 where 2.2 had served the file's rules.)
+     */
+    const addUncovered = (file: ConfigFile) => {
+      if (mainConfigs(context.project, file)[0]?.path !== file.path) return;
+      const dirs = uncoveredHtaccessDirs(context.project, file);
+      const last = file.children.filter((n): n is Directive | Section => n.type === 'directive' || n.type === 'section').at(-1);
+      if (!dirs.length || !last) return;
+      const files = context.project.files.filter((f) => isAccessFile(context.project, f.path) && dirs.some((d) => dirCovers(context.project.cache, d, dirname(f.path))));
+      context.report({
+        node: last.type === 'section' ? last.open : last,
+        message: `No <Directory> of this configuration covers ${dirs.join(', ')}, where ${files.length === 1 ? `${files[0]!.display} is` : `${files.length} .htaccess files are`}: httpd 2.2 read ${files.length === 1 ? 'it' : 'them'} under its default AllowOverride All, and 2.4 leaves AllowOverride unset there, where it answers 500 to any directive in ${files.length === 1 ? 'the file' : 'them'}. `
+          + `Add at the end of this file ${dirs.map((d) => `<Directory "${d}"> with AllowOverride All`).join(', ')} to keep the 2.2 behaviour.`,
+        fix: [appendLines(file, dirs.flatMap((d) => [`<Directory "${d}">`, '    AllowOverride All', '</Directory>']))],
+      });
+    };
     return {
       File(file) {
         if (isAccessFile(context.project, file.path)) {
           reportUncovered(file);
           return;
         }
+        addUncovered(file);
         const index = directoryIndex(context.project, file);
         const targets = fileMemo(context.project, file, 'explicit-allow-override:targets', () => defaultOnlyTargets(index, sets));
         // Without the main configuration a <Directory /> saying None may be out of sight: then only report.

@@ -7,14 +7,15 @@
  * is not allowed in them, and their paths cannot be compared by prefix.
  * Symbolic links, Alias targets and `<Location>` sections are not modelled.
  */
+import { dirname } from 'node:path';
 import { canonicalDir } from '../apache/paths.js';
 import { dirCovers } from '../access/decide/index.js';
 import type { ConfigFile, Section } from '../ast/nodes.js';
 import { walk } from '../ast/walk.js';
-import type { Project } from '../project/project.js';
-import { fileIndex } from './project-facts.js';
+import { isAccessFile, type Project } from '../project/project.js';
+import { fileIndex, gather } from './project-facts.js';
 import { memo } from '../ast/memo.js';
-import { deadIn24, liveDirectives, scopeOf, type Located } from './directive-scope.js';
+import { deadIn24, liveDirectives, mainConfigs, scopeOf, type Located } from './directive-scope.js';
 
 export interface DirEntry {
   file: ConfigFile;
@@ -164,9 +165,36 @@ function ancestorPaths(path: string): string[] {
  * above it). Where none does, 2.4 leaves AllowOverride unset (semantics §1.9: a .htaccess there answers
  * 500 to every directive), where 2.2 defaulted to All.
  */
-export function directoryCovers(project: Project, dir: string): boolean {
-  const paths = memo(project, 'directoryCovers:dirs', () => project.files.filter((f) => f.kind === 'conf')
-    .flatMap((f) => [...f.ast.text.matchAll(/<Directory\s+"?([^">\s]+)"?\s*>/gi)].map((m) => canonicalDir(m[1]!))));
-  return paths.some((p) => dirCovers(project.cache, p, dir));
+export function directoryCovers(project: Project, dir: string, current?: ConfigFile): boolean {
+  return directoryPaths(project, current).some((p) => dirCovers(project.cache, p, dir));
+}
+
+/** The paths the `<Directory>` lines of the configuration files name (`current` in place of its copy). */
+function directoryPaths(project: Project, current?: ConfigFile): readonly string[] {
+  const of = (f: ConfigFile) => (isAccessFile(project, f.path) ? [] : [...f.text.matchAll(/<Directory\s+"?([^">\s]+)"?\s*>/gi)].map((m) => canonicalDir(m[1]!)));
+  return current ? gather(project, current, 'directoryPaths', of) : memo(project, 'directoryCovers:dirs', () => project.files.flatMap((f) => of(f.ast)));
+}
+
+/** A path a `<Directory "…">` line can name as it is, and directoryCovers reads back. */
+const WRITABLE_DIR = /^\/[^\s"<>\\$%]*$/;
+
+/**
+ * The directories where explicit-allow-override adds a `<Directory>` with AllowOverride All: the topmost directories of
+ * the tree's .htaccess files that no `<Directory>` covers, where 2.2 read them under its default All and 2.4 leaves
+ * AllowOverride unset (every directive in them answers 500). Only with a main configuration, which the sections are
+ * added to (without it, a `<Directory />` saying None may be out of sight). `current` in place of its copy. The
+ * prover reads the migrated tree with them (model.overrideAddedFor).
+ */
+export function uncoveredHtaccessDirs(project: Project, current?: ConfigFile): string[] {
+  const own = current ?? project.files[0]?.ast;
+  if (!own || !mainConfigs(project, own).length) return [];
+  const dirs = [...new Set(project.files.filter((f) => isAccessFile(project, f.path)).map((f) => dirname(f.path)))]
+    .filter((d) => WRITABLE_DIR.test(d) && !directoryCovers(project, d, current)).sort();
+  return dirs.filter((d) => !dirs.some((e) => e !== d && dirCovers(project.cache, e, d)));
+}
+
+/** Whether one of the `<Directory>` sections explicit-allow-override adds (uncoveredHtaccessDirs) covers `dir`. */
+export function coveredByAddedDirectory(project: Project, dir: string): boolean {
+  return uncoveredHtaccessDirs(project).some((d) => dirCovers(project.cache, d, dir));
 }
 

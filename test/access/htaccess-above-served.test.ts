@@ -34,12 +34,16 @@ describe('.htaccess files above what a URL is served from', () => {
     expect(readFileSync(join(root, 'files/.htaccess'), 'utf8')).toBe('<RequireAll>\n    Require all granted\n    <RequireNone>\n        Require ip 127.0.0.3\n    </RequireNone>\n</RequireAll>\n');
   });
 
-  it('are proven with the configuration: with no <Directory> above them, 2.4 answers 500 there, and they are left and said so', async () => {
+  it('are proven with the configuration: with no <Directory> above them, the one the migration adds (AllowOverride All) is read with them', async () => {
+    // Before explicit-allow-override added that <Directory>, 2.4 answered 500 there, and the file was left and said so.
     const root = tree((r) => `ServerRoot "${r}"\nDocumentRoot "${r}/site/public"\n`);
-    const r = await runCli(['check', '--only', 'prefer-require,allowoverride-authconfig', 'conf/httpd.conf'], { cwd: root });
-    expect(r.stdout).toContain(`site/.htaccess\n  1:1  error  This .htaccess uses Allow/Deny, which 2.2 read under its default AllowOverride All  allowoverride-authconfig`);
-    expect(r.stdout).toContain(`This .htaccess file is left with its 2.2 Order/Allow/Deny lines  prefer-require`);
-    expect(r.stdout).toContain(`core: ${root}/site/.htaccess: nothing is allowed here (AllowOverride is unset)`);
+    const r = await runCli(['write', 'conf/httpd.conf'], { cwd: root });
+    expect(r.stderr).toBe('');
+    expect(readFileSync(join(root, 'conf/httpd.conf'), 'utf8')).toContain(`<Directory "${root}/site">\n    AllowOverride All\n</Directory>\n`);
+    expect(readFileSync(join(root, 'site/.htaccess'), 'utf8')).toBe('<RequireAll>\n    Require all granted\n    <RequireNone>\n        Require ip 127.0.0.2\n    </RequireNone>\n</RequireAll>\n');
+    expect(r.stdout).not.toMatch(/allowoverride-authconfig|nothing is allowed here/);
+    // No URL reaches files/ (no Alias to it): neither read nor given a <Directory>.
     expect(r.stdout).not.toContain('files/.htaccess');
+    expect(readFileSync(join(root, 'conf/httpd.conf'), 'utf8')).not.toContain(`${root}/files`);
   });
 });

@@ -16,12 +16,13 @@ ruleTester(rule, {
   ],
   invalid: [
     {
-      // No <Directory> covers /srv/www, so 2.4 leaves AllowOverride unset there (see the describe below).
-      name: 'reports a .htaccess that no <Directory> covers, which it cannot write into',
-      filename: '/srv/www/.htaccess',
+      // No <Directory> covers /srv/my www, so 2.4 leaves AllowOverride unset there (see the describe below); a path with
+      // a space is one the added <Directory> line would not name as directoryCovers reads it back, so it is reported.
+      name: 'reports a .htaccess that no <Directory> covers, where it cannot add one',
+      filename: '/srv/my www/.htaccess',
       code: 'Options -Indexes\n',
       output: null,
-      errors: [/^No <Directory> of this configuration covers \/srv\/www: .*\("Options not allowed here"\)/],
+      errors: [/^No <Directory> of this configuration covers \/srv\/my www: .*\("Options not allowed here"\)/],
     },
     {
       // Found by a helper's bug hunt: written, AllowOverride All made the real 2.4 obey a .htaccess that
@@ -133,10 +134,22 @@ describe('a .htaccess that no <Directory> covers (found by a helper\'s bug hunt)
     { path: f.path, display: f.path, kind: 'htaccess', ast: f },
   ]);
 
-  it('is an error on the file, naming the directory and the <Directory> to add', () => {
-    const r = runRule(rule, 'DirectoryIndex other.html\n', '/srv/htdocs/.htaccess', {}, project);
-    expect(r.remaining.map((p) => [p.severity, p.message])).toEqual([['error',
-      'No <Directory> of this configuration covers /srv/htdocs: httpd 2.2 read this .htaccess under its default AllowOverride All, and 2.4 leaves AllowOverride unset there, where it answers 500 to any directive in the file ("DirectoryIndex not allowed here"). Add a <Directory /srv/htdocs> (or one above it) with AllowOverride All, or the categories this file needs, to keep the 2.2 behaviour.']]);
+  it('gets, at the end of the main configuration, a <Directory> with AllowOverride All, and the file itself no finding', () => {
+    const htaccess = parse('DirectoryIndex other.html\n', '/srv/htdocs/.htaccess');
+    const r = runRule(rule, main.text, main.path, {}, () => project(htaccess));
+    expect(r.output).toBe(`${main.text}<Directory "/srv/htdocs">\n    AllowOverride All\n</Directory>\n`);
+    expect(r.applied.map((p) => p.message)).toEqual(['No <Directory> of this configuration covers /srv/htdocs, where /srv/htdocs/.htaccess is: httpd 2.2 read it under its default AllowOverride All, and 2.4 leaves AllowOverride unset there, where it answers 500 to any directive in the file. Add at the end of this file <Directory "/srv/htdocs"> with AllowOverride All to keep the 2.2 behaviour.']);
+    expect(runRule(rule, 'DirectoryIndex other.html\n', '/srv/htdocs/.htaccess', {}, project).remaining).toEqual([]);
+  });
+
+  it('adds one <Directory> for the topmost of several such directories, once', () => {
+    const files = ['/srv/htdocs/a/.htaccess', '/srv/htdocs/a/b/.htaccess', '/srv/htdocs/c/.htaccess'].map((p) => parse('DirectoryIndex other.html\n', p));
+    const tree = (m: import('../../src/ast/nodes.js').ConfigFile) => projectOf([{ path: m.path, display: 'httpd.conf', kind: 'conf', ast: m },
+      ...files.map((f) => ({ path: f.path, display: f.path, kind: 'htaccess' as const, ast: f }))]);
+    const r = runRule(rule, main.text, main.path, {}, tree);
+    expect(r.output).toBe(`${main.text}<Directory "/srv/htdocs/a">\n    AllowOverride All\n</Directory>\n<Directory "/srv/htdocs/c">\n    AllowOverride All\n</Directory>\n`);
+    // Read back, the added sections cover the files: a second run adds nothing.
+    expect(runRule(rule, r.output, main.path, {}, tree).output).toBe(r.output);
   });
 
   it('says nothing where a <Directory> covers it, or for Allow/Deny lines (allowoverride-authconfig\'s)', () => {

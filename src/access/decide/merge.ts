@@ -120,9 +120,11 @@ export function htaccessOverride(model: Model, vhost: string, dir: string): { va
   const source = overrideSource(model, vhost, dir);
   const explicit = source?.value ?? null;
   const migrated = model.htaccessOverride === 'migrated';
-  // The migration writes AllowOverride All only into <Directory> sections it sees; with none covering the
-  // .htaccess, 2.4 keeps its unset default (the file is read with nothing allowed).
-  const value = explicit ?? (!v24 || (migrated && coveredByDirectory(model, vhost, dir)) ? 'All' : '');
+  // The migration writes AllowOverride All into the <Directory> sections it sees, and adds one where no <Directory>
+  // of the tree covers a .htaccess (model.overrideAddedFor); elsewhere 2.4 keeps its unset default (the file is read
+  // with nothing allowed).
+  const added = () => (model.overrideAddedFor ?? []).some((d) => dirCovers(model.cache, d, dir));
+  const value = explicit ?? (!v24 || (migrated && (coveredByDirectory(model, vhost, dir) || added())) ? 'All' : '');
   const categories = overrideCategories(value.split(/\s+/).filter(Boolean));
   // allowoverride-authconfig adds AuthConfig next to Limit, except where it is what 2.2 refused a .htaccess under
   // (the AllowOverride that applies there: a deeper <Directory> granting AuthConfig lets 2.2 read it).

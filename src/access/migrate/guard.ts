@@ -18,9 +18,9 @@ import { reparse } from '../../engine/reparse.js';
 import type { Problem, Rule, RuleOptions } from '../../engine/rule.js';
 import type { Project } from '../../project/project.js';
 import { decide, describeDifference, eachRepresentative } from '../compare/index.js';
-import { htaccessDir, type Item, keyOf, type Model, projectModel, type Scope } from '../model/index.js';
+import { htaccessDir, type Item, keyOf, type Model, type Scope } from '../model/index.js';
 import { applicableScopes } from '../decide/index.js';
-import { contextsOf, proveProject, withItems } from './prove.js';
+import { contextsOf, migratedReading, proveProject, withItems } from './prove.js';
 import { htaccessAlone, readAlone, readsTheSame, spliceFile, spliceable, vhostsNamedAlike } from './splice.js';
 import { sectionKeys } from './file-verdicts.js';
 
@@ -99,7 +99,7 @@ function checkFile(project: Project, file: ConfigFile, reparse: (text: string, p
   if (part && readsTheSame(reference, part, file.path)) return { failures };
   const after = splice && part
     ? spliceFile(reference, edited, part)
-    : asProven(projectModel(project, '2.4', { compat: true, overrides: 'migrated', replace: replace(edited) }), reference, file.path);
+    : asProven(migratedReading(project, {}, replace(edited)), reference, file.path);
   const own = after.scopes.filter((s) => s.path === file.path);
   if (!own.length) return { failures };
   const editedKeys = sectionKeys(project.cache, edited);

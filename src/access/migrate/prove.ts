@@ -5,7 +5,7 @@
  * differ is withdrawn (the most specific rewritten section that applies to
  * the request), and the comparison is repeated until none differs.
  */
-import type { Section } from '../../ast/nodes.js';
+import type { ConfigFile, Section } from '../../ast/nodes.js';
 import { leftForSyntaxErrors, type Project, readForContext } from '../../project/project.js';
 import { cacheSlot, RunCache } from '../../project/run-cache.js';
 import { conditionHolds, type CondContext, forgetModels, isAccessItem, type Item, keyOf, type Model, type ModelOptions, moduleName, only24, type Outcome, projectModel, reachOfAll, type Request, type Scope, servedContexts } from '../model/index.js';
@@ -21,6 +21,7 @@ import { ownState, UNIT_INDENT } from './translate-scope.js';
 import { translateMixedState } from './translate-mixed.js';
 import { Untranslatable } from './translate.js';
 import { itemsOf } from './translation-items.js';
+import { uncoveredHtaccessDirs } from '../../rules-kit/directory-model.js';
 import type { ProjectProof, Verdict } from './verdict.js';
 
 export type { ProjectProof, Verdict };
@@ -41,12 +42,21 @@ export function proveProject(project: Project, opts: ModelOptions = {}): Project
   return proof;
 }
 
+/**
+ * The tree read by 2.4 with mod_access_compat, its .htaccess files as the migration leaves them: an explicit
+ * AllowOverride where 2.2 had its default, and the <Directory> sections explicit-allow-override adds for those no
+ * section covers. `replace`: edited files in place of the project's copies (the guard).
+ */
+export function migratedReading(project: Project, opts: ModelOptions = {}, replace?: ReadonlyMap<string, ConfigFile>): Model {
+  return projectModel(project, '2.4', { ...opts, compat: true, overrides: 'migrated', overrideAddedFor: uncoveredHtaccessDirs(project), ...(replace ? { replace } : {}) });
+}
+
 function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   // The models the proof works on keep what the deciders memoize about them (sections by context,
   // answers by location: ~10 MB on 10,000 vhosts) in a memo of the proof's own, which goes with it.
   const work = new RunCache();
   const read22 = projectModel(project, '2.2', opts);
-  const read24 = projectModel(project, '2.4', { ...opts, compat: true, overrides: 'migrated' });
+  const read24 = migratedReading(project, opts);
   // No main-server request is probed only when neither version lets a connection reach the main server.
   const mainServer = reachOfAll([read22, read24]);
   const before22: Model = { ...read22, cache: work, mainServer };

@@ -211,6 +211,8 @@ export interface Model {
   htaccessOverride?: 'real' | 'migrated';
   /** 'migrated': directories of .htaccess files 2.2 refused under Limit, whose AllowOverride gets no AuthConfig. */
   keepOverrideFor?: readonly string[];
+  /** 'migrated': directories where the migration adds a <Directory> with AllowOverride All (no <Directory> covered them). */
+  overrideAddedFor?: readonly string[];
   /** How <IfModule>, <IfDefine> and <IfVersion> evaluated for this model. */
   cond?: CondContext;
   /** The run's memo (src/project/run-cache.ts): what the deciders and the prover cache about this model lives there. */

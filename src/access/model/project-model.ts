@@ -68,7 +68,13 @@ export interface ModelOptions {
   defines?: readonly string[];
 }
 
-type ProjectModelOptions = ModelOptions & { compat?: boolean; overrides?: 'real' | 'migrated'; replace?: ReadonlyMap<string, ConfigFile> };
+type ProjectModelOptions = ModelOptions & {
+  compat?: boolean;
+  overrides?: 'real' | 'migrated';
+  /** With 'migrated': the directories where the migration adds a <Directory> with AllowOverride All (uncoveredHtaccessDirs). */
+  overrideAddedFor?: readonly string[];
+  replace?: ReadonlyMap<string, ConfigFile>;
+};
 
 /** Built models by project and reading (version, modules, defines), shared by the prover and the rules that read a project. */
 const BUILT = cacheSlot('built models, per project and reading', () => new WeakMap<Project, Map<string, Model>>());
@@ -90,7 +96,10 @@ export function projectModel(project: Project, version: Version, opts: ProjectMo
     model = { ...hit };
   }
   model.htaccessOverride = opts.overrides ?? 'real';
-  if (model.htaccessOverride === 'migrated') model.keepOverrideFor = refusedHtaccessDirs(project);
+  if (model.htaccessOverride === 'migrated') {
+    model.keepOverrideFor = refusedHtaccessDirs(project);
+    model.overrideAddedFor = opts.overrideAddedFor ?? [];
+  }
   return model;
 }
 

@@ -1,0 +1,61 @@
+// A 2.2 tree with a DocumentRoot and no <Directory> for it (nor a <Directory />): 2.2 read its .htaccess files under
+// the default AllowOverride All. Found by a helper's hunt of whole trees: 2.4 leaves AllowOverride unset there and
+// answered 500 to every request below the file, where 2.2 had served its Allow/Deny rules; the migration only reported
+// it. Now write adds a <Directory> with AllowOverride All at the end of httpd.conf, the .htaccess is rewritten to
+// Require, and the tree answers as 2.2 did on the real 2.4 without mod_access_compat.
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findNssWrapper, httpdModulesDir, requireHttpdOrSkip, runAsLines, SCRATCH_DIR } from '../oracle/httpd.js';
+import { freePort } from '../oracle/harness.js';
+import { ask, cli, start, stopServer, type Sandbox } from './sandbox.js';
+
+const oracle = requireHttpdOrSkip();
+const made: string[] = [];
+
+async function tree(): Promise<Sandbox> {
+  const base = mkdtempSync(join(SCRATCH_DIR, 'uncovered-'));
+  made.push(base);
+  chmodSync(base, 0o755);
+  const root = join(base, 'httpd');
+  const port = await freePort();
+  mkdirSync(join(root, 'www', 'priv'), { recursive: true });
+  mkdirSync(join(root, 'logs'));
+  const mods = httpdModulesDir();
+  writeFileSync(join(root, 'httpd.conf'), [
+    `ServerRoot "${root}"`, `PidFile ${root}/httpd.pid`, runAsLines(), `ErrorLog ${root}/logs/error.log`, 'LogLevel warn',
+    ...['authz_host', 'mime', 'dir'].map((m) => `LoadModule ${m}_module ${mods}/mod_${m}.so`),
+    'TypesConfig /etc/mime.types', 'DirectoryIndex index.html',
+    `Listen 127.0.0.1:${port}`, 'ServerName 127.0.0.1', `DocumentRoot "${root}/www"`, '',
+  ].join('\n'));
+  writeFileSync(join(root, 'www', 'index.html'), '<p>home</p>\n');
+  writeFileSync(join(root, 'www', 'priv', 'index.html'), '<p>private</p>\n');
+  writeFileSync(join(root, 'www', 'priv', '.htaccess'), 'Order deny,allow\nDeny from all\nAllow from 127.0.0.2\n');
+  writeFileSync(join(base, 'hosts'), '127.0.0.1 localhost\n');
+  const env = { ...process.env, LD_PRELOAD: findNssWrapper() ?? '', NSS_WRAPPER_HOSTS: join(base, 'hosts') };
+  return { root, ports: { PORT: port, SSLPORT: port }, env };
+}
+
+describe.skipIf(oracle.skip)('a .htaccess below a DocumentRoot that no <Directory> covers', () => {
+  afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+
+  it('gets a <Directory> with AllowOverride All, its Allow/Deny become Require, and 2.4 answers as 2.2 did', async () => {
+    const box = await tree();
+    const run = await cli(['write', 'httpd.conf'], box.root);
+    const main = readFileSync(join(box.root, 'httpd.conf'), 'utf8');
+    expect(main, run.stdout).toContain(`<Directory "${box.root}/www/priv">\n    AllowOverride All\n</Directory>\n`);
+    expect(main).not.toMatch(/access_compat/);
+    expect(readFileSync(join(box.root, 'www', 'priv', '.htaccess'), 'utf8')).toBe('Require ip 127.0.0.2\n');
+    const server = await start(oracle.httpd!, box, 'httpd.conf');
+    if (typeof server === 'string') throw new Error(server);
+    try {
+      const get = async (path: string, from: string) => (await ask(box, { key: path, scheme: 'http', host: '127.0.0.1', method: 'GET', path, from })).status;
+      // 2.2: Order deny,allow with Deny from all and Allow from 127.0.0.2 lets only that address in.
+      expect([await get('/priv/', '127.0.0.1'), await get('/priv/', '127.0.0.2'), await get('/', '127.0.0.1')]).toEqual([403, 200, 200]);
+    } finally {
+      await stopServer(server);
+    }
+    const second = await cli(['write', 'httpd.conf'], box.root);
+    expect(second.stdout).not.toMatch(/Fixed \d+ problem/);
+  }, 60_000);
+});
