@@ -2,7 +2,6 @@ import { dirname } from 'node:path';
 import { fileMemo } from '../src/ast/memo.js';
 import type { ConfigFile, Directive, Section } from '../src/ast/nodes.js';
 import { hasLimitDirectives } from '../src/access/model/index.js';
-import { dirCovers } from '../src/access/decide/index.js';
 import { defineRule } from '../src/engine/rule.js';
 import { appendLines, insertIntoSection } from '../src/edit/fixer.js';
 import { coveredByAddedDirectory, defaultOnlyTargets, directoryCovers, directoryIndex, ownDirectives, uncoveredHtaccessDirs, vhostSettersBefore } from '../src/rules-kit/directory-model.js';
@@ -47,7 +46,7 @@ export default defineRule({
       const dirs = uncoveredHtaccessDirs(context.project, file);
       const last = file.children.filter((n): n is Directive | Section => n.type === 'directive' || n.type === 'section').at(-1);
       if (!dirs.length || !last) return;
-      const files = context.project.files.filter((f) => isAccessFile(context.project, f.path) && dirs.some((d) => dirCovers(context.project.cache, d, dirname(f.path))));
+      const files = context.project.files.filter((f) => isAccessFile(context.project, f.path) && coveredByAddedDirectory(context.project, dirname(f.path)));
       context.report({
         node: last.type === 'section' ? last.open : last,
         message: `No <Directory> of this configuration covers ${dirs.join(', ')}, where ${files.length === 1 ? `${files[0]!.display} is` : `${files.length} .htaccess files are`}: httpd 2.2 read ${files.length === 1 ? 'it' : 'them'} under its default AllowOverride All, and 2.4 leaves AllowOverride unset there, where it answers 500 to any directive in ${files.length === 1 ? 'the file' : 'them'}. `

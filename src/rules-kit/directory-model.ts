@@ -166,13 +166,21 @@ function ancestorPaths(path: string): string[] {
  * 500 to every directive), where 2.2 defaulted to All.
  */
 export function directoryCovers(project: Project, dir: string, current?: ConfigFile): boolean {
-  return directoryPaths(project, current).some((p) => dirCovers(project.cache, p, dir));
+  return pathCovered(project, coverIndex(project, current), dir);
 }
 
-/** The paths the `<Directory>` lines of the configuration files name (`current` in place of its copy). */
-function directoryPaths(project: Project, current?: ConfigFile): readonly string[] {
+/** The `<Directory>` paths of the configuration files (`current` in place of its copy): literal ones by path, wildcards apart. */
+interface CoverIndex { exact: ReadonlySet<string>; wild: readonly string[] }
+
+function coverIndex(project: Project, current?: ConfigFile): CoverIndex {
   const of = (f: ConfigFile) => (isAccessFile(project, f.path) ? [] : [...f.text.matchAll(/<Directory\s+"?([^">\s]+)"?\s*>/gi)].map((m) => canonicalDir(m[1]!)));
-  return current ? gather(project, current, 'directoryPaths', of) : memo(project, 'directoryCovers:dirs', () => project.files.flatMap((f) => of(f.ast)));
+  const index = (paths: readonly string[]): CoverIndex => ({ exact: new Set(paths.filter((p) => !/[*?[]/.test(p))), wild: paths.filter((p) => /[*?[]/.test(p)) });
+  return current ? index(gather(project, current, 'directoryPaths', of)) : memo(project, 'directoryCovers:index', () => index(project.files.flatMap((f) => of(f.ast))));
+}
+
+/** A literal path covers `dir` when it is `dir` or a directory above it: looked up, not tested one by one (hosting trees have thousands). */
+function pathCovered(project: Project, index: CoverIndex, dir: string): boolean {
+  return ancestorPaths(dir).some((a) => index.exact.has(a)) || index.wild.some((p) => dirCovers(project.cache, p, dir));
 }
 
 /** A path a `<Directory "…">` line can name as it is, and directoryCovers reads back. */
@@ -185,16 +193,25 @@ const WRITABLE_DIR = /^\/[^\s"<>\\$%]*$/;
  * added to (without it, a `<Directory />` saying None may be out of sight). `current` in place of its copy. The
  * prover reads the migrated tree with them (model.overrideAddedFor).
  */
-export function uncoveredHtaccessDirs(project: Project, current?: ConfigFile): string[] {
+export function uncoveredHtaccessDirs(project: Project, current?: ConfigFile): readonly string[] {
+  if (!current) return memo(project, 'uncoveredHtaccessDirs', () => uncovered(project));
+  return uncovered(project, current);
+}
+
+function uncovered(project: Project, current?: ConfigFile): string[] {
   const own = current ?? project.files[0]?.ast;
   if (!own || !mainConfigs(project, own).length) return [];
+  const index = coverIndex(project, current);
   const dirs = [...new Set(project.files.filter((f) => isAccessFile(project, f.path)).map((f) => dirname(f.path)))]
-    .filter((d) => WRITABLE_DIR.test(d) && !directoryCovers(project, d, current)).sort();
-  return dirs.filter((d) => !dirs.some((e) => e !== d && dirCovers(project.cache, e, d)));
+    .filter((d) => WRITABLE_DIR.test(d) && !pathCovered(project, index, d)).sort();
+  // The topmost only: a directory with one of the others above it is covered by that one's section.
+  const all = new Set(dirs);
+  return dirs.filter((d) => !ancestorPaths(d).slice(1).some((a) => all.has(a)));
 }
 
 /** Whether one of the `<Directory>` sections explicit-allow-override adds (uncoveredHtaccessDirs) covers `dir`. */
 export function coveredByAddedDirectory(project: Project, dir: string): boolean {
-  return uncoveredHtaccessDirs(project).some((d) => dirCovers(project.cache, d, dir));
+  const added = memo(project, 'uncoveredHtaccessDirs:set', () => new Set(uncoveredHtaccessDirs(project)));
+  return added.size > 0 && ancestorPaths(dir).some((a) => added.has(a));
 }
 

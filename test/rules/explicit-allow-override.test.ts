@@ -143,11 +143,12 @@ describe('a .htaccess that no <Directory> covers (found by a helper\'s bug hunt)
   });
 
   it('adds one <Directory> for the topmost of several such directories, once', () => {
-    const files = ['/srv/htdocs/a/.htaccess', '/srv/htdocs/a/b/.htaccess', '/srv/htdocs/c/.htaccess'].map((p) => parse('DirectoryIndex other.html\n', p));
+    // a-b sorts between a and a/b: it is a sibling of a, and a/b is still below a.
+    const files = ['/srv/htdocs/a/.htaccess', '/srv/htdocs/a-b/.htaccess', '/srv/htdocs/a/b/.htaccess', '/srv/htdocs/c/.htaccess'].map((p) => parse('DirectoryIndex other.html\n', p));
     const tree = (m: import('../../src/ast/nodes.js').ConfigFile) => projectOf([{ path: m.path, display: 'httpd.conf', kind: 'conf', ast: m },
       ...files.map((f) => ({ path: f.path, display: f.path, kind: 'htaccess' as const, ast: f }))]);
     const r = runRule(rule, main.text, main.path, {}, tree);
-    expect(r.output).toBe(`${main.text}<Directory "/srv/htdocs/a">\n    AllowOverride All\n</Directory>\n<Directory "/srv/htdocs/c">\n    AllowOverride All\n</Directory>\n`);
+    expect(r.output).toBe(`${main.text}<Directory "/srv/htdocs/a">\n    AllowOverride All\n</Directory>\n<Directory "/srv/htdocs/a-b">\n    AllowOverride All\n</Directory>\n<Directory "/srv/htdocs/c">\n    AllowOverride All\n</Directory>\n`);
     // Read back, the added sections cover the files: a second run adds nothing.
     expect(runRule(rule, r.output, main.path, {}, tree).output).toBe(r.output);
   });

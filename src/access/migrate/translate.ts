@@ -7,8 +7,7 @@ import { applies, authorizers, type Merged, satisfyFor } from '../decide/index.j
 import { type HostEntry, hostCanMatch, type Item, type Model, type Request } from '../model/index.js';
 import { confWord } from '../../parse/words.js';
 
-/** A tree to print: a Require line, or a container. */
-/** A tree of Require lines. `shown`: an OR printed as an explicit <RequireAny> at top level too (see requireTree). */
+/** A tree to print: a Require line, or a container. `shown`: an OR printed as an explicit <RequireAny> at top level too (see requireTree). */
 export type Out = { t: 'line'; text: string } | { t: 'all' | 'any' | 'none'; children: Out[]; shown?: true };
 
 const GRANTED: Out = { t: 'line', text: 'Require all granted' };
