@@ -51,8 +51,15 @@ export function moduleSet(loaded: readonly string[], version: Version, compat: b
   }
   for (const m of REQUIRED_24) if (!out.includes(m)) out.push(m);
   if (compat && !out.includes('access_compat')) out.push('access_compat');
+  // no-removed-modules renames the <IfModule> tests of a module another absorbed (mod_authz_default.c → mod_authz_core.c)
+  // where the tree loads either: the migrated tree reads those blocks as 2.2 did, and so does this reading. (Read as
+  // skipped, a Satisfy Any in such a block of a .htaccess was never proven, and 2.4 answered 200 where 2.2 answered 403.)
+  for (const [old, by] of Object.entries(ABSORBED)) if ((base.includes(old) || base.includes(by)) && !out.includes(old)) out.push(old);
   return out;
 }
+
+/** 2.2 modules gone in 2.4 whose work another module does (mod_authz_default: mod_authz_core), by that module. */
+const ABSORBED: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(REMOVED).flatMap(([name, m]) => (m.last === '2.2' && m.absorbedBy ? [[name, m.absorbedBy]] : [])));
 
 /**
  * Modules that exist in only one of the two versions (semantics §6.2). Not the MPMs: 2.2 compiled its
@@ -78,7 +85,7 @@ export interface CondContext {
 export function hasModule(ctx: CondContext, name: string): boolean {
   if (ctx.modules.has(name)) return true;
   if (!ctx.anyModule) return false;
-  return ctx.version === '2.2' ? !ONLY_24.has(name) : !ONLY_22.has(name) && (name !== 'access_compat' || ctx.modules.has(name));
+  return ctx.version === '2.2' ? !ONLY_24.has(name) : (!ONLY_22.has(name) || name in ABSORBED) && (name !== 'access_compat' || ctx.modules.has(name));
 }
 
 /** Whether a conditional section's body is read, or null when the section is not a conditional (src/apache/conditions.ts decides). */
