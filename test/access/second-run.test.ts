@@ -352,4 +352,22 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(findingsOf(first, 'httpd.conf').join('\n')).not.toContain('re-check');
     expect(changedIn(second)).toEqual([]);
   });
+
+  it('does not rename, in a second run, an <IfModule mod_authz_default.c> that 2.2 skipped, because the first loaded mod_authz_core', () => {
+    // The tree never loads mod_authz_default: 2.2 skipped the first block and read the second. The first run adds
+    // LoadModule authz_core_module; the second took that as mod_authz_default's successor being loaded and renamed both
+    // tests to mod_authz_core.c, flipping them: GET /a/ went from 200 to 403 and GET /b/ from 403 to 200 on the real
+    // 2.4.71. Found by a helper's hunt of whole trees (about twenty trees).
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `ServerRoot "${root}"\nLoadModule authz_host_module modules/mod_authz_host.so\nLoadModule dir_module modules/mod_dir.so\n`
+        + `DocumentRoot "${root}/htdocs"\n<Directory "${root}/htdocs">\n    Order allow,deny\n    Allow from all\n</Directory>\n`
+        + `<IfModule mod_authz_default.c>\n    <Directory "${root}/htdocs/a">\n        Deny from all\n    </Directory>\n</IfModule>\n`
+        + `<IfModule !mod_authz_default.c>\n    <Directory "${root}/htdocs/b">\n        Deny from all\n    </Directory>\n</IfModule>\n`,
+    });
+    const main = first.files.find((f) => f.file.display === 'httpd.conf')!.output;
+    expect(main).toContain('<IfModule mod_authz_default.c>\n');
+    expect(main).toContain('LoadModule authz_core_module');
+    expect(changedIn(second)).toEqual([]);
+  });
 });

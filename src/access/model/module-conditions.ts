@@ -52,9 +52,9 @@ export function moduleSet(loaded: readonly string[], version: Version, compat: b
   for (const m of REQUIRED_24) if (!out.includes(m)) out.push(m);
   if (compat && !out.includes('access_compat')) out.push('access_compat');
   // no-removed-modules renames the <IfModule> tests of a module another absorbed (mod_authz_default.c → mod_authz_core.c)
-  // where the tree loads either: the migrated tree reads those blocks as 2.2 did, and so does this reading. (Read as
+  // where the tree loads it: the migrated tree reads those blocks as 2.2 did, and so does this reading. (Read as
   // skipped, a Satisfy Any in such a block of a .htaccess was never proven, and 2.4 answered 200 where 2.2 answered 403.)
-  for (const [old, by] of Object.entries(ABSORBED)) if ((base.includes(old) || base.includes(by)) && !out.includes(old)) out.push(old);
+  for (const old of Object.keys(ABSORBED)) if (base.includes(old) && !out.includes(old)) out.push(old);
   return out;
 }
 
