@@ -87,7 +87,6 @@ function asProven(model: Model, reference: Model, path: string): Model {
 /** Checks the file with the access edits of this pass applied. */
 function checkFile(project: Project, file: ConfigFile, reparse: (text: string, path: string) => ConfigFile, edits: readonly Edit[]): Check {
   const edited = reparse(applyEdits(file.text, edits), file.path);
-  const replace = (ast: ConfigFile) => new Map([[file.path, ast]]);
   const reference: Model = proveProject(project).after;
   const failures = new Map<string, string>();
   const splice = spliceable(project, file.path);
@@ -99,7 +98,7 @@ function checkFile(project: Project, file: ConfigFile, reparse: (text: string, p
   if (part && readsTheSame(reference, part, file.path)) return { failures };
   const after = splice && part
     ? spliceFile(reference, edited, part)
-    : asProven(migratedReading(project, {}, replace(edited)), reference, file.path);
+    : asProven(migratedReading(project, {}, new Map([[file.path, edited]])), reference, file.path);
   const own = after.scopes.filter((s) => s.path === file.path);
   if (!own.length) return { failures };
   const editedKeys = sectionKeys(project.cache, edited);

@@ -54,12 +54,12 @@ export function moduleSet(loaded: readonly string[], version: Version, compat: b
   // no-removed-modules renames the <IfModule> tests of a module another absorbed (mod_authz_default.c → mod_authz_core.c)
   // where the tree loads it: the migrated tree reads those blocks as 2.2 did, and so does this reading. (Read as
   // skipped, a Satisfy Any in such a block of a .htaccess was never proven, and 2.4 answered 200 where 2.2 answered 403.)
-  for (const old of Object.keys(ABSORBED)) if (base.includes(old) && !out.includes(old)) out.push(old);
+  for (const old of ABSORBED) if (base.includes(old) && !out.includes(old)) out.push(old);
   return out;
 }
 
-/** 2.2 modules gone in 2.4 whose work another module does (mod_authz_default: mod_authz_core), by that module. */
-const ABSORBED: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(REMOVED).flatMap(([name, m]) => (m.last === '2.2' && m.absorbedBy ? [[name, m.absorbedBy]] : [])));
+/** 2.2 modules gone in 2.4 whose work another module does (mod_authz_default: mod_authz_core does it). */
+const ABSORBED: ReadonlySet<string> = new Set(Object.entries(REMOVED).filter(([, m]) => m.last === '2.2' && m.absorbedBy).map(([name]) => name));
 
 /**
  * Modules that exist in only one of the two versions (semantics §6.2). Not the MPMs: 2.2 compiled its
@@ -85,7 +85,7 @@ export interface CondContext {
 export function hasModule(ctx: CondContext, name: string): boolean {
   if (ctx.modules.has(name)) return true;
   if (!ctx.anyModule) return false;
-  return ctx.version === '2.2' ? !ONLY_24.has(name) : (!ONLY_22.has(name) || name in ABSORBED) && (name !== 'access_compat' || ctx.modules.has(name));
+  return ctx.version === '2.2' ? !ONLY_24.has(name) : (!ONLY_22.has(name) || ABSORBED.has(name)) && (name !== 'access_compat' || ctx.modules.has(name));
 }
 
 /** Whether a conditional section's body is read, or null when the section is not a conditional (src/apache/conditions.ts decides). */
