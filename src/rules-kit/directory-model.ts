@@ -183,8 +183,8 @@ function pathCovered(project: Project, index: CoverIndex, dir: string): boolean 
   return ancestorPaths(dir).some((a) => index.exact.has(a)) || index.wild.some((p) => dirCovers(project.cache, p, dir));
 }
 
-/** A path a `<Directory "…">` line can name as it is, and directoryCovers reads back. */
-const WRITABLE_DIR = /^\/[^\s"<>\\$%]*$/;
+/** A path a `<Directory "…">` line names as it is, and directoryCovers reads back: no `*`, `?` or `[`, which httpd takes as wildcards. */
+const WRITABLE_DIR = /^\/[^\s"<>\\$%*?[]*$/;
 
 /**
  * The directories where explicit-allow-override adds a `<Directory>` with AllowOverride All: the topmost directories of

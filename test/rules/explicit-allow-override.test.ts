@@ -25,6 +25,14 @@ ruleTester(rule, {
       errors: [/^No <Directory> of this configuration covers \/srv\/my www: .*\("Options not allowed here"\)/],
     },
     {
+      // `<Directory "/srv/w*w">` would be a wildcard to httpd, covering /srv/wxw and others 2.2 read under other values.
+      name: 'reports a .htaccess that no <Directory> covers, whose path httpd would read as a wildcard',
+      filename: '/srv/w*w/.htaccess',
+      code: 'Options -Indexes\n',
+      output: null,
+      errors: [/^No <Directory> of this configuration covers \/srv\/w\*w: /],
+    },
+    {
       // Found by a helper's bug hunt: written, AllowOverride All made the real 2.4 obey a .htaccess that
       // v.test's own <Directory> had turned off (GET /a/ with Host: v.test served another index).
       name: 'reports, and does not write, where a virtual host\'s own <Directory> above sets AllowOverride for its requests',
