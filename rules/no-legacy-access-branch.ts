@@ -1,7 +1,10 @@
 import { defineRule } from '../src/engine/rule.js';
-import type { Node, Section } from '../src/ast/nodes.js';
+import type { ConfigFile, Node, Section } from '../src/ast/nodes.js';
+import { walk } from '../src/ast/walk.js';
+import { condition } from '../src/ast/query.js';
+import { moduleOfTest } from '../src/apache/conditions.js';
 import { removeLine } from '../src/edit/fixer.js';
-import { branchKind, branchLabel, dualBlocks, hasAccess, loadedSections, proveProject, TRANSPARENT, versionConds } from '../src/access/migrate/index.js';
+import { branchKind, branchLabel, dualBlocks, hasAccess, loadedSections, proofOptions, proveProject, TRANSPARENT, versionConds } from '../src/access/migrate/index.js';
 import { projectOf } from '../src/project/project.js';
 
 export default defineRule({
@@ -14,7 +17,7 @@ export default defineRule({
   create(context) {
     const project = context.project.byPath.has(context.file.path) ? context.project
       : projectOf([{ path: context.file.path, display: context.file.path, kind: 'conf', ast: context.file }]);
-    const [c22, c24] = versionConds(project);
+    const [c22, c24] = versionConds(project, context.options.builtin);
     const prune = context.options['pruneLegacy'] === true;
     // The prover keys the sections of the file as loaded; a later pass of the fix loop reads a re-parse.
     const loaded = project.byPath.get(context.file.path)?.ast;
@@ -28,7 +31,7 @@ export default defineRule({
     };
     const proven = (owner: Section | string) => {
       const orig = keyed(owner);
-      return orig && proveProject(project).dualDifferences.get(orig);
+      return orig && proveProject(project, proofOptions(context.options)).dualDifferences.get(orig);
     };
     /** Whether the owner, as loaded, had a 2.2 branch: a later pass reads the file after --prune-legacy removed it. */
     const hadLegacy = (owner: Section | string) => {
@@ -46,7 +49,7 @@ export default defineRule({
         const text = branchLabel(context.file.text, b.section);
         if (b.kind === 'modern') {
           // A tree that already holds 2.4 syntax is read as a 2.4 tree (prove.ts isMixed): its 2.4 branches are its rules.
-          if (legacyTwin || hadLegacy(owner) || proveProject(project).mixed) continue;
+          if (legacyTwin || hadLegacy(owner) || proveProject(project, proofOptions(context.options)).mixed) continue;
           // 2.2 read no access lines here (the prover keeps the section as written, with those written for both, candidates.ts).
           // Said only where a request answers otherwise: a branch that changes no answer is no finding (a tree after
           // --prune-legacy keeps such branches, and a check of it must come out clean).
@@ -90,6 +93,48 @@ export default defineRule({
         }
       }
     };
-    return { File: (file) => visit(file.children, file.path) };
+    /** `<IfModule mod_version.c>` and the like, where the build that compiles the module in answers otherwise (builtin-reading.ts). */
+    const otherBuild = (file: ConfigFile, differences: ReadonlyMap<Section, string>) => {
+      // A later pass's re-parse: each <IfModule> as the loaded file's with the same opening line and as many such before it.
+      const asLoaded = loaded && reparsed ? ifModulesByText(loaded) : undefined;
+      const seen = new Map<string, number>();
+      walk(file, { enter: (s) => {
+        if (s.lname !== 'ifmodule') return;
+        const open = context.file.text.slice(s.open.contentStart, s.open.contentEnd);
+        const n = (seen.get(open) ?? 0) + 1;
+        seen.set(open, n);
+        const differs = differences.get(asLoaded ? asLoaded.get(`${open}\0${n}`) ?? s : s);
+        if (!differs) return;
+        const text = branchLabel(context.file.text, s);
+        const module = moduleOfTest(condition(s).name);
+        const read = condition(s).negated ? `skipped by a 2.4 that has mod_${module} compiled in, and 2.2 read it` : `read by a 2.4 that has mod_${module} compiled in, and 2.2 skipped it`;
+        context.report({
+          node: s.open,
+          severity: 'error',
+          message: `${text} is ${read}, as this tree loads no mod_${module} (Debian's and Ubuntu's apache2 have it built in: \`apache2 -l\` lists mod_${module}.c; other builds load it from a LoadModule line). On such a server this part of the tree answers otherwise than 2.2 did: ${differs}. Make the block's test hold as it did in 2.2 on every build (remove it, or keep its lines outside it), or if the tree will run only on one build, name that server's binary with --httpd so the tree is read as it reads it.`,
+        });
+      } });
+    };
+    return {
+      File: (file) => {
+        visit(file.children, file.path);
+        const differences = proveProject(project, proofOptions(context.options)).builtinDifferences;
+        if (differences.size) otherBuild(file, differences);
+      },
+    };
   },
 });
+
+/** A file's `<IfModule>` sections by their opening line and how many identical ones precede it. */
+function ifModulesByText(file: ConfigFile): Map<string, Section> {
+  const out = new Map<string, Section>();
+  const seen = new Map<string, number>();
+  walk(file, { enter: (s) => {
+    if (s.lname !== 'ifmodule') return;
+    const open = file.text.slice(s.open.contentStart, s.open.contentEnd);
+    const n = (seen.get(open) ?? 0) + 1;
+    seen.set(open, n);
+    out.set(`${open}\0${n}`, s);
+  } });
+  return out;
+}

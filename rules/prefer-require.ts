@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Directive, Node, Section } from '../src/ast/nodes.js';
-import { accessDirectives, authTypeLine, compatLines, currentAccessText, fallbackBranch, fileVerdicts, NEVER_READ, NOT_NAMED, rewriteEdits, serverLevelAccess, type ServerLevelAccess, startupDefineBlocks, versionConds } from '../src/access/migrate/index.js';
+import { accessDirectives, authTypeLine, compatLines, currentAccessText, fallbackBranch, fileVerdicts, NEVER_READ, proofOptions, NOT_NAMED, rewriteEdits, serverLevelAccess, type ServerLevelAccess, startupDefineBlocks, versionConds } from '../src/access/migrate/index.js';
 import { commentStart, commentWordMatches, isAccessItem, type Scope } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 import { isAccessFile } from '../src/project/project.js';
@@ -116,12 +116,12 @@ export default defineRule({
       File(file) {
         const accessFile = isAccessFile(context.project, file.path);
         for (const at of serverLevelAccess(file, accessFile)) context.report(serverLevelFinding(at));
-        for (const block of startupDefineBlocks(file.children, () => versionConds(context.project))) context.report(startupDefineFinding(block, file));
+        for (const block of startupDefineBlocks(file.children, () => versionConds(context.project, context.options.builtin))) context.report(startupDefineFinding(block, file));
         // With --modules the models read <IfModule> by that list: these blocks are the LoadModule lines' reading.
         if (!modules) for (const block of unreadCompatBlocks(file.children, context.project, context.options.builtin ?? [])) context.report(unreadModuleFinding(block, file));
         let verdicts: ReturnType<typeof fileVerdicts>;
         try {
-          verdicts = fileVerdicts(context.project, file, modules ? { modules } : {});
+          verdicts = fileVerdicts(context.project, file, proofOptions(context.options));
         } catch (e) {
           const first = accessDirectives(file.children)[0] ?? file.children.find((n) => n.type !== 'blank');
           if (first) context.report({ node: first.type === 'section' ? first.open : first, severity: 'error', message: `internal: the access-control prover failed (${(e as Error).message}), so no access section of this file was rewritten.` });
@@ -132,7 +132,7 @@ export default defineRule({
         for (const [section, v] of sections) {
           const body = section ? section.children : file.children;
           // Beside blocks neither reading reads (<IfModule mod_version.c>), the rewrite stays in the branch every server reads when it skips them.
-          const edited = fallbackBranch(body, ...versionConds(context.project))?.children ?? body;
+          const edited = fallbackBranch(body, ...versionConds(context.project, context.options.builtin))?.children ?? body;
           const first = accessDirectives(body, live)[0];
           if (!first) {
             // Access lines that come from a file Included inside the section: not rewritten there, and said (they keep mod_access_compat).

@@ -3,37 +3,21 @@
 // answered 500 to every request below the file, where 2.2 had served its Allow/Deny rules; the migration only reported
 // it. Now write adds a <Directory> with AllowOverride All at the end of httpd.conf, the .htaccess is rewritten to
 // Require, and the tree answers as 2.2 did on the real 2.4 without mod_access_compat.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findNssWrapper, httpdModulesDir, requireHttpdOrSkip, runAsLines, SCRATCH_DIR } from '../oracle/httpd.js';
-import { freePort } from '../oracle/harness.js';
+import { requireHttpdOrSkip } from '../oracle/httpd.js';
+import { oneSiteTree } from './one-site.js';
 import { ask, cli, start, stopServer, type Sandbox } from './sandbox.js';
 
 const oracle = requireHttpdOrSkip();
 const made: string[] = [];
 
 async function tree(): Promise<Sandbox> {
-  const base = mkdtempSync(join(SCRATCH_DIR, 'uncovered-'));
-  made.push(base);
-  chmodSync(base, 0o755);
-  const root = join(base, 'httpd');
-  const port = await freePort();
-  mkdirSync(join(root, 'www', 'priv'), { recursive: true });
-  mkdirSync(join(root, 'logs'));
-  const mods = httpdModulesDir();
-  writeFileSync(join(root, 'httpd.conf'), [
-    `ServerRoot "${root}"`, `PidFile ${root}/httpd.pid`, runAsLines(), `ErrorLog ${root}/logs/error.log`, 'LogLevel warn',
-    ...['authz_host', 'mime', 'dir'].map((m) => `LoadModule ${m}_module ${mods}/mod_${m}.so`),
-    'TypesConfig /etc/mime.types', 'DirectoryIndex index.html',
-    `Listen 127.0.0.1:${port}`, 'ServerName 127.0.0.1', `DocumentRoot "${root}/www"`, '',
-  ].join('\n'));
-  writeFileSync(join(root, 'www', 'index.html'), '<p>home</p>\n');
-  writeFileSync(join(root, 'www', 'priv', 'index.html'), '<p>private</p>\n');
-  writeFileSync(join(root, 'www', 'priv', '.htaccess'), 'Order deny,allow\nDeny from all\nAllow from 127.0.0.2\n');
-  writeFileSync(join(base, 'hosts'), '127.0.0.1 localhost\n');
-  const env = { ...process.env, LD_PRELOAD: findNssWrapper() ?? '', NSS_WRAPPER_HOSTS: join(base, 'hosts') };
-  return { root, ports: { PORT: port, SSLPORT: port }, env };
+  const box = await oneSiteTree('uncovered-');
+  made.push(box.base);
+  writeFileSync(join(box.root, 'www', 'priv', '.htaccess'), 'Order deny,allow\nDeny from all\nAllow from 127.0.0.2\n');
+  return box;
 }
 
 describe.skipIf(oracle.skip)('a .htaccess below a DocumentRoot that no <Directory> covers', () => {

@@ -15,9 +15,12 @@ const CONDITIONAL: ReadonlySet<string> = new Set(['ifmodule', 'ifdefine', 'ifver
 /** Sections whose body belongs to the section around them, as the access model reads them. */
 export const TRANSPARENT: ReadonlySet<string> = new Set(['limit', 'limitexcept', 'ifmodule', 'ifdefine', 'ifversion']);
 
-/** How 2.2 and 2.4 (with mod_access_compat) read the project's conditional sections, once per project. */
-export function versionConds(project: Project): [CondContext, CondContext] {
-  return memo(project, 'dual-version:conds', () => [projectModel(project, '2.2').cond!, projectModel(project, '2.4', { compat: true }).cond!]);
+/**
+ * How 2.2 and 2.4 (with mod_access_compat) read the project's conditional sections, once per project and `builtin`
+ * (the `--httpd` binary's compiled-in modules, as the prover reads them: proofOptions).
+ */
+export function versionConds(project: Project, builtin?: readonly string[]): [CondContext, CondContext] {
+  return memo(project, `dual-version:conds:${builtin?.join(',') ?? ''}`, () => [projectModel(project, '2.2').cond!, projectModel(project, '2.4', { compat: true, ...(builtin ? { builtin } : {}) }).cond!]);
 }
 
 /** 'legacy': read only by 2.2; 'modern': read only by 2.4; null: the same in both. */

@@ -5,6 +5,16 @@ import { kindOf, projectOf, type Project } from '../../project/project.js';
 import { cacheSlot, type RunCache } from '../../project/run-cache.js';
 import { proveProject, type ProjectProof, type Verdict } from './prove.js';
 import type { ModelOptions } from '../model/index.js';
+import type { RuleOptions } from '../../engine/rule.js';
+
+/**
+ * The readings the proof takes from a run's options: `--modules` (the modules to assume) and the `--httpd` binary's
+ * compiled-in modules. Every rule that asks for the proof passes them, as the first one to ask computes it.
+ */
+export function proofOptions(options: RuleOptions): ModelOptions {
+  const modules = options['modules'] as string[] | undefined;
+  return { ...(modules ? { modules } : {}), ...(options.builtin ? { builtin: options.builtin } : {}) };
+}
 
 const SCOPE = /^(directory|directorymatch|files|filesmatch|location|locationmatch|proxy|proxymatch)$/;
 

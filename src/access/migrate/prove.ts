@@ -22,6 +22,7 @@ import { translateMixedState } from './translate-mixed.js';
 import { Untranslatable } from './translate.js';
 import { itemsOf } from './translation-items.js';
 import { uncoveredHtaccessDirs } from '../../rules-kit/directory-model.js';
+import { builtinCheck } from './builtin-reading.js';
 import type { ProjectProof, Verdict } from './verdict.js';
 
 export type { ProjectProof, Verdict };
@@ -142,6 +143,8 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   /** The texts some copy of which was withdrawn as not proven (no request shows it, or one is not decided): not tried again. */
   const unproven = new Set<Section | string>();
   const dualBranch = dualBranchAt(project, dual, c22, c24);
+  // The 2.4 build that compiles in a module the tree does not load (mod_version): its <IfModule> tests read the other way.
+  const otherBuild = builtinCheck(project, opts, (o) => migratedReading(project, o), before, after0, [c22, c24], work);
   let converged = false;
   for (let round = 0; round < 50 && candidates.size && contexts.length; round++) {
     const drop = new Map<Scope, string>();
@@ -188,6 +191,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
       const vacuous = boot ? `httpd refuses to start on this tree (${boot}), so ${VACUOUS_BECAUSE}` : VACUOUS;
       for (const s of candidates.keys()) if (!exercised.has(s) && !drop.has(s)) drop.set(s, `\0${vacuous}`);
     }
+    if (otherBuild) for (const [s, why] of otherBuild.blame(candidates)) if (!drop.has(s)) drop.set(s, `\0${why}`);
     if (!drop.size) { converged = true; break; }
     // A section read in several contexts (a file two virtual hosts include) is one text: it goes in all or none.
     // (The candidates by key: a tree whose rewrites are refused by the thousand compared each with every candidate.)
@@ -286,6 +290,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     const original = file ? currentAccessText(file, body, live) : [];
     verdicts.set(keyOf(s), { status: 'rewrite', scope: orig, lines: lines.get(s)!, original });
   }
+  const builtinDifferences = otherBuild?.differences(candidates) ?? new Map<Section, string>();
   if (!mixed) {
     const refused = [...verdicts].filter(([, v]) => v.status === 'refused');
     if (refused.length) {
@@ -297,6 +302,8 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
         // and POST /am/a/c/f.html went from 401 to 403). A difference found elsewhere is still said.
         if (v.status !== 'refused' || (changes.has(k) && changes.get(k) === undefined)) continue;
         if (unfollowed.has(k) && !changes.get(k)) continue;
+        // Nor where the build that compiles in a module the tree does not load answers otherwise (builtin-reading.ts).
+        if (builtinDifferences.size && !changes.get(k)) continue;
         v.compat = changes.get(k) ?? null;
       }
     }
@@ -311,7 +318,7 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     if (list) list.push(v); else byFile.set(v.scope.path, [v]);
   }
   const differences = dualDifferences(before, after, dual, after0, originalOf);
-  return { verdicts, before: { ...before, cache: project.cache }, after: { ...after, cache: project.cache }, mixed, live, byFile, dualDifferences: differences };
+  return { verdicts, before: { ...before, cache: project.cache }, after: { ...after, cache: project.cache }, mixed, live, byFile, dualDifferences: differences, builtinDifferences };
 }
 
 /** Sections by the text they are read from (keyOf): a file two virtual hosts include gives one text, read twice. */

@@ -30,4 +30,9 @@ export interface ProjectProof {
    * some request otherwise than 2.2 did: the first such request, by section node or .htaccess path.
    */
   dualDifferences: Map<Section | string, string>;
+  /**
+   * The `<IfModule>` blocks of a module one 2.4 build compiles in and the tree does not load (`<IfModule mod_version.c>`),
+   * where the migrated tree on that build answers some request otherwise than the reference: the first such request.
+   */
+  builtinDifferences: Map<Section, string>;
 }

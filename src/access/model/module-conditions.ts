@@ -1,7 +1,7 @@
 /** Which modules a tree loads, and how `<IfModule>`, `<IfDefine>` and `<IfVersion>` evaluate (semantics §1.7). */
 import type { ConfigFile, Section } from '../../ast/nodes.js';
 import { conditionHolds as evaluateCondition } from '../../apache/conditions.js';
-import { REMOVED } from '../../apache/modules.js';
+import { BUILTIN_DEBIAN_24, REMOVED, sometimesBuiltin } from '../../apache/modules.js';
 import { directives } from '../../ast/walk.js';
 import type { Version } from './version.js';
 
@@ -57,6 +57,15 @@ export function moduleSet(loaded: readonly string[], version: Version, compat: b
   for (const old of ABSORBED) if (base.includes(old) && !out.includes(old)) out.push(old);
   return out;
 }
+
+/**
+ * Modules that one 2.4 build compiles in and another loads from a .so file (sometimesBuiltin):
+ * Debian's apache2 has mod_version, mod_log_config, mod_logio and mod_watchdog built in, a source or Red Hat build
+ * loads them with LoadModule lines. A tree that loads none of them reads `<IfModule mod_version.c>` one way on one
+ * build and the other way on the other. Not mod_unixd (every migrated tree has it) nor mod_so (every 2.2 server that
+ * read a LoadModule line had it too).
+ */
+export const SOMETIMES_BUILTIN: ReadonlySet<string> = new Set([...BUILTIN_DEBIAN_24].filter((m) => sometimesBuiltin(m) && m !== 'unixd' && m !== 'so'));
 
 /** 2.2 modules gone in 2.4 whose work another module does (mod_authz_default: mod_authz_core does it). */
 const ABSORBED: ReadonlySet<string> = new Set(Object.entries(REMOVED).filter(([, m]) => m.last === '2.2' && m.absorbedBy).map(([name]) => name));

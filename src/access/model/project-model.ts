@@ -6,7 +6,7 @@ import { cacheSlot } from '../../project/run-cache.js';
 import { buildModel, type SourceInput } from './build.js';
 import { parse } from '../../parse/parser.js';
 import type { Model, Version } from './model.js';
-import { type CondContext, loadedModules, moduleSet } from './module-conditions.js';
+import { type CondContext, loadedModules, moduleSet, SOMETIMES_BUILTIN } from './module-conditions.js';
 import { memo } from '../../ast/memo.js';
 import { compiledIn } from '../../httpd/missing-modules.js';
 import { mpmOf, mpmTests } from '../../apache/mpm.js';
@@ -66,6 +66,11 @@ export interface ModelOptions {
   /** Short module names to assume (`--modules`), instead of the LoadModule lines. */
   modules?: readonly string[];
   defines?: readonly string[];
+  /**
+   * Modules the 2.4 server has compiled in that a tree need not load (SOMETIMES_BUILTIN: mod_version, mod_log_config…),
+   * which its 2.4 readings count as loaded: the `--httpd` binary's (`-l`), or the build a reading assumes (builtin-reading.ts).
+   */
+  builtin?: readonly string[];
 }
 
 type ProjectModelOptions = ModelOptions & {
@@ -90,7 +95,7 @@ export function projectModel(project: Project, version: Version, opts: ProjectMo
     const built = project.cache.get(BUILT);
     let byKey = built.get(project);
     if (!byKey) built.set(project, (byKey = new Map()));
-    const key = JSON.stringify([version, opts.modules, opts.defines, opts.compat]);
+    const key = JSON.stringify([version, opts.modules, opts.defines, opts.compat, opts.builtin]);
     let hit = byKey.get(key);
     if (!hit) byKey.set(key, (hit = build(project, version, opts)));
     model = { ...hit };
@@ -128,6 +133,7 @@ function readingModules(project: Project, files: readonly ConfigFile[], version:
   const also = !listed ? [] : opts.replace ? used() : memo(project, 'project-model:usedUnloaded', used);
   const modules = version === '2.2' ? moduleSet(named, '2.2', false, also)
     : opts.modules && opts.compat === undefined ? [...opts.modules] : moduleSet(named, '2.4', opts.compat ?? true, also);
+  if (version === '2.4') for (const m of opts.builtin ?? []) if (SOMETIMES_BUILTIN.has(m) && !modules.includes(m)) modules.push(m);
   return { modules, anyModule: !opts.modules && named.length === 0 };
 }
 

@@ -1,0 +1,140 @@
+/**
+ * The other 2.4 build: a tree that loads no mod_version reads `<IfModule mod_version.c>` as false on a 2.4 that loads
+ * the module from a .so file (a source build, Red Hat's) and as true on one that compiles it in (Debian's apache2:
+ * `apache2 -l` lists mod_version.c), and `<IfModule !mod_version.c>` the other way round. The prover proves its
+ * rewrites on the first reading; this one reads the tree as the second build does (the modules of SOMETIMES_BUILTIN
+ * the tree does not load counted as loaded). A rewrite that answers otherwise there than the tree as written does,
+ * where that answer was 2.2's, is withdrawn; a request that answers otherwise than 2.2 did there, rewrite or not, is
+ * said on the `<IfModule>` block (found by a helper's hunt: a `<IfModule !mod_version.c>` block rewritten to
+ * `Require all denied` is skipped by Debian's 2.4, which answered 200 where 2.2 answered 403, with no finding).
+ * With `--httpd` the binary's own list decides, and there is no other build to read.
+ */
+import type { Section } from '../../ast/nodes.js';
+import { walk } from '../../ast/walk.js';
+import { moduleOfTest } from '../../apache/conditions.js';
+import type { Project } from '../../project/project.js';
+import type { RunCache } from '../../project/run-cache.js';
+import { conditionHolds, type CondContext, type Item, keyOf, type Model, type ModelOptions, type Scope, servedContexts, SOMETIMES_BUILTIN } from '../model/index.js';
+import { decide, describeDifference, eachRepresentative } from '../compare/index.js';
+import { applicableScopes } from '../decide/index.js';
+import { bodyOf, fallbackBranch } from './dual-version.js';
+
+/** An `<IfModule>` block whose test reads otherwise on the two builds, and the file it is in. */
+interface UnsureBlock {
+  section: Section;
+  path: string;
+}
+
+export interface BuiltinCheck {
+  /** The modules the other build compiles in and the tree does not load: `mod_version`. */
+  modules: string[];
+  /** The rewrites (by the prover's section) that answer otherwise on the other build than the tree as written, with why. */
+  blame(candidates: ReadonlyMap<Scope, Item[]>): Map<Scope, string>;
+  /** The blocks where the tree, with the rewrites made, answers otherwise on the other build than the reference: the first request. */
+  differences(candidates: ReadonlyMap<Scope, Item[]>): Map<Section, string>;
+}
+
+/**
+ * The check, or null when no `<IfModule>` of the tree reads otherwise on the other build (or `--httpd` named the build).
+ * `read(opts)`: the migrated tree's 2.4 reading with mod_access_compat (migratedReading); `reference`: what the rewrites
+ * must keep (2.2's reading, or in a mixed tree 2.4's with mod_access_compat); `after0`: the prover's 2.4 reading.
+ */
+export function builtinCheck(
+  project: Project, opts: ModelOptions, read: (opts: ModelOptions) => Model, reference: Model, after0: Model,
+  conds: [CondContext, CondContext], work: RunCache,
+): BuiltinCheck | null {
+  if (opts.builtin) return null;
+  const c24 = conds[1];
+  const other: CondContext = { ...c24, modules: new Set([...c24.modules, ...SOMETIMES_BUILTIN]) };
+  const blocks: UnsureBlock[] = [];
+  const names = new Set<string>();
+  for (const f of project.files) {
+    walk(f.ast, { enter: (s) => {
+      if (s.lname !== 'ifmodule' || !s.children.some((c) => c.type !== 'blank')) return;
+      const name = moduleOfTest((s.args[0]?.value ?? '').replace(/^!/, ''));
+      if (!SOMETIMES_BUILTIN.has(name) || conditionHolds(s, c24) === conditionHolds(s, other)) return;
+      blocks.push({ section: s, path: f.path });
+      names.add(name);
+    } });
+  }
+  if (!blocks.length) return null;
+  const modules = [...names].sort();
+  const alt0: Model = { ...read({ ...opts, builtin: modules }), cache: work, mainServer: after0.mainServer };
+  const label = modules.map((m) => `mod_${m}`).join(' and ');
+  const build = `a 2.4 that has ${label} compiled in (Debian's and Ubuntu's apache2; \`apache2 -l\` lists the modules built in), where this tree loads no ${label}`;
+  // The prover's sections by text and context, to find each one in the other reading.
+  const at = (s: Scope) => `${s.vhost}\0${s.kind}\0${s.pattern}`;
+  const ofKey = new Map<Section | string, Map<string, Scope>>();
+  for (const s of after0.scopes) {
+    let m = ofKey.get(keyOf(s));
+    if (!m) ofKey.set(keyOf(s), (m = new Map()));
+    m.set(at(s), s);
+  }
+  /** The other reading with the rewrites made: each section the rewrites replace, by the prover's section it stands for. */
+  const withRewrites = (candidates: ReadonlyMap<Scope, Item[]>) => {
+    const stands = new Map<Scope, Scope>();
+    const unsure = new Map<Scope, string>();
+    const scopes = alt0.scopes.map((x) => {
+      const c = ofKey.get(keyOf(x))?.get(at(x));
+      const items = c && candidates.get(c);
+      if (!c || !items) return x;
+      if (JSON.stringify(c.items) !== JSON.stringify(x.items)) {
+        // The section reads otherwise on that build: its rewrite is read there only where it sits in the branch that build skips.
+        if (!fallbackBranch(bodyOf(project, c), ...conds)) unsure.set(c, `on ${build}, the section reads other lines than the rewrite was proven with, so the rewrite cannot be proven there`);
+        return x;
+      }
+      const copy: Scope = { ...x, items, errors: [] };
+      stands.set(copy, c);
+      return copy;
+    });
+    // A section inside a replaced one names the copy, as withItems does.
+    const copies = new Map<Scope, Scope>();
+    alt0.scopes.forEach((x, i) => { if (scopes[i] !== x) copies.set(x, scopes[i]!); });
+    const linked = scopes.map((s) => (s.within && copies.has(s.within) ? { ...s, within: copies.get(s.within)! } : s));
+    linked.forEach((s, i) => { const c = stands.get(scopes[i]!); if (c && s !== scopes[i]) stands.set(s, c); });
+    return { model: { ...alt0, scopes: linked } as Model, stands, unsure };
+  };
+  const contexts = servedContexts([reference, alt0]);
+  return {
+    modules,
+    blame(candidates) {
+      const { model, stands, unsure } = withRewrites(candidates);
+      const out = new Map(unsure);
+      eachRepresentative([reference, model, alt0], contexts, (r) => {
+        const before = decide(reference, r);
+        const written = decide(alt0, r);
+        const after = decide(model, r);
+        if (after.status === written.status || written.status !== before.status) return;
+        const blamed = [...applicableScopes(model, r)].reverse().map((s) => stands.get(s)).find((c) => c !== undefined);
+        if (blamed && !out.has(blamed)) out.set(blamed, `on ${build}, the rewrite would change an outcome that the tree as written keeps: ${describeDifference({ request: r, before, after })}`);
+      });
+      return out;
+    },
+    differences(candidates) {
+      const { model } = withRewrites(candidates);
+      const out = new Map<Section, string>();
+      eachRepresentative([reference, model], contexts, (r) => {
+        const before = decide(reference, r);
+        const after = decide(model, r);
+        if (before.status === after.status) return;
+        const block = blockOf([...applicableScopes(model, r), ...applicableScopes(reference, r)].reverse(), blocks) ?? blocks[0]!.section;
+        if (!out.has(block)) out.set(block, describeDifference({ request: r, before, after }));
+      });
+      return out;
+    },
+  };
+}
+
+/** The unsure block a request's sections sit in or hold (the last section first), if any. */
+function blockOf(scopes: readonly Scope[], blocks: readonly UnsureBlock[]): Section | undefined {
+  for (const s of scopes) {
+    for (const b of blocks) {
+      if (b.path !== s.path) continue;
+      if (!s.node) return b.section;
+      const inside = b.section.start >= s.node.start && b.section.end <= s.node.end;
+      const around = s.node.start >= b.section.start && s.node.end <= b.section.end;
+      if (inside || around) return b.section;
+    }
+  }
+  return undefined;
+}
