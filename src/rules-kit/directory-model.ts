@@ -16,6 +16,8 @@ import { isAccessFile, type Project } from '../project/project.js';
 import { fileIndex, gather } from './project-facts.js';
 import { memo } from '../ast/memo.js';
 import { deadIn24, liveDirectives, mainConfigs, scopeOf, type Located } from './directive-scope.js';
+import { conditionHolds, modules24 } from '../access/model/index.js';
+import { alongSomeWay, aroundIn } from '../project/include-chains.js';
 
 export interface DirEntry {
   file: ConfigFile;
@@ -173,9 +175,28 @@ export function directoryCovers(project: Project, dir: string, current?: ConfigF
 interface CoverIndex { exact: ReadonlySet<string>; wild: readonly string[] }
 
 function coverIndex(project: Project, current?: ConfigFile): CoverIndex {
-  const of = (f: ConfigFile) => (isAccessFile(project, f.path) ? [] : [...f.text.matchAll(/<Directory\s+"?([^">\s]+)"?\s*>/gi)].map((m) => canonicalDir(m[1]!)));
+  const of = (f: ConfigFile) => (isAccessFile(project, f.path) ? [] : readDirectoryPaths(project, f));
   const index = (paths: readonly string[]): CoverIndex => ({ exact: new Set(paths.filter((p) => !/[*?[]/.test(p))), wild: paths.filter((p) => /[*?[]/.test(p)) });
   return current ? index(gather(project, current, 'directoryPaths', of)) : memo(project, 'directoryCovers:index', () => index(project.files.flatMap((f) => of(f.ast))));
+}
+
+/**
+ * The paths of the literal `<Directory>` sections of a file that the migrated 2.4 tree reads: not in a comment, nor in
+ * an `<IfModule>` or `<IfVersion>` it skips (along some way the file is included), where a text scan counted them (found
+ * in review: a `.htaccess` covered only by a `<Directory>` in `<IfModule !mod_authz_default.c>`, which 2.4 skips in a tree
+ * that loads that module, got no added section, and 2.4 answered 500 below it). An `<IfDefine>` counts as read: the
+ * server may be started with its name.
+ */
+function readDirectoryPaths(project: Project, file: ConfigFile): string[] {
+  const c24 = modules24(project);
+  const ways = aroundIn(project)(file);
+  const read = (all: readonly Section[]) => all.every((a) => a.lname === 'ifdefine' || conditionHolds(a, c24) !== false);
+  const out: string[] = [];
+  walk(file, { enter: (s, ancestors) => {
+    const path = directoryPath(s);
+    if (path !== null && alongSomeWay(ways, ancestors, read)) out.push(path);
+  } });
+  return out;
 }
 
 /** A literal path covers `dir` when it is `dir` or a directory above it: looked up, not tested one by one (hosting trees have thousands). */

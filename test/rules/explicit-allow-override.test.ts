@@ -166,3 +166,25 @@ describe('a .htaccess that no <Directory> covers (found by a helper\'s bug hunt)
     expect(runRule(rule, 'Order deny,allow\nDeny from all\n', '/srv/htdocs/.htaccess', {}, project).remaining).toEqual([]);
   });
 });
+
+describe('a <Directory> that the migrated 2.4 tree does not read covers no .htaccess (found in review)', () => {
+  // The sections were found by a text scan: one in a comment, or in a branch 2.4 skips, counted as covering the file,
+  // so no <Directory> was added and 2.4 answered 500 below it.
+  const covered = (conf: string) => {
+    const main = parse(`ServerRoot /etc/httpd\nListen 80\nLoadModule authz_host_module modules/mod_authz_host.so\nLoadModule authz_default_module modules/mod_authz_default.so\nDocumentRoot /srv/htdocs\n${conf}`, '/etc/httpd/conf/httpd.conf');
+    const htaccess = parse('DirectoryIndex other.html\n', '/srv/htdocs/.htaccess');
+    const tree = () => projectOf([{ path: main.path, display: 'httpd.conf', kind: 'conf', ast: main }, { path: htaccess.path, display: htaccess.path, kind: 'htaccess', ast: htaccess }]);
+    return !runRule(rule, main.text, main.path, {}, tree).output.includes('<Directory "/srv/htdocs">\n    AllowOverride All\n</Directory>\n');
+  };
+
+  it('adds the section where the only one is in a comment, in <IfModule !mod_authz_default.c> or in <IfVersion < 2.4>', () => {
+    expect(covered('# <Directory /srv/htdocs>\n')).toBe(false);
+    expect(covered('<IfModule !mod_authz_default.c>\n<Directory /srv/htdocs>\n    AllowOverride All\n</Directory>\n</IfModule>\n')).toBe(false);
+    expect(covered('<IfVersion < 2.4>\n<Directory /srv>\n    AllowOverride All\n</Directory>\n</IfVersion>\n')).toBe(false);
+  });
+
+  it('counts one 2.4 reads, and one in an <IfDefine> (the server may be started with its name)', () => {
+    expect(covered('<IfModule mod_authz_default.c>\n<Directory /srv/htdocs>\n    AllowOverride All\n</Directory>\n</IfModule>\n')).toBe(true);
+    expect(covered('<IfDefine SSL>\n<Directory /srv>\n    AllowOverride All\n</Directory>\n</IfDefine>\n')).toBe(true);
+  });
+});
