@@ -189,9 +189,15 @@ export class TreeReader {
           case 'accessfilename':
             this.facts.accessNames.push({ names: d.args.map((a) => latin1ToUtf8(a.value)), inVirtualHost: real.includes('virtualhost') });
             break;
-          case 'allowoverride':
-            if (ctx.dir && real[real.length - 1]?.startsWith('directory')) ctx.dir.overrideNone = overrideCategories(d.args.map((a) => a.value)).size === 0;
+          case 'allowoverride': {
+            if (!ctx.dir || !real[real.length - 1]?.startsWith('directory')) break;
+            const none = overrideCategories(d.args.map((a) => a.value)).size === 0;
+            // A None inside <IfModule>, <IfDefine> or <IfVersion> may be a line httpd skips (<IfModule !mod_authz_default.c>
+            // in a tree that loads the module): it is no proof that httpd never opens the files, which are read then, and
+            // the models decide whether they apply (found in review: such a tree's .htaccess was never looked for).
+            if (!none || real.length === ctx.names.length) ctx.dir.overrideNone = none;
             break;
+          }
           case 'allowoverridelist':
             if (ctx.dir && real[real.length - 1]?.startsWith('directory')) ctx.dir.overrideList = value.toLowerCase() !== 'none';
             break;
