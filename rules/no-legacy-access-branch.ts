@@ -63,10 +63,13 @@ export default defineRule({
           continue;
         }
         if (!twin) {
+          // Where the proof finds a request that changes, it is named (found by a helper's hunt: a branch that 2.2 refused
+          // under AllowOverride made the whole directory 500, which 2.4, skipping it, serves; the warning did not say so).
+          const differs = proven(owner);
           context.report({
             node: b.section,
             severity: 'warning',
-            message: `${text} holds access control that only 2.2 reads, and no branch beside it gives 2.4 the same rules: under 2.4 this part of the tree has none of them. Add a 2.4 branch with the equivalent Require lines (prefer-require shows them for the 2.2 lines).`,
+            message: `${text} holds access control that only 2.2 reads, and no branch beside it gives 2.4 the same rules: under 2.4 this part of the tree has none of them${differs ? `, and answers otherwise: ${differs} (2.2 reading this branch, then 2.4 skipping it)` : ''}. Add a 2.4 branch with the equivalent Require lines (prefer-require shows them for the 2.2 lines).`,
           });
           continue;
         }
