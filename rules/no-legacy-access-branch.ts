@@ -100,14 +100,9 @@ export default defineRule({
     const otherBuild = (file: ConfigFile, differences: ReadonlyMap<Section, string>) => {
       // A later pass's re-parse: each <IfModule> as the loaded file's with the same opening line and as many such before it.
       const asLoaded = loaded && reparsed ? ifModulesByText(loaded) : undefined;
-      const seen = new Map<string, number>();
-      walk(file, { enter: (s) => {
-        if (s.lname !== 'ifmodule') return;
-        const open = context.file.text.slice(s.open.contentStart, s.open.contentEnd);
-        const n = (seen.get(open) ?? 0) + 1;
-        seen.set(open, n);
-        const differs = differences.get(asLoaded ? asLoaded.get(`${open}\0${n}`) ?? s : s);
-        if (!differs) return;
+      for (const [key, s] of ifModulesByText(file)) {
+        const differs = differences.get(asLoaded?.get(key) ?? s);
+        if (!differs) continue;
         const text = branchLabel(context.file.text, s);
         const module = moduleOfTest(condition(s).name);
         const read = condition(s).negated ? `skipped by a 2.4 that has mod_${module} compiled in, and 2.2 read it` : `read by a 2.4 that has mod_${module} compiled in, and 2.2 skipped it`;
@@ -116,7 +111,7 @@ export default defineRule({
           severity: 'error',
           message: `${text} is ${read}, as this tree loads no mod_${module} (Debian's and Ubuntu's apache2 have it built in: \`apache2 -l\` lists mod_${module}.c; other builds load it from a LoadModule line). On such a server this part of the tree answers otherwise than 2.2 did: ${differs}. Make the block's test hold as it did in 2.2 on every build (remove it, or keep its lines outside it), or if the tree will run only on one build, name that server's binary with --httpd so the tree is read as it reads it.`,
         });
-      } });
+      }
     };
     return {
       File: (file) => {
