@@ -370,4 +370,25 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(main).toContain('LoadModule authz_core_module');
     expect(changedIn(second)).toEqual([]);
   });
+
+  it('tries together the withdrawn rewrites that each fail alone, as the second run makes them', () => {
+    // The rounds withdrew <Location /ext/> over a request, and without its rewrite the rest of the tree answered otherwise;
+    // <Directory /> (Deny from all) and <Directory htdocs> (Allow from all) were withdrawn with it. Tried again one at a
+    // time, each failed: mod_access_compat merges the one kept as written with the other's Require. The second run,
+    // starting from all of them together, made both. Found by a helper's hunt of whole trees (seed 2007, minimised).
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `ServerRoot "${root}"\nDocumentRoot "${root}/htdocs"\n<Directory />\n    Deny from all\n</Directory>\n<Directory "${root}/htdocs">\n    Allow from all\n</Directory>\n`
+        + `<Directory "${root}/ext">\n    <IfModule authz_host_module>\n        <Limit POST>\n        </Limit>\n        <LimitExcept POST>\n        </LimitExcept>\n    </IfModule>\n</Directory>\n`
+        + `<Location /ext/>\n    AuthType Basic\n    AuthName "Staff"\n    AuthGroupFile "${root}/groups"\n    Require group admins staff\n    Require user bob carol\n</Location>\n`
+        + `<VirtualHost 127.0.0.1:80>\n    <Location /ext/pub>\n        <LimitExcept GET OPTIONS PUT>\n        </LimitExcept>\n    </Location>\n`
+        + `    <IfModule authz_host_module>\n        <Location />\n            Deny from 127.0.1.0/24 127.0.0.1 127.0.0.0/28\n            Require group admins\n        </Location>\n    </IfModule>\n</VirtualHost>\n`
+        + `<VirtualHost 127.0.0.1:80>\n    <Directory "${root}/ext/priv">\n    </Directory>\n    <FilesMatch "\\.(txt|php)$">\n        Order deny,allow\n        Satisfy Any\n    </FilesMatch>\n</VirtualHost>\n`,
+      'groups': 'admins: bob\nstaff: alice bob\n',
+    });
+    const main = first.files.find((f) => f.file.display === 'httpd.conf')!.output;
+    expect(main).toContain('<Directory />\n    AllowOverride All\n    Require all denied\n</Directory>\n');
+    expect(main).toContain(`<Directory "${root}/htdocs">\n    Require all granted\n</Directory>\n`);
+    expect(changedIn(second)).toEqual([]);
+  });
 });

@@ -138,6 +138,34 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     }
     return failing;
   };
+  /**
+   * Of texts given back their translations together, those whose sections are the last of them a request meets that does not
+   * keep its answer, on one model with all of them: where withdrawn rewrites keep 2.2's answers only with one another. (Found
+   * by a helper's hunt: a <Directory /> that denies and a <Directory> below it that grants, each merged by mod_access_compat
+   * with the other, were withdrawn in a round where another withdrawn section's AuthzUserAuthoritative stopped the 2.4
+   * reading, and each failed when tried again alone; a second run, reading the output, made both.) One pass over the
+   * requests, where failingOf makes one per text.
+   */
+  const jointFailing = (texts: ReadonlyMap<Section | string, ReadonlyMap<Scope, Item[]>>): Map<Section | string, string> => {
+    const trial = new Map(candidates);
+    const textOf = new Map<Scope, Section | string>();
+    for (const [key, items] of texts) for (const [sc, it] of items) { trial.set(sc, it); textOf.set(sc, key); }
+    const t = withItems(after0, trial, originals);
+    // Each failing text with the first request that shows it ('' for one not decided).
+    const failing = new Map<Section | string, string>();
+    const last = (r: Request) => [...applicableScopes(t, r)].reverse().map((x) => textOf.get(originalOf(x))).find((k) => k !== undefined);
+    eachRepresentative(as22 ? [before, t, as22] : [before, t], contextsOf([...textOf.keys()], [after0]), (r) => {
+      const key = last(r);
+      if (key === undefined || failing.has(key)) return;
+      const b = decide(before, r);
+      const a = decide(t, r);
+      const was = expected(r, b, a);
+      if (was) failing.set(key, describeDifference({ request: r, before: was, after: a }));
+    }, undefined, (_gap, probe) => {
+      for (const x of applicableScopes(t, probe)) { const key = textOf.get(originalOf(x)); if (key !== undefined && !failing.has(key)) failing.set(key, ''); }
+    });
+    return failing;
+  };
   /** The candidates withdrawn over a request they answered otherwise, with their translation (retried once the rounds end). */
   const withdrawn = new Map<Scope, { items: Item[]; lines: string[] }>();
   /** The texts some copy of which was withdrawn as not proven (no request shows it, or one is not decided): not tried again. */
@@ -281,6 +309,27 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
       const proven = [...again].filter(([key]) => !still.has(key));
       for (const [key, tried] of proven) { failedAt.delete(key); accept(tried); }
       if (proven.length) { made = true; after = withItems(after0, candidates, originals); }
+    }
+    if (!made) {
+      // The texts that each fail alone, tried together (jointFailing): when they hold, they are made, and the waves go round again.
+      let group = new Map([...byText(withdrawn.keys())].filter(([key]) => !unproven.has(key)).map(([key, same]) => [key, new Map(same.map((sc) => [sc, withdrawn.get(sc)!]))]));
+      for (let tries = 0; group.size > 1 && tries < 8; tries++) {
+        const failing = jointFailing(triedItems(group));
+        if (failing.size) {
+          // A reason from a round where another withdrawn section stopped the 2.4 reading no longer holds: this one does.
+          for (const [key, why] of failing) {
+            const v = verdicts.get(key);
+            if (why && v?.status === 'refused' && /\bstartup: /.test(v.reason) && !startupError(after)) v.reason = refusal(group.get(key)!.keys().next().value!, `the rewrite would change an outcome: ${why}`);
+          }
+          group = new Map([...group].filter(([key]) => !failing.has(key)));
+          continue;
+        }
+        tick++;
+        for (const tried of group.values()) accept(tried);
+        after = withItems(after0, candidates, originals);
+        made = true;
+        break;
+      }
     }
   }
   for (const s of candidates.keys()) {
