@@ -74,4 +74,13 @@ describe('an <IfModule> of mod_version in a tree that loads no mod_version', () 
     const htdocs = found('prefer-require').find((p) => p.message.includes('/htdocs">'));
     expect(htdocs?.message).toMatch(/GET \/priv\/f\.html from [\d.]+, no credentials: 403 before, 200 after/);
   });
+
+  it('compares sections whose host rules hold addresses (bigints) without failing (found by a hunt of whole trees)', () => {
+    // JSON.stringify of the items threw "Do not know how to serialize a BigInt": the prover and no-legacy-access-branch failed.
+    const { main, found } = run('<Directory "@ROOT@/htdocs">\n    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.0/255.255.255.248 ::1\n</Directory>\n'
+      + '<IfModule mod_version.c>\n    <Directory "@ROOT@/htdocs/pub">\n        Satisfy Any\n    </Directory>\n</IfModule>\n');
+    expect(main.remaining.filter((p) => /internal|crashed/.test(p.message))).toEqual([]);
+    expect(found('prefer-require').map((p) => p.message).join('\n')).not.toMatch(/BigInt/);
+    expect(main.output).toContain('Require ip 127.0.0.0/255.255.255.248 ::1');
+  });
 });

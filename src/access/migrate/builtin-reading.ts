@@ -18,6 +18,7 @@ import { conditionHolds, type CondContext, type Item, keyOf, type Model, type Mo
 import { decide, describeDifference, eachRepresentative } from '../compare/index.js';
 import { applicableScopes } from '../decide/index.js';
 import { bodyOf, fallbackBranch } from './dual-version.js';
+import { same } from './splice.js';
 
 /** An `<IfModule>` block whose test reads otherwise on the two builds, and the file it is in. */
 interface UnsureBlock {
@@ -78,7 +79,7 @@ export function builtinCheck(
       const c = ofKey.get(keyOf(x))?.get(at(x));
       const items = c && candidates.get(c);
       if (!c || !items) return x;
-      if (JSON.stringify(c.items) !== JSON.stringify(x.items)) {
+      if (!same(c.items, x.items)) {
         // The section reads otherwise on that build: its rewrite is read there only where it sits in the branch that build skips.
         if (!fallbackBranch(bodyOf(project, c), ...conds)) unsure.set(c, `on ${build}, the section reads other lines than the rewrite was proven with, so the rewrite cannot be proven there`);
         return x;

@@ -71,7 +71,7 @@ function scopesByPath(model: Model): Map<string, Scope[]> {
 }
 
 /** Deep equality of plain data (primitives, bigints, arrays, plain objects, RegExps), for items and errors. */
-function same(a: unknown, b: unknown): boolean {
+export function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (a instanceof RegExp || b instanceof RegExp) return String(a) === String(b) && a instanceof RegExp && b instanceof RegExp;
