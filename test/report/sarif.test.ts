@@ -48,7 +48,9 @@ describe.skipIf(corpus.skip)('SARIF of the corpus run', () => {
     const rules = log.runs[0].tool.driver.rules;
     for (const r of results) expect(rules[r.ruleIndex].id).toBe(r.ruleId);
     expect(results.filter((r) => r.fixes).length).toBeGreaterThan(20);
-  }, 120_000);
+    // Not a timing: under /tmp the certbot files' <Directory "/tmp"> covers every loose .htaccess of a copy of the corpus
+    // there, which makes them one project to prove (about 55 s a run on 2 cores, against 3 s elsewhere).
+  }, 600_000);
 });
 
 describe('SARIF', () => {

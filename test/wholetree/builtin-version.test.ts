@@ -7,8 +7,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireHttpdOrSkip } from '../oracle/httpd.js';
-import { oneSiteTree } from './one-site.js';
-import { ask, cli, start, stopServer, type Sandbox } from './sandbox.js';
+import { oneSiteTree, statuses } from './one-site.js';
+import { cli, type Sandbox } from './sandbox.js';
 
 const oracle = requireHttpdOrSkip();
 const made: string[] = [];
@@ -21,17 +21,6 @@ async function tree(): Promise<Sandbox> {
   return box;
 }
 
-async function answers(httpd: string, box: Sandbox): Promise<number[]> {
-  const server = await start(httpd, box, 'httpd.conf');
-  if (typeof server === 'string') throw new Error(server);
-  try {
-    const get = async (path: string) => (await ask(box, { key: path, scheme: 'http', host: '127.0.0.1', method: 'GET', path, from: '127.0.0.1' })).status;
-    return [await get('/priv/'), await get('/')];
-  } finally {
-    await stopServer(server);
-  }
-}
-
 describe.skipIf(oracle.skip)('<IfModule !mod_version.c> in a tree that loads no mod_version, on Debian\'s 2.4', () => {
   afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
 
@@ -42,7 +31,7 @@ describe.skipIf(oracle.skip)('<IfModule !mod_version.c> in a tree that loads no 
     expect(run.stdout).toMatch(/error +<IfModule !mod_version\.c> is skipped by a 2\.4 that has mod_version compiled in, and 2\.2 read it/);
     expect(run.stdout).toMatch(/GET \/priv\/\S* from [\d.]+, no credentials: 403 before, 200 after/);
     // What the finding says, the real server does: 2.2 answered 403 for /priv/.
-    expect(await answers(oracle.httpd!, box)).toEqual([200, 200]);
+    expect(await statuses(oracle.httpd!, box, [['/priv/', '127.0.0.1'], ['/', '127.0.0.1']])).toEqual([200, 200]);
     // The remedy: the lines out of the block. The next run rewrites them, and the real 2.4 answers as 2.2 did.
     const conf = join(box.root, 'httpd.conf');
     const text = readFileSync(conf, 'utf8');
@@ -51,6 +40,6 @@ describe.skipIf(oracle.skip)('<IfModule !mod_version.c> in a tree that loads no 
     const second = await cli(['write', 'httpd.conf', '--no-color'], box.root);
     expect(second.stdout).not.toMatch(/mod_version/);
     expect(readFileSync(conf, 'utf8')).not.toMatch(/access_compat|Order|Deny from/);
-    expect(await answers(oracle.httpd!, box)).toEqual([403, 200]);
+    expect(await statuses(oracle.httpd!, box, [['/priv/', '127.0.0.1'], ['/', '127.0.0.1']])).toEqual([403, 200]);
   }, 60_000);
 });

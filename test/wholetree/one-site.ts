@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findNssWrapper, httpdModulesDir, runAsLines, SCRATCH_DIR } from '../oracle/httpd.js';
 import { freePort } from '../oracle/harness.js';
-import type { Sandbox } from './sandbox.js';
+import { ask, type Sandbox, start, stopServer } from './sandbox.js';
 
 /**
  * Lays the tree out in a new directory below SCRATCH_DIR (its name starts with `prefix`; the caller removes `base`).
@@ -29,4 +29,17 @@ export async function oneSiteTree(prefix: string, more: (root: string) => string
   writeFileSync(join(base, 'hosts'), '127.0.0.1 localhost\n');
   const env = { ...process.env, LD_PRELOAD: findNssWrapper() ?? '', NSS_WRAPPER_HOSTS: join(base, 'hosts') };
   return { base, root, ports: { PORT: port, SSLPORT: port }, env };
+}
+
+/** The statuses the real server answers to GET requests (path and client address) on the tree, started and stopped around them. */
+export async function statuses(httpd: string, box: Sandbox, requests: readonly (readonly [path: string, from: string])[]): Promise<number[]> {
+  const server = await start(httpd, box, 'httpd.conf');
+  if (typeof server === 'string') throw new Error(server);
+  try {
+    const out: number[] = [];
+    for (const [path, from] of requests) out.push((await ask(box, { key: path, scheme: 'http', host: '127.0.0.1', method: 'GET', path, from })).status);
+    return out;
+  } finally {
+    await stopServer(server);
+  }
 }

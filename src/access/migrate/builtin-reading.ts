@@ -29,6 +29,11 @@ interface UnsureBlock {
 export interface BuiltinCheck {
   /** The modules the other build compiles in and the tree does not load: `mod_version`. */
   modules: string[];
+  /**
+   * Of the prover's sections, by text, those whose own lines the other build reads otherwise, with why: a rewrite of them is
+   * not proven there, unless it sits in the branch that build skips (fallbackBranch).
+   */
+  unsure(sections: Iterable<Scope>): Map<Section | string, string>;
   /** The rewrites (by the prover's section) that answer otherwise on the other build than the tree as written, with why. */
   blame(candidates: ReadonlyMap<Scope, Item[]>): Map<Scope, string>;
   /** The blocks where the tree, with the rewrites made, answers otherwise on the other build than the reference: the first request. */
@@ -74,16 +79,11 @@ export function builtinCheck(
   /** The other reading with the rewrites made: each section the rewrites replace, by the prover's section it stands for. */
   const withRewrites = (candidates: ReadonlyMap<Scope, Item[]>) => {
     const stands = new Map<Scope, Scope>();
-    const unsure = new Map<Scope, string>();
     const scopes = alt0.scopes.map((x) => {
       const c = ofKey.get(keyOf(x))?.get(at(x));
       const items = c && candidates.get(c);
-      if (!c || !items) return x;
-      if (!same(c.items, x.items)) {
-        // The section reads otherwise on that build: its rewrite is read there only where it sits in the branch that build skips.
-        if (!fallbackBranch(bodyOf(project, c), ...conds)) unsure.set(c, `on ${build}, the section reads other lines than the rewrite was proven with, so the rewrite cannot be proven there`);
-        return x;
-      }
+      // A section that reads otherwise on that build keeps that reading: its rewrite sits in the branch the build skips (unsure).
+      if (!c || !items || !same(c.items, x.items)) return x;
       const copy: Scope = { ...x, items, errors: [] };
       stands.set(copy, c);
       return copy;
@@ -93,14 +93,25 @@ export function builtinCheck(
     alt0.scopes.forEach((x, i) => { if (scopes[i] !== x) copies.set(x, scopes[i]!); });
     const linked = scopes.map((s) => (s.within && copies.has(s.within) ? { ...s, within: copies.get(s.within)! } : s));
     linked.forEach((s, i) => { const c = stands.get(scopes[i]!); if (c && s !== scopes[i]) stands.set(s, c); });
-    return { model: { ...alt0, scopes: linked } as Model, stands, unsure };
+    return { model: { ...alt0, scopes: linked } as Model, stands };
   };
   const contexts = servedContexts([reference, alt0]);
+  const altOf = new Map<Scope, Scope>();
+  for (const x of alt0.scopes) { const c = ofKey.get(keyOf(x))?.get(at(x)); if (c) altOf.set(c, x); }
   return {
     modules,
+    unsure(sections) {
+      const out = new Map<Section | string, string>();
+      for (const c of sections) {
+        const x = altOf.get(c);
+        if (!x || same(c.items, x.items) || fallbackBranch(bodyOf(project, c), ...conds)) continue;
+        out.set(keyOf(c), `on ${build}, the section reads other lines than the rewrite was proven with, so the rewrite cannot be proven there`);
+      }
+      return out;
+    },
     blame(candidates) {
-      const { model, stands, unsure } = withRewrites(candidates);
-      const out = new Map(unsure);
+      const { model, stands } = withRewrites(candidates);
+      const out = new Map<Scope, string>();
       eachRepresentative([reference, model, alt0], contexts, (r) => {
         const before = decide(reference, r);
         const written = decide(alt0, r);

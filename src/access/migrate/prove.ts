@@ -91,6 +91,18 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
     candidates.delete(s);
     verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason: refusal(s, reason) });
   }
+  // The 2.4 build that compiles in a module the tree does not load (mod_version): its <IfModule> tests read the other way.
+  // A section whose own lines that build reads otherwise is refused in every context, whatever the other rewrites (found by
+  // a hunt of whole trees: refused in a round where a difference was blamed on it first, it was made by the tries after the
+  // rounds, which read one build only, and a second run rewrote the lines the first had kept).
+  const otherBuild = builtinCheck(project, opts, (o) => migratedReading(project, o), before, after0, [c22, c24], work);
+  const unsure = otherBuild?.unsure(candidates.keys());
+  for (const s of [...candidates.keys()]) {
+    const reason = unsure?.get(keyOf(s));
+    if (!reason) continue;
+    candidates.delete(s);
+    verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason: refusal(s, reason) });
+  }
   let contexts = contextsOf([...candidates.keys()], [after0]);
   /** The section each copy made by withItems stands for: the proof's own, gone with it. */
   const originals = new Map<Scope, Scope>();
@@ -171,8 +183,6 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   /** The texts some copy of which was withdrawn as not proven (no request shows it, or one is not decided): not tried again. */
   const unproven = new Set<Section | string>();
   const dualBranch = dualBranchAt(project, dual, c22, c24);
-  // The 2.4 build that compiles in a module the tree does not load (mod_version): its <IfModule> tests read the other way.
-  const otherBuild = builtinCheck(project, opts, (o) => migratedReading(project, o), before, after0, [c22, c24], work);
   let converged = false;
   for (let round = 0; round < 50 && candidates.size && contexts.length; round++) {
     const drop = new Map<Scope, string>();
