@@ -27,8 +27,6 @@ interface UnsureBlock {
 }
 
 export interface BuiltinCheck {
-  /** The modules the other build compiles in and the tree does not load: `mod_version`. */
-  modules: string[];
   /**
    * Of the prover's sections, by text, those whose own lines the other build reads otherwise, with why: a rewrite of them is
    * not proven there, unless it sits in the branch that build skips (fallbackBranch).
@@ -76,11 +74,18 @@ export function builtinCheck(
     if (!m) ofKey.set(keyOf(s), (m = new Map()));
     m.set(at(s), s);
   }
+  /** Each section of the other reading's prover section, and back. */
+  const twinOf = new Map<Scope, Scope>();
+  const altOf = new Map<Scope, Scope>();
+  for (const x of alt0.scopes) {
+    const c = ofKey.get(keyOf(x))?.get(at(x));
+    if (c) { twinOf.set(x, c); altOf.set(c, x); }
+  }
   /** The other reading with the rewrites made: each section the rewrites replace, by the prover's section it stands for. */
   const withRewrites = (candidates: ReadonlyMap<Scope, Item[]>) => {
     const stands = new Map<Scope, Scope>();
     const scopes = alt0.scopes.map((x) => {
-      const c = ofKey.get(keyOf(x))?.get(at(x));
+      const c = twinOf.get(x);
       const items = c && candidates.get(c);
       // A section that reads otherwise on that build keeps that reading: its rewrite sits in the branch the build skips (unsure).
       if (!c || !items || !same(c.items, x.items)) return x;
@@ -96,10 +101,7 @@ export function builtinCheck(
     return { model: { ...alt0, scopes: linked } as Model, stands };
   };
   const contexts = servedContexts([reference, alt0]);
-  const altOf = new Map<Scope, Scope>();
-  for (const x of alt0.scopes) { const c = ofKey.get(keyOf(x))?.get(at(x)); if (c) altOf.set(c, x); }
   return {
-    modules,
     unsure(sections) {
       const out = new Map<Section | string, string>();
       for (const c of sections) {
