@@ -45,9 +45,10 @@ describe('an <IfModule> of mod_version in a tree that loads no mod_version', () 
     const { found, text } = run('<Directory "@ROOT@/htdocs/priv">\n    <IfModule mod_version.c>\n        <IfVersion < 2.4>\n            Order deny,allow\n            Deny from all\n        </IfVersion>\n'
       + '        <IfVersion >= 2.4>\n            Require all granted\n        </IfVersion>\n    </IfModule>\n    <IfModule !mod_version.c>\n        Order deny,allow\n        Deny from all\n    </IfModule>\n</Directory>\n');
     expect(text).toContain('    <IfModule !mod_version.c>\n        Require all denied\n    </IfModule>\n');
+    // Both blocks make the difference together (either one put back as 2.2 read it leaves it), and both are named.
     const errors = found('no-legacy-access-branch').filter((p) => p.severity === 'error');
-    expect(errors).toHaveLength(1);
-    expect(errors[0]!.message).toMatch(/GET \/priv\/f\.html from [\d.]+, no credentials: 403 before, 200 after/);
+    expect(errors.map((p) => p.message.split(' is ')[0])).toEqual(['<IfModule mod_version.c>', '<IfModule !mod_version.c>']);
+    for (const e of errors) expect(e.message).toMatch(/GET \/priv\/f\.html from [\d.]+, no credentials: 403 before, 200 after/);
   });
 
   it('says nothing of the kind where the tree loads mod_version, or where both builds answer alike', () => {
@@ -82,5 +83,30 @@ describe('an <IfModule> of mod_version in a tree that loads no mod_version', () 
     expect(main.remaining.filter((p) => /internal|crashed/.test(p.message))).toEqual([]);
     expect(found('prefer-require').map((p) => p.message).join('\n')).not.toMatch(/BigInt/);
     expect(main.output).toContain('Require ip 127.0.0.0/255.255.255.248 ::1');
+  });
+
+  it('names the block whose reading makes the difference, not an earlier one on the request\'s path (a hunt\'s case S)', () => {
+    // The empty block in the <Directory> changes nothing; the <Location> only Debian's 2.4 reads lets everyone in.
+    // The error went to the first block on the request's path, and the one to fix was never named.
+    const { found, input } = run('<Directory "@ROOT@/htdocs">\n    AuthType Basic\n    AuthName x\n    AuthUserFile "@ROOT@/htpasswd"\n    Require valid-user\n'
+      + '    <IfModule mod_version.c>\n        <IfVersion ~ ^2\\.4>\n        </IfVersion>\n    </IfModule>\n</Directory>\n'
+      + '<IfModule mod_version.c>\n    <Location /pub>\n        Allow from all\n        Satisfy Any\n    </Location>\n</IfModule>\n');
+    const errors = found('no-legacy-access-branch').filter((p) => p.severity === 'error');
+    const lines = input.split('\n');
+    expect(errors.map((p) => [lines[p.line - 1], lines[p.line]])).toEqual([['<IfModule mod_version.c>', '    <Location /pub>']]);
+    expect(errors[0]!.message).toMatch(/GET \/pub\S* from [\d.]+, no credentials: 401 before, 200 after/);
+  });
+
+  it('names each block that alone changes an answer, with a request it changes (a hunt\'s case P)', () => {
+    // 2.2 reads only the deny (for requests with env=txt); Debian's 2.4 reads only the password block.
+    const { found, input } = run('SetEnvIf Request_URI "\\.txt$" txt\n<Directory "@ROOT@/htdocs">\n    Order allow,deny\n    Allow from all\n'
+      + '    <IfModule !mod_version.c>\n        Deny from env=txt\n    </IfModule>\n</Directory>\n'
+      + '<IfModule mod_version.c>\n    <Directory "@ROOT@/htdocs/pub">\n        AuthType Basic\n        AuthName x\n        AuthUserFile "@ROOT@/htpasswd"\n        Require valid-user\n    </Directory>\n</IfModule>\n', { modules: ['setenvif'] });
+    const errors = found('no-legacy-access-branch').filter((p) => p.severity === 'error');
+    const lines = input.split('\n');
+    const said = new Map(errors.map((p) => [lines[p.line]!.trim().split(' ')[0], p.message]));
+    expect([...said.keys()].sort()).toEqual(['<Directory', 'Deny']);
+    expect(said.get('Deny')).toMatch(/with txt set, no credentials: 403 before, (200|401) after/);
+    expect(said.get('<Directory')).toMatch(/GET \/pub\S* from [\d.]+, no credentials: 200 before, 401 after/);
   });
 });

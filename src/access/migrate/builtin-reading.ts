@@ -19,12 +19,7 @@ import { decide, describeDifference, eachRepresentative } from '../compare/index
 import { applicableScopes } from '../decide/index.js';
 import { bodyOf, fallbackBranch } from './dual-version.js';
 import { same } from './splice.js';
-
-/** An `<IfModule>` block whose test reads otherwise on the two builds, and the file it is in. */
-interface UnsureBlock {
-  section: Section;
-  path: string;
-}
+import { type BlockEffect, blockEffects, revertedReading, type UnsureBlock } from './builtin-blocks.js';
 
 export interface BuiltinCheck {
   /**
@@ -98,7 +93,7 @@ export function builtinCheck(
     alt0.scopes.forEach((x, i) => { if (scopes[i] !== x) copies.set(x, scopes[i]!); });
     const linked = scopes.map((s) => (s.within && copies.has(s.within) ? { ...s, within: copies.get(s.within)! } : s));
     linked.forEach((s, i) => { const c = stands.get(scopes[i]!); if (c && s !== scopes[i]) stands.set(s, c); });
-    return { model: { ...alt0, scopes: linked } as Model, stands };
+    return { model: { ...alt0, scopes: linked } as Model, scopes: linked, stands };
   };
   const contexts = servedContexts([reference, alt0]);
   return {
@@ -125,14 +120,23 @@ export function builtinCheck(
       return out;
     },
     differences(candidates) {
-      const { model } = withRewrites(candidates);
+      const { model, scopes } = withRewrites(candidates);
       const out = new Map<Section, string>();
+      let effects: BlockEffect[] | undefined;
+      const reverted = new Map<BlockEffect, Model>();
       eachRepresentative([reference, model], contexts, (r) => {
         const before = decide(reference, r);
         const after = decide(model, r);
         if (before.status === after.status) return;
-        const block = blockOf([...applicableScopes(model, r), ...applicableScopes(reference, r)].reverse(), blocks) ?? blocks[0]!.section;
-        if (!out.has(block)) out.set(block, describeDifference({ request: r, before, after }));
+        // The blocks whose own effect, put back as the prover reads it, restores the answer (builtin-blocks.ts).
+        effects ??= blockEffects(blocks, alt0, after0, twinOf, altOf, c24, other);
+        const restoring = effects.filter((e) => {
+          if (!reverted.has(e)) reverted.set(e, revertedReading(e, alt0, scopes, after0, altOf, candidates));
+          return decide(reverted.get(e)!, r).status === before.status;
+        }).map((e) => e.block);
+        const named = restoring.length ? restoring : [blockOf([...applicableScopes(model, r), ...applicableScopes(reference, r)].reverse(), blocks) ?? blocks[0]!.section];
+        const said = describeDifference({ request: r, before, after });
+        for (const block of named) if (!out.has(block)) out.set(block, said);
       });
       return out;
     },
