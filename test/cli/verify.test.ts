@@ -133,6 +133,14 @@ describe('verify', () => {
     expect(c.stdout).not.toContain('__fs__');
   });
 
+  it('names a file below an unanchored <DirectoryMatch> in words too (found by a helper\'s hunt: `GET /__fs__x./f.html`)', async () => {
+    const cwd = trees('DocumentRoot "/srv/www"\n<DirectoryMatch "x\\.">\n    Require all granted\n</DirectoryMatch>\n');
+    writeFileSync(join(cwd, 'old.conf'), 'DocumentRoot "/srv/www"\n<DirectoryMatch "x\\.">\n    Order deny,allow\n    Deny from all\n</DirectoryMatch>\n');
+    const r = await runCli(['verify', 'old.conf', 'new.conf', '--no-htaccess'], { cwd });
+    expect(r.stdout).not.toContain('__');
+    expect(r.stdout).toMatch(/^GET file \(any directory\)\/x\.\/f\.html$/m);
+  });
+
   it('claims no same answers of two trees httpd would not start on (found by a helper\'s bug hunt)', async () => {
     // The new tree loads modules, mod_access_compat not among them: its Order line is an invalid command.
     const cwd = trees(`LoadModule authz_core_module m.so\n${OLD}`);

@@ -22,8 +22,9 @@ const OUTSIDE_DIR = '/__outside__';
  * FS_PREFIX probe), `file` and the file, with the stand-in for a directory no section names said in words.
  */
 export function describePath(r: Pick<Request, 'path' | 'file'>): string {
-  if (!r.path.startsWith(FS_PREFIX + '/')) return r.path;
-  return `file ${r.file.replace(OUTSIDE_PREFIX, '(a directory no section names)/')}`;
+  if (r.path !== FS_PREFIX + r.file) return r.path;
+  // A sample of an unanchored <DirectoryMatch> is relative (`x./f.html`): a file below any directory so named.
+  return `file ${r.file.startsWith('/') ? r.file.replace(OUTSIDE_PREFIX, '(a directory no section names)/') : `(any directory)/${r.file}`}`;
 }
 
 const OUTSIDE_PREFIX = new RegExp(`^${OUTSIDE_DIR}/`);
