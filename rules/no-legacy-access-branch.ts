@@ -4,7 +4,7 @@ import { walk } from '../src/ast/walk.js';
 import { condition } from '../src/ast/query.js';
 import { moduleOfTest } from '../src/apache/conditions.js';
 import { removeLine } from '../src/edit/fixer.js';
-import { branchKind, branchLabel, dualBlocks, hasAccess, loadedSections, proofOptions, proveProject, TRANSPARENT, versionConds } from '../src/access/migrate/index.js';
+import { branchKind, branchLabel, dualBlocks, hasAccess, loadedIfModules, loadedSections, proofOptions, proveProject, TRANSPARENT, versionConds } from '../src/access/migrate/index.js';
 import { projectOf } from '../src/project/project.js';
 
 export default defineRule({
@@ -98,11 +98,13 @@ export default defineRule({
     };
     /** `<IfModule mod_version.c>` and the like, where the build that compiles the module in answers otherwise (builtin-reading.ts). */
     const otherBuild = (file: ConfigFile, differences: ReadonlyMap<Section, string>) => {
-      // A later pass's re-parse: each <IfModule> as the loaded file's with the same opening line and as many such before it.
-      const asLoaded = loaded && reparsed ? ifModulesByText(loaded) : undefined;
-      for (const [key, s] of ifModulesByText(file)) {
-        const differs = differences.get(asLoaded?.get(key) ?? s);
-        if (!differs) continue;
+      // A later pass's re-parse: each <IfModule> as the loaded file's block on the same line (loadedIfModules).
+      const asLoaded = loaded && reparsed ? loadedIfModules(loaded, file) : undefined;
+      walk(file, { enter: (s) => {
+        if (s.lname !== 'ifmodule') return;
+        const orig = asLoaded ? asLoaded.get(s) : s;
+        const differs = orig && differences.get(orig);
+        if (!differs) return;
         const text = branchLabel(context.file.text, s);
         const module = moduleOfTest(condition(s).name);
         const read = condition(s).negated ? `skipped by a 2.4 that has mod_${module} compiled in, and 2.2 read it` : `read by a 2.4 that has mod_${module} compiled in, and 2.2 skipped it`;
@@ -111,7 +113,7 @@ export default defineRule({
           severity: 'error',
           message: `${text} is ${read}, as this tree loads no mod_${module} (Debian's and Ubuntu's apache2 have it built in: \`apache2 -l\` lists mod_${module}.c; other builds load it from a LoadModule line). On such a server this part of the tree answers otherwise than 2.2 did: ${differs}. Make the block's test hold as it did in 2.2 on every build (remove it, or keep its lines outside it), or if the tree will run only on one build, name that server's binary with --httpd so the tree is read as it reads it.`,
         });
-      }
+      } });
     };
     return {
       File: (file) => {
@@ -122,17 +124,3 @@ export default defineRule({
     };
   },
 });
-
-/** A file's `<IfModule>` sections by their opening line and how many identical ones precede it. */
-function ifModulesByText(file: ConfigFile): Map<string, Section> {
-  const out = new Map<string, Section>();
-  const seen = new Map<string, number>();
-  walk(file, { enter: (s) => {
-    if (s.lname !== 'ifmodule') return;
-    const open = file.text.slice(s.open.contentStart, s.open.contentEnd);
-    const n = (seen.get(open) ?? 0) + 1;
-    seen.set(open, n);
-    out.set(`${open}\0${n}`, s);
-  } });
-  return out;
-}

@@ -147,3 +147,19 @@ function hunksOf(list: readonly Change[], context: number): StructuredPatchHunk[
 export function linePatch(before: string, after: string, context: number): StructuredPatch {
   return { oldFileName: 'a', newFileName: 'b', oldHeader: '', newHeader: '', hunks: hunksOf(changes(linesOf(before), linesOf(after)), context) };
 }
+
+/**
+ * For each line the change from `before` to `after` keeps, its index in `after` mapped to its index in `before` (0-based):
+ * where a later pass of the fix loop finds what it re-parsed in the file as loaded.
+ */
+export function keptLines(before: string, after: string): Map<number, number> {
+  const out = new Map<number, number>();
+  let i = 0, j = 0;
+  for (const c of changes(linesOf(before), linesOf(after))) {
+    const n = c.lines.length;
+    if (c.kind === 'same') for (let k = 0; k < n; k++) out.set(j + k, i + k);
+    if (c.kind !== 'added') i += n;
+    if (c.kind !== 'removed') j += n;
+  }
+  return out;
+}

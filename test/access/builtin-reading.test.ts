@@ -109,4 +109,17 @@ describe('an <IfModule> of mod_version in a tree that loads no mod_version', () 
     expect(said.get('Deny')).toMatch(/with txt set, no credentials: 403 before, (200|401) after/);
     expect(said.get('<Directory')).toMatch(/GET \/pub\S* from [\d.]+, no credentials: 200 before, 401 after/);
   });
+
+  it('keeps the error on its block where the rewrite removed an earlier block of the same test (found by a hunt: the error moved to the next one)', () => {
+    // The rewrite of pub drops its inner block (Satisfy All); a later pass read the file with one such block fewer, and
+    // matched the blocks by their opening line and how many precede it: the error for priv went to another block.
+    const { found, input, text } = run('<Directory "@ROOT@/htdocs">\n    Order allow,deny\n    Allow from all\n</Directory>\n'
+      + '<IfModule !mod_version.c>\n    <Directory "@ROOT@/htdocs/pub">\n        Order allow,deny\n        Allow from all\n        <IfModule !mod_version.c>\n            Satisfy All\n        </IfModule>\n    </Directory>\n</IfModule>\n'
+      + '<IfModule !mod_version.c>\n    <Directory "@ROOT@/htdocs/priv">\n        Order deny,allow\n        Deny from all\n    </Directory>\n</IfModule>\n');
+    expect(text).not.toContain('Satisfy All');
+    const errors = found('no-legacy-access-branch').filter((p) => p.severity === 'error');
+    const lines = input.split('\n');
+    expect(errors.map((p) => lines[p.line]!.trim())).toEqual([`<Directory "${input.split('"')[1]}/htdocs/priv">`]);
+    expect(errors[0]!.message).toMatch(/GET \/priv\/\S* from [\d.]+, no credentials: 403 before, 200 after/);
+  });
 });

@@ -6,6 +6,7 @@ import { cacheSlot, type RunCache } from '../../project/run-cache.js';
 import { proveProject, type ProjectProof, type Verdict } from './prove.js';
 import type { ModelOptions } from '../model/index.js';
 import type { RuleOptions } from '../../engine/rule.js';
+import { keptLines } from '../../diff/line-patch.js';
 
 /**
  * The readings the proof takes from a run's options: `--modules` (the modules to assume) and the `--httpd` binary's
@@ -53,6 +54,40 @@ export function loadedSections(cache: RunCache, loaded: ConfigFile, file: Config
   for (const [s, key] of sectionKeys(cache, loaded)) byKey.set(key, s);
   const out = new Map<Section, Section>();
   for (const [s, key] of sectionKeys(cache, file)) { const orig = byKey.get(key); if (orig) out.set(s, orig); }
+  return out;
+}
+
+/**
+ * Each `<IfModule>` of `file`, a later pass's re-parse, as the loaded file's block whose opening line the change kept
+ * (a line diff of the two texts). Not by its opening line and how many such precede it, as sectionKeys does: a rewrite
+ * removes such blocks (a `<IfModule !mod_version.c>` holding only `Satisfy All`), and the count then named a later
+ * block as the one before it (found by a hunt: the other build's error for one block went to the next).
+ */
+export function loadedIfModules(loaded: ConfigFile, file: ConfigFile): Map<Section, Section> {
+  const lineOf = (text: string) => {
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return (offset: number) => {
+      let lo = 0, hi = starts.length - 1;
+      while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid]! <= offset) lo = mid; else hi = mid - 1; }
+      return lo;
+    };
+  };
+  const blocks = (f: ConfigFile) => {
+    const out: Section[] = [];
+    walk(f, { enter: (s) => { if (s.lname === 'ifmodule') out.push(s); } });
+    return out;
+  };
+  const oldLine = lineOf(loaded.text);
+  const byLine = new Map(blocks(loaded).map((s) => [oldLine(s.start), s]));
+  const kept = keptLines(loaded.text, file.text);
+  const newLine = lineOf(file.text);
+  const out = new Map<Section, Section>();
+  for (const s of blocks(file)) {
+    const was = kept.get(newLine(s.start));
+    const orig = was === undefined ? undefined : byLine.get(was);
+    if (orig) out.set(s, orig);
+  }
   return out;
 }
 
