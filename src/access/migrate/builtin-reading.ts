@@ -19,6 +19,7 @@ import { decide, describeDifference, eachRepresentative } from '../compare/index
 import { applicableScopes } from '../decide/index.js';
 import { bodyOf, fallbackBranch } from './dual-version.js';
 import { same } from './splice.js';
+import { withItems } from './with-items.js';
 import { type BlockEffect, blockEffects, revertedReading, type UnsureBlock } from './builtin-blocks.js';
 
 export interface BuiltinCheck {
@@ -78,22 +79,18 @@ export function builtinCheck(
   }
   /** The other reading with the rewrites made: each section the rewrites replace, by the prover's section it stands for. */
   const withRewrites = (candidates: ReadonlyMap<Scope, Item[]>) => {
-    const stands = new Map<Scope, Scope>();
-    const scopes = alt0.scopes.map((x) => {
+    const items = new Map<Scope, Item[]>();
+    for (const x of alt0.scopes) {
       const c = twinOf.get(x);
-      const items = c && candidates.get(c);
+      const it = c && candidates.get(c);
       // A section that reads otherwise on that build keeps that reading: its rewrite sits in the branch the build skips (unsure).
-      if (!c || !items || !same(c.items, x.items)) return x;
-      const copy: Scope = { ...x, items, errors: [] };
-      stands.set(copy, c);
-      return copy;
-    });
-    // A section inside a replaced one names the copy, as withItems does.
-    const copies = new Map<Scope, Scope>();
-    alt0.scopes.forEach((x, i) => { if (scopes[i] !== x) copies.set(x, scopes[i]!); });
-    const linked = scopes.map((s) => (s.within && copies.has(s.within) ? { ...s, within: copies.get(s.within)! } : s));
-    linked.forEach((s, i) => { const c = stands.get(scopes[i]!); if (c && s !== scopes[i]) stands.set(s, c); });
-    return { model: { ...alt0, scopes: linked } as Model, scopes: linked, stands };
+      if (c && it && same(c.items, x.items)) items.set(x, it);
+    }
+    const originals = new Map<Scope, Scope>();
+    const model = withItems(alt0, items, originals);
+    const stands = new Map<Scope, Scope>();
+    for (const [copy, x] of originals) if (items.has(x)) stands.set(copy, twinOf.get(x)!);
+    return { model, scopes: model.scopes, stands };
   };
   const contexts = servedContexts([reference, alt0]);
   return {
