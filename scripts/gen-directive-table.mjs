@@ -55,15 +55,35 @@ function run(lines, flags) {
   return { ok: r.status === 0, out: r.stdout, err: r.stderr };
 }
 
-/** `httpd -L`: Map lname → {name, source} of every directive the loaded modules provide; throws on a start-up error. */
+/**
+ * What a .htaccess needs from AllowOverride to hold the directive, from `-L`'s context lines: '' never ("Allowed in
+ * *.conf only outside <Directory>…", "Allowed in *.conf anywhere"), '*' any category ("when AllowOverride isn't
+ * None"), else the categories that allow it, lower case ("when AllowOverride includes AuthConfig or Limit": 'authconfig limit').
+ */
+function htaccessNeed(context) {
+  if (!/and in \.htaccess/.test(context)) return '';
+  if (/when AllowOverride isn't None/.test(context)) return '*';
+  const m = /when AllowOverride includes ([\w ]+)/.exec(context);
+  if (!m) throw new Error(`unexpected context: ${context}`);
+  return m[1].split(' or ').map((c) => c.trim().toLowerCase()).join(' ');
+}
+
+/** `httpd -L`: Map lname → {name, source, htaccess} of every directive the loaded modules provide; throws on a start-up error. */
 function listDirectives(lines) {
   const r = run(lines, ['-L']);
   if (!r.ok) throw new Error(r.err.trim() || r.out.trim());
   const found = new Map();
+  let last = null;
+  const done = () => { if (last) last.htaccess = htaccessNeed(last.context); };
   for (const line of r.out.split('\n')) {
     const m = /^(\S+) \(([\w.]+)\)$/.exec(line);
-    if (m) found.set(m[1].toLowerCase(), { name: m[1], source: m[2] });
+    if (m) {
+      done();
+      last = { name: m[1], source: m[2], context: '' };
+      found.set(m[1].toLowerCase(), last);
+    } else if (last && /^\t(Allowed|when)/.test(line)) last.context += ` ${line.trim()}`;
   }
+  done();
   return found;
 }
 
@@ -145,6 +165,13 @@ const baseMpm = mpms.includes('mpm_event') ? 'mpm_event' : mpms[0];
 
 /** Rows: [canonical name, module short name]. */
 const rows = [];
+/** lname → what a .htaccess needs to hold it (htaccessNeed), the same for every module that provides it. */
+const htaccess = new Map();
+const needOf = (d) => {
+  const had = htaccess.get(d.name.toLowerCase());
+  if (had !== undefined && had !== d.htaccess) failures.push(`${d.name}: .htaccess permission ${had} and ${d.htaccess}`);
+  htaccess.set(d.name.toLowerCase(), d.htaccess);
+};
 const modules = new Map(); // short → {builtin}
 const failures = [];
 
@@ -154,6 +181,7 @@ for (const [lname, d] of listDirectives([load(baseMpm)])) {
   if (mod.startsWith('mpm_')) continue;
   if (!builtinSources.includes(d.source)) failures.push(`${d.name}: source ${d.source} is not built in`);
   rows.push([d.name, mod]);
+  needOf(d);
   modules.set(mod, { builtin: true });
   void lname;
 }
@@ -162,7 +190,7 @@ for (const src of builtinSources) if (!modules.has(shortOfSource(src))) modules.
 // MPMs: each alone.
 for (const mpm of mpms) {
   const src = `${mpm.slice(4)}.c`;
-  for (const d of listDirectives([load(mpm)]).values()) if (d.source === src) rows.push([d.name, mpm]);
+  for (const d of listDirectives([load(mpm)]).values()) if (d.source === src) { rows.push([d.name, mpm]); needOf(d); }
   modules.set(mpm, { builtin: false });
 }
 
@@ -184,7 +212,7 @@ for (const mod of others) {
   const sources = new Set(mine.map((d) => d.source));
   if (sources.size > 1) failures.push(`${mod}: directives listed under several modules: ${[...sources].join(', ')}`);
   if (sources.size === 1 && ![...sources][0].includes(mod)) console.warn(`note: ${mod}'s directives are listed under ${[...sources][0]}`);
-  for (const d of mine) rows.push([d.name, mod]);
+  for (const d of mine) { rows.push([d.name, mod]); needOf(d); }
   const candidates = [...new Set([...post.values()].map((d) => d.name).concat(directiveLikeStrings(join(MODDIR, `mod_${mod}.so`))))];
   const second = ifDirectiveDiff(before, mod, candidates);
   const a = mine.map((d) => d.name.toLowerCase()).sort().join(' ');
@@ -226,6 +254,15 @@ ${Object.entries(deps).map(([m, d]) => `  ${m}: [${d.map(q).join(', ')}],`).join
 export const DIRECTIVE_ROWS: readonly (readonly [string, string])[] = [
 ${rows.map(([n, m]) => `  [${q(n)}, ${q(m)}],`).join('\n')}
 ];
+
+/**
+ * What a .htaccess file needs from AllowOverride to hold each directive (lower-case name), from \`httpd -L\`: ''
+ * never (server configuration only), '*' any category (AllowOverride not None), else the categories that allow it,
+ * any one of them ('authconfig limit'). A line it does not allow answers 500 ("X not allowed here").
+ */
+export const HTACCESS_OVERRIDE: Readonly<Record<string, string>> = {
+${[...htaccess.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([n, v]) => `  ${JSON.stringify(n)}: ${q(v)},`).join('\n')}
+};
 `;
 writeFileSync(OUT, text);
 console.log(`${OUT}: ${modList.length} modules, ${rows.length} rows`);

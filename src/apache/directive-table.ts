@@ -3,9 +3,18 @@
  * binary by scripts/gen-directive-table.mjs): which module provides a directive, which directives a
  * module provides, what it must load first. Written by hand; the data beside it is never edited by hand.
  */
-import { DIRECTIVE_ROWS, MODULE_DEPENDENCIES, MODULES, SOURCE_VERSION } from './directive-data.generated.js';
+import { DIRECTIVE_ROWS, HTACCESS_OVERRIDE, MODULE_DEPENDENCIES, MODULES, SOURCE_VERSION } from './directive-data.generated.js';
 
 export { DIRECTIVE_ROWS, MODULE_DEPENDENCIES, MODULES, SOURCE_VERSION };
+
+/**
+ * What a .htaccess needs from AllowOverride to hold a directive (lower-case name; `<files` for a section): '' never,
+ * '*' any category, else the categories that allow it, any one of them ('authconfig limit'). Undefined for a name the
+ * table does not know.
+ */
+export function htaccessNeed(lname: string): string | undefined {
+  return Object.hasOwn(HTACCESS_OVERRIDE, lname) ? HTACCESS_OVERRIDE[lname] : undefined;
+}
 
 
 /** What the table knows of one directive, for one module that provides it. */

@@ -46,6 +46,7 @@ const RECORDS: SettingKey[][] = [
 ];
 
 const LIMIT: ReadonlySet<string> = new Set(['order', 'allow', 'deny']);
+const NONFATAL = /(^|\s)nonfatal=(override|all)(\s|$)/i;
 
 function allowedByOverride(it: Item, cats: ReadonlySet<string>): boolean {
   if (cats.has('all')) return true;
@@ -105,6 +106,9 @@ function htaccessState(model: Model, vhost: string, h: Scope): 'ok' | 'ignored' 
   for (const x of [h, ...nestedIn(model, h)]) {
     const bad = x.items.find((it) => !allowedByOverride(it, cats));
     if (bad) return `${h.path}: ${bad.k === 'set' ? bad.key : bad.k} not allowed here`;
+    // 2.4's AllowOverride Nonfatal=Override (or All) ignores such a line instead, with a warning in the error log.
+    const refused = !NONFATAL.test(ov) && x.overrideNeeds?.find((n) => n.need === '' || !n.need.split(' ').some((c) => cats.has(c)));
+    if (refused) return `${h.path}: ${refused.name} not allowed here`;
     if (x.errors.length) return `${h.path}: ${x.errors[0]}`;
   }
   return 'ok';

@@ -16,6 +16,7 @@ import { compilePcre } from '../../apache/pcre.js';
 import { canonicalDir, serverRootRelative } from '../../apache/paths.js';
 import { inheritedByVirtualHosts, mayNameServer, serverHostNames, unfollowedMapping, type MappingReach } from '../../apache/url-mappings.js';
 import { methodOf, REGISTERED_METHODS } from '../../apache/access-directives.js';
+import { htaccessNeed } from '../../apache/directive-table.js';
 import { expandDefined, usesVariable } from '../../apache/variables.js';
 import { LineCounter } from '../../parse/line-counter.js';
 import { conditionalReason, PER_REQUEST_SECTIONS, providerReason, unmodelledProvider } from './undecided.js';
@@ -208,6 +209,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       }
     }
     const r = readDirective(d, ctx.mask);
+    if (!r && ctx.htaccess && ctx.scope) noteNeed(ctx.scope, d.name, d.lname);
     if (!r) return;
     if (ctx.perRequest && r.items.length) undecided(ctx, inIf(ctx, ctx.perRequest));
     for (const it of r.items) {
@@ -240,6 +242,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
 
   const section = (written: Section, ctx: Ctx): void => {
     const s = expanded(written);
+    if (ctx.htaccess && ctx.scope) noteNeed(ctx.scope, `<${s.name}`, `<${s.lname}`);
     const holds = conditionHolds(s, cond);
     if (holds !== null) {
       const sure = decidedForCertain(s, cond);
@@ -368,6 +371,14 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
 }
 
 /** How httpd's messages name a Require container (format_authz_command); none: the section's implicit <RequireAny>. */
+/** Notes the first line of a .htaccess (or one of its sections) with each AllowOverride need (Scope.overrideNeeds). */
+function noteNeed(scope: Scope, name: string, lname: string): void {
+  const need = htaccessNeed(lname);
+  if (need === undefined || need === '*') return;
+  const needs = (scope.overrideNeeds ??= []);
+  if (!needs.some((n) => n.need === need)) needs.push({ name, need });
+}
+
 function containerName(c: Extract<AuthzNode, { kind: 'container' }> | undefined): string {
   return !c || (c.op === 'or' && !c.negate) ? '<RequireAny>' : c.op === 'and' ? '<RequireAll>' : '<RequireNone>';
 }

@@ -137,6 +137,12 @@ export interface Scope {
   /** For a .htaccess: whether it holds any directive or section at all (2.4 refuses every one when nothing is allowed). */
   hasContent?: boolean;
   /**
+   * In a .htaccess (or a section of one): the first line of each AllowOverride need of its lines other than the access
+   * lines (items say theirs), with what it needs (htaccessNeed: `DirectorySlash` needs Indexes). Where AllowOverride
+   * does not grant it, httpd 2.2 and 2.4 answer 500 ("DirectorySlash not allowed here"): found by a helper's hunt.
+   */
+  overrideNeeds?: { name: string; need: string }[];
+  /**
    * For a .htaccess read in its own directory: its file name, which decides the contexts that read it
    * (see accessFilesIn). Unset for a loose one (read under the neutral server): every context reads it.
    */
