@@ -122,4 +122,17 @@ describe('an <IfModule> of mod_version in a tree that loads no mod_version', () 
     expect(errors.map((p) => lines[p.line]!.trim())).toEqual([`<Directory "${input.split('"')[1]}/htdocs/priv">`]);
     expect(errors[0]!.message).toMatch(/GET \/priv\/\S* from [\d.]+, no credentials: 403 before, 200 after/);
   });
+
+  it('names a block in a .htaccess that makes its directory answer 500, not a block on the request\'s sections (a hunt\'s case N)', () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'htdocs/pub'), { recursive: true });
+    writeFileSync(join(cwd, 'htdocs/pub/.htaccess'), '<IfModule mod_version.c>\n    <Files x.php>\n        Require user alice\n    </Files>\n</IfModule>\n');
+    const conf = `ServerRoot "${cwd}"\nLoadModule authz_host_module modules/mod_authz_host.so\nLoadModule authn_file_module modules/mod_authn_file.so\nLoadModule authz_user_module modules/mod_authz_user.so\n`
+      + `DocumentRoot "${cwd}/htdocs"\n<Directory "${cwd}/htdocs">\n    AllowOverride Limit\n</Directory>\n<Location />\n    Order allow,deny\n    Allow from all\n    <IfModule mod_version.c>\n        AuthUserFile "${cwd}/htpasswd"\n    </IfModule>\n</Location>\n`;
+    writeFileSync(join(cwd, 'httpd.conf'), conf);
+    const files = migrate(loadProject([join(cwd, 'httpd.conf')])).files;
+    const errors = files.flatMap((f) => f.remaining.filter((p) => p.ruleId === 'no-legacy-access-branch' && p.severity === 'error').map((p) => [f.file.path.slice(cwd.length), p.line, p.message] as const));
+    expect(errors.map(([path, line]) => [path, line])).toEqual([['/htdocs/pub/.htaccess', 1]]);
+    expect(errors[0]![2]).toMatch(/GET \/pub\/\S* from [\d.]+, no credentials: 200 before, 500 after/);
+  });
 });

@@ -8,6 +8,7 @@
  */
 import type { Section } from '../../ast/nodes.js';
 import { conditionHolds, type CondContext, type Item, type Model, type Scope } from '../model/index.js';
+import { htaccessOf } from '../decide/index.js';
 import { same } from './splice.js';
 
 export interface UnsureBlock {
@@ -28,38 +29,85 @@ export interface BlockEffect {
 
 const within = (node: Section, outer: Section) => node.start >= outer.start && node.end <= outer.end;
 
+/** The blocks' effects, and which of them touch given sections. */
+export interface BlockEffects {
+  all: readonly BlockEffect[];
+  /**
+   * The effects that add, hide or change one of these sections (of either reading), or a .htaccess file (or a section
+   * of one) in a directory of `file`: a request meets a .htaccess that answers 500 without it being among its sections.
+   */
+  touching(sections: Iterable<Scope>, file: string): Set<BlockEffect>;
+}
+
 /** Each block's effect, for the blocks that have one on the sections (twinOf/altOf pair the two readings' sections). */
 export function blockEffects(
   blocks: readonly UnsureBlock[], alt0: Model, after0: Model, twinOf: ReadonlyMap<Scope, Scope>, altOf: ReadonlyMap<Scope, Scope>,
   c24: CondContext, other: CondContext,
-): BlockEffect[] {
+): BlockEffects {
   const effects = new Map<Section, BlockEffect>();
-  const effectOf = (b: Section) => {
+  const bySection = new Map<Scope, BlockEffect[]>();
+  const inDir = new Map<string, BlockEffect[]>();
+  const note = (b: Section, s: Scope) => {
     let e = effects.get(b);
     if (!e) effects.set(b, (e = { block: b, altOnly: new Set(), proverOnly: [], changed: new Map() }));
+    const list = bySection.get(s) ?? bySection.set(s, []).get(s)!;
+    if (!list.includes(e)) list.push(e);
+    const h = s.kind === 'htaccess' ? s : htaccessOf(s);
+    if (h) {
+      const there = inDir.get(h.pattern) ?? inDir.set(h.pattern, []).get(h.pattern)!;
+      if (!there.includes(e)) there.push(e);
+    }
     return e;
   };
-  const enclosing = (s: Scope) => blocks.filter((b) => s.node && b.path === s.path && within(s.node, b.section));
+  const inFile = new Map<string, UnsureBlock[]>();
+  for (const b of blocks) (inFile.get(b.path) ?? inFile.set(b.path, []).get(b.path)!).push(b);
+  const enclosing = (s: Scope) => (s.node ? (inFile.get(s.path) ?? []).filter((b) => within(s.node!, b.section)) : []);
   for (const x of alt0.scopes) {
     if (twinOf.has(x)) continue;
-    for (const b of enclosing(x)) if (conditionHolds(b.section, c24) !== true) effectOf(b.section).altOnly.add(x);
+    for (const b of enclosing(x)) if (conditionHolds(b.section, c24) !== true) note(b.section, x).altOnly.add(x);
   }
   for (const c of after0.scopes) {
     if (altOf.has(c)) continue;
-    for (const b of enclosing(c)) if (conditionHolds(b.section, other) !== true) effectOf(b.section).proverOnly.push(c);
+    for (const b of enclosing(c)) if (conditionHolds(b.section, other) !== true) note(b.section, c).proverOnly.push(c);
   }
-  const nodesIn = new Map<string, Section[]>();
-  for (const s of [...alt0.scopes, ...after0.scopes]) if (s.node) (nodesIn.get(s.path) ?? nodesIn.set(s.path, []).get(s.path)!).push(s.node);
+  let nodesIn: Map<string, Section[]> | undefined;
   for (const [x, c] of twinOf) {
     if (same(x.items, c.items)) continue;
-    for (const b of blocks) {
-      if (b.path !== x.path || (x.node && !within(b.section, x.node))) continue;
+    const inside = (inFile.get(x.path) ?? []).filter((b) => !x.node || within(b.section, x.node));
+    if (!inside.length) continue;
+    if (!nodesIn) {
+      nodesIn = new Map();
+      for (const s of [...alt0.scopes, ...after0.scopes]) if (s.node) (nodesIn.get(s.path) ?? nodesIn.set(s.path, []).get(s.path)!).push(s.node);
+    }
+    const nodes = nodesIn.get(x.path) ?? [];
+    for (const b of inside) {
       // The block's lines are the section's own when no section nested in it holds the block.
-      const nested = (nodesIn.get(x.path) ?? []).some((n) => n !== x.node && (!x.node || within(n, x.node)) && within(b.section, n));
-      if (!nested) effectOf(b.section).changed.set(x, c);
+      const nested = nodes.some((n) => n !== x.node && (!x.node || within(n, x.node)) && within(b.section, n));
+      if (!nested) note(b.section, x).changed.set(x, c);
     }
   }
-  return [...effects.values()];
+  return {
+    all: [...effects.values()],
+    touching(sections, file) {
+      const out = new Set<BlockEffect>();
+      for (const s of sections) for (const e of bySection.get(s) ?? []) out.add(e);
+      for (let d = file; inDir.size && d.includes('/');) {
+        d = d.slice(0, d.lastIndexOf('/'));
+        for (const e of inDir.get(d || '/') ?? []) out.add(e);
+      }
+      return out;
+    },
+  };
+}
+
+/** Where each section stands in the two readings' lists: for revertedReading, once per check. */
+export interface ReadingIndex {
+  alt: ReadonlyMap<Scope, number>;
+  prover: ReadonlyMap<Scope, number>;
+}
+
+export function readingIndex(alt0: Model, after0: Model): ReadingIndex {
+  return { alt: new Map(alt0.scopes.map((x, i) => [x, i])), prover: new Map(after0.scopes.map((c, i) => [c, i])) };
 }
 
 /**
@@ -68,47 +116,49 @@ export function blockEffects(
  */
 export function revertedReading(
   e: BlockEffect, alt0: Model, scopes: readonly Scope[], after0: Model, altOf: ReadonlyMap<Scope, Scope>,
-  candidates: ReadonlyMap<Scope, Item[]>,
+  candidates: ReadonlyMap<Scope, Item[]>, at: ReadingIndex,
 ): Model {
   const provers = (c: Scope): Scope => {
     const items = candidates.get(c);
     return { ...c, items: items ?? c.items, errors: items ? [] : c.errors };
   };
-  const indexOfAlt = new Map(alt0.scopes.map((x, i) => [x, i]));
-  const replaced = new Map<Scope, Scope>();
-  const out: Scope[] = [];
   // A prover's section the block hides from the other reading goes after the section before it in the prover's order.
   const after = new Map<number, Scope[]>();
   for (const c of e.proverOnly) {
     let pred = -1;
-    for (let i = after0.scopes.indexOf(c) - 1; i >= 0 && pred < 0; i--) pred = indexOfAlt.get(altOf.get(after0.scopes[i]!)!) ?? -1;
+    for (let i = at.prover.get(c)! - 1; i >= 0 && pred < 0; i--) pred = at.alt.get(altOf.get(after0.scopes[i]!)!) ?? -1;
     (after.get(pred) ?? after.set(pred, []).get(pred)!).push(c);
   }
+  const replaced = new Map<Scope, Scope>();
+  // A section inside a replaced or restored one names the copy, as withItems does (the one around it comes first).
+  const linked = (s: Scope) => {
+    if (!s.within) return s;
+    const twin = altOf.has(s.within) ? scopes[at.alt.get(altOf.get(s.within)!)!] : undefined;
+    const w = replaced.get(s.within) ?? (twin && (replaced.get(twin) ?? twin));
+    return w && w !== s.within ? { ...s, within: w } : s;
+  };
+  const out: Scope[] = [];
   const insert = (i: number) => {
+    const list = after.get(i);
+    if (!list) return;
     const base = i < 0 ? (scopes[0]?.order ?? 0) - 1 : scopes[i]!.order;
-    const list = after.get(i) ?? [];
     list.forEach((c, k) => {
-      const copy = { ...provers(c), order: base + (k + 1) / (list.length + 1) };
+      const copy = linked({ ...provers(c), order: base + (k + 1) / (list.length + 1) });
       replaced.set(c, copy);
       out.push(copy);
     });
   };
   insert(-1);
-  scopes.forEach((s, i) => {
+  for (let i = 0; i < scopes.length; i++) {
+    const s = scopes[i]!;
     const x = alt0.scopes[i]!;
     if (!e.altOnly.has(x)) {
       const c = e.changed.get(x);
-      const copy = c ? { ...provers(c), order: s.order, within: s.within } : s;
+      const copy = linked(c ? { ...provers(c), order: s.order, within: s.within } : s);
       if (copy !== s) replaced.set(s, copy);
       out.push(copy);
     }
     insert(i);
-  });
-  // A section inside a replaced or restored one names the copy, as withItems does.
-  const relinked = out.map((s) => {
-    const w = s.within && (replaced.get(s.within) ?? (altOf.has(s.within) ? scopes[indexOfAlt.get(altOf.get(s.within)!)!] : undefined));
-    return w && w !== s.within ? { ...s, within: w } : s;
-  });
-  return { ...alt0, scopes: relinked };
+  }
+  return { ...alt0, scopes: out };
 }
-

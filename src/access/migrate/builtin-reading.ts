@@ -20,7 +20,7 @@ import { applicableScopes } from '../decide/index.js';
 import { bodyOf, fallbackBranch } from './dual-version.js';
 import { same } from './splice.js';
 import { withItems } from './with-items.js';
-import { type BlockEffect, blockEffects, revertedReading, type UnsureBlock } from './builtin-blocks.js';
+import { type BlockEffect, type BlockEffects, blockEffects, type ReadingIndex, readingIndex, revertedReading, type UnsureBlock } from './builtin-blocks.js';
 
 export interface BuiltinCheck {
   /**
@@ -119,19 +119,31 @@ export function builtinCheck(
     differences(candidates) {
       const { model, scopes } = withRewrites(candidates);
       const out = new Map<Section, string>();
-      let effects: BlockEffect[] | undefined;
+      const altAt = new Map(scopes.map((s, i) => [s, alt0.scopes[i]!]));
+      let effects: BlockEffects | undefined;
+      let at: ReadingIndex | undefined;
+      // A few readings with one block put back, kept while the requests of one context ask for the same blocks.
       const reverted = new Map<BlockEffect, Model>();
+      const revertedOf = (e: BlockEffect) => {
+        let m = reverted.get(e);
+        if (!m) {
+          if (reverted.size >= 16) reverted.clear();
+          reverted.set(e, (m = revertedReading(e, alt0, scopes, after0, altOf, candidates, (at ??= readingIndex(alt0, after0)))));
+        }
+        return m;
+      };
       eachRepresentative([reference, model], contexts, (r) => {
         const before = decide(reference, r);
         const after = decide(model, r);
         if (before.status === after.status) return;
-        // The blocks whose own effect, put back as the prover reads it, restores the answer (builtin-blocks.ts).
+        // The blocks whose own effect on the request's sections, put back as the prover reads it, restores the answer (builtin-blocks.ts).
         effects ??= blockEffects(blocks, alt0, after0, twinOf, altOf, c24, other);
-        const restoring = effects.filter((e) => {
-          if (!reverted.has(e)) reverted.set(e, revertedReading(e, alt0, scopes, after0, altOf, candidates));
-          return decide(reverted.get(e)!, r).status === before.status;
-        }).map((e) => e.block);
-        const named = restoring.length ? restoring : [blockOf([...applicableScopes(model, r), ...applicableScopes(reference, r)].reverse(), blocks) ?? blocks[0]!.section];
+        const met = [...[...applicableScopes(model, r)].map((s) => altAt.get(s) ?? s), ...applicableScopes(after0, r)];
+        const restores = (e: BlockEffect) => decide(revertedOf(e), r).status === before.status;
+        let restoring = [...effects.touching(met, r.file)].filter(restores);
+        // Where none of those does, and the tree has few such blocks, each of them is tried.
+        if (!restoring.length && effects.all.length <= 32) restoring = effects.all.filter(restores);
+        const named = restoring.length ? restoring.map((e) => e.block) : [blockOf([...applicableScopes(model, r), ...applicableScopes(reference, r)].reverse(), blocks) ?? blocks[0]!.section];
         const said = describeDifference({ request: r, before, after });
         for (const block of named) if (!out.has(block)) out.set(block, said);
       });
