@@ -7,7 +7,7 @@
 import { applyPatch, createTwoFilesPatch, FILE_HEADERS_ONLY, formatPatch, structuredPatch } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { linePatch } from '../../src/diff/line-patch.js';
+import { keptLines, linePatch } from '../../src/diff/line-patch.js';
 
 const LINES = ['<Directory /srv/a>', '</Directory>', 'Order allow,deny', 'Allow from all', 'Require all granted', '', '    Options None', '# comment', 'Deny from 10.0.0.0/8', 'Require ip 10.0.0.0/8'];
 
@@ -50,5 +50,17 @@ describe('linePatch', () => {
     const before = Array.from({ length: 300 }, (_, i) => block(i, 'Order allow,deny\nAllow from all\n')).join('');
     const after = Array.from({ length: 300 }, (_, i) => block(i, i % 3 ? 'Require all granted\n' : 'Order allow,deny\nAllow from all\n')).join('') + 'Listen 80';
     expect(formatPatch(linePatch(before, after, 4))).toBe(formatPatch(structuredPatch('a', 'b', before, after, '', '', { context: 4 })));
+  });
+});
+
+describe('keptLines', () => {
+  it('maps each line the change keeps to its line in the old text, and no other', () => {
+    // A block dropped before another of the same text: the second maps to its own old line, not to the first's.
+    const before = '<IfModule !a>\nx\n</IfModule>\n<IfModule !a>\ny\n</IfModule>\n';
+    const after = '<IfModule !a>\ny\n</IfModule>\n';
+    const kept = keptLines(before, after);
+    expect(kept.get(1)).toBe(4);
+    for (const [now, old] of kept) expect(after.split('\n')[now]).toBe(before.split('\n')[old]);
+    expect(keptLines('a\nb\nc\n', 'a\nc\nd\n')).toEqual(new Map([[0, 0], [1, 2]]));
   });
 });

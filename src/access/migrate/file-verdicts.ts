@@ -7,6 +7,7 @@ import { proveProject, type ProjectProof, type Verdict } from './prove.js';
 import type { ModelOptions } from '../model/index.js';
 import type { RuleOptions } from '../../engine/rule.js';
 import { keptLines } from '../../diff/line-patch.js';
+import { LineCounter } from '../../parse/line-counter.js';
 
 /**
  * The readings the proof takes from a run's options: `--modules` (the modules to assume) and the `--httpd` binary's
@@ -65,13 +66,8 @@ export function loadedSections(cache: RunCache, loaded: ConfigFile, file: Config
  */
 export function loadedIfModules(loaded: ConfigFile, file: ConfigFile): Map<Section, Section> {
   const lineOf = (text: string) => {
-    const starts = [0];
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-    return (offset: number) => {
-      let lo = 0, hi = starts.length - 1;
-      while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid]! <= offset) lo = mid; else hi = mid - 1; }
-      return lo;
-    };
+    const lines = new LineCounter(text);
+    return (offset: number) => lines.position(offset).line - 1;
   };
   const blocks = (f: ConfigFile) => {
     const out: Section[] = [];
