@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { htaccessDir, projectModel } from '../../src/access/model/index.js';
 import { htaccessAlone, readAlone, readsTheSame, vhostsNamedAlike } from '../../src/access/migrate/index.js';
-import { withItems } from '../../src/access/migrate/prove.js';
+import { withItems } from '../../src/access/migrate/with-items.js';
 import type { Scope } from '../../src/access/model/index.js';
 import { migrate } from '../../src/migrate.js';
 import { parse } from '../../src/parse/parser.js';

@@ -100,65 +100,58 @@ export function blockEffects(
   };
 }
 
-/** Where each section stands in the two readings' lists: for revertedReading, once per check. */
-export interface ReadingIndex {
-  alt: ReadonlyMap<Scope, number>;
-  prover: ReadonlyMap<Scope, number>;
-}
-
-export function readingIndex(alt0: Model, after0: Model): ReadingIndex {
-  return { alt: new Map(alt0.scopes.map((x, i) => [x, i])), prover: new Map(after0.scopes.map((c, i) => [c, i])) };
-}
-
 /**
  * The other reading with the rewrites made (`scopes`, one for each of alt0's sections, in its order) and one block's
- * effect put back as the prover reads it (with the rewrites of `candidates` in the sections it restores).
+ * effect put back as the prover reads it (with the rewrites of `candidates` in the sections it restores), for each
+ * effect asked: where the sections stand in the two readings' lists is found once.
  */
-export function revertedReading(
-  e: BlockEffect, alt0: Model, scopes: readonly Scope[], after0: Model, altOf: ReadonlyMap<Scope, Scope>,
-  candidates: ReadonlyMap<Scope, Item[]>, at: ReadingIndex,
-): Model {
+export function reverter(
+  alt0: Model, scopes: readonly Scope[], after0: Model, altOf: ReadonlyMap<Scope, Scope>, candidates: ReadonlyMap<Scope, Item[]>,
+): (e: BlockEffect) => Model {
+  const at = { alt: new Map(alt0.scopes.map((x, i) => [x, i])), prover: new Map(after0.scopes.map((c, i) => [c, i])) };
   const provers = (c: Scope): Scope => {
     const items = candidates.get(c);
     return { ...c, items: items ?? c.items, errors: items ? [] : c.errors };
   };
-  // A prover's section the block hides from the other reading goes after the section before it in the prover's order.
-  const after = new Map<number, Scope[]>();
-  for (const c of e.proverOnly) {
-    let pred = -1;
-    for (let i = at.prover.get(c)! - 1; i >= 0 && pred < 0; i--) pred = at.alt.get(altOf.get(after0.scopes[i]!)!) ?? -1;
-    (after.get(pred) ?? after.set(pred, []).get(pred)!).push(c);
-  }
-  const replaced = new Map<Scope, Scope>();
-  // A section inside a replaced or restored one names the copy, as withItems does (the one around it comes first).
-  const linked = (s: Scope) => {
-    if (!s.within) return s;
-    const twin = altOf.has(s.within) ? scopes[at.alt.get(altOf.get(s.within)!)!] : undefined;
-    const w = replaced.get(s.within) ?? (twin && (replaced.get(twin) ?? twin));
-    return w && w !== s.within ? { ...s, within: w } : s;
-  };
-  const out: Scope[] = [];
-  const insert = (i: number) => {
-    const list = after.get(i);
-    if (!list) return;
-    const base = i < 0 ? (scopes[0]?.order ?? 0) - 1 : scopes[i]!.order;
-    list.forEach((c, k) => {
-      const copy = linked({ ...provers(c), order: base + (k + 1) / (list.length + 1) });
-      replaced.set(c, copy);
-      out.push(copy);
-    });
-  };
-  insert(-1);
-  for (let i = 0; i < scopes.length; i++) {
-    const s = scopes[i]!;
-    const x = alt0.scopes[i]!;
-    if (!e.altOnly.has(x)) {
-      const c = e.changed.get(x);
-      const copy = linked(c ? { ...provers(c), order: s.order, within: s.within } : s);
-      if (copy !== s) replaced.set(s, copy);
-      out.push(copy);
+  return (e) => {
+    // A prover's section the block hides from the other reading goes after the section before it in the prover's order.
+    const after = new Map<number, Scope[]>();
+    for (const c of e.proverOnly) {
+      let pred = -1;
+      for (let i = at.prover.get(c)! - 1; i >= 0 && pred < 0; i--) pred = at.alt.get(altOf.get(after0.scopes[i]!)!) ?? -1;
+      (after.get(pred) ?? after.set(pred, []).get(pred)!).push(c);
     }
-    insert(i);
-  }
-  return { ...alt0, scopes: out };
+    const replaced = new Map<Scope, Scope>();
+    // A section inside a replaced or restored one names the copy, as withItems does (the one around it comes first).
+    const linked = (s: Scope) => {
+      if (!s.within) return s;
+      const twin = altOf.has(s.within) ? scopes[at.alt.get(altOf.get(s.within)!)!] : undefined;
+      const w = replaced.get(s.within) ?? (twin && (replaced.get(twin) ?? twin));
+      return w && w !== s.within ? { ...s, within: w } : s;
+    };
+    const out: Scope[] = [];
+    const insert = (i: number) => {
+      const list = after.get(i);
+      if (!list) return;
+      const base = i < 0 ? (scopes[0]?.order ?? 0) - 1 : scopes[i]!.order;
+      list.forEach((c, k) => {
+        const copy = linked({ ...provers(c), order: base + (k + 1) / (list.length + 1) });
+        replaced.set(c, copy);
+        out.push(copy);
+      });
+    };
+    insert(-1);
+    for (let i = 0; i < scopes.length; i++) {
+      const s = scopes[i]!;
+      const x = alt0.scopes[i]!;
+      if (!e.altOnly.has(x)) {
+        const c = e.changed.get(x);
+        const copy = linked(c ? { ...provers(c), order: s.order, within: s.within } : s);
+        if (copy !== s) replaced.set(s, copy);
+        out.push(copy);
+      }
+      insert(i);
+    }
+    return { ...alt0, scopes: out };
+  };
 }

@@ -20,7 +20,7 @@ import { applicableScopes } from '../decide/index.js';
 import { bodyOf, fallbackBranch } from './dual-version.js';
 import { same } from './splice.js';
 import { withItems } from './with-items.js';
-import { type BlockEffect, type BlockEffects, blockEffects, type ReadingIndex, readingIndex, revertedReading, type UnsureBlock } from './builtin-blocks.js';
+import { type BlockEffect, type BlockEffects, blockEffects, reverter, type UnsureBlock } from './builtin-blocks.js';
 
 export interface BuiltinCheck {
   /**
@@ -121,14 +121,14 @@ export function builtinCheck(
       const out = new Map<Section, string>();
       const altAt = new Map(scopes.map((s, i) => [s, alt0.scopes[i]!]));
       let effects: BlockEffects | undefined;
-      let at: ReadingIndex | undefined;
+      let revert: ((e: BlockEffect) => Model) | undefined;
       // A few readings with one block put back, kept while the requests of one context ask for the same blocks.
       const reverted = new Map<BlockEffect, Model>();
       const revertedOf = (e: BlockEffect) => {
         let m = reverted.get(e);
         if (!m) {
           if (reverted.size >= 16) reverted.clear();
-          reverted.set(e, (m = revertedReading(e, alt0, scopes, after0, altOf, candidates, (at ??= readingIndex(alt0, after0)))));
+          reverted.set(e, (m = (revert ??= reverter(alt0, scopes, after0, altOf, candidates))(e)));
         }
         return m;
       };

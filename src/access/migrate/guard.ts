@@ -20,7 +20,8 @@ import type { Project } from '../../project/project.js';
 import { decide, describeDifference, eachRepresentative } from '../compare/index.js';
 import { htaccessDir, type Item, keyOf, type Model, type Scope } from '../model/index.js';
 import { applicableScopes } from '../decide/index.js';
-import { contextsOf, migratedReading, proveProject, withItems } from './prove.js';
+import { contextsOf, migratedReading, proveProject } from './prove.js';
+import { withItems } from './with-items.js';
 import { htaccessAlone, readAlone, readsTheSame, spliceFile, spliceable, vhostsNamedAlike } from './splice.js';
 import { sectionKeys } from './file-verdicts.js';
 

@@ -24,8 +24,6 @@ import { itemsOf } from './translation-items.js';
 import { uncoveredHtaccessDirs } from '../../rules-kit/directory-model.js';
 import { builtinCheck } from './builtin-reading.js';
 import { withItems } from './with-items.js';
-
-export { withItems };
 import type { ProjectProof, Verdict } from './verdict.js';
 
 export type { ProjectProof, Verdict };
