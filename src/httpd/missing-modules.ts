@@ -66,16 +66,20 @@ export function modulesToLoad(module: string, loaded: ReadonlySet<string>): stri
 /**
  * The modules of the directives a tree whose LoadModule lines load `named` (short names) uses where httpd reads them
  * and no line loads, with their dependencies: the tree started under 2.2, so 2.2 had them compiled in (or loaded them
- * in a file not read here), and load-module-for-directive loads them in the migrated tree. Not a module a value names
- * (`Require valid-user`: mod_authz_user): 2.2 started without it, and answered 500.
+ * in a file not read here), and load-module-for-directive loads them in the migrated tree.
+ *
+ * With `providers`, also the modules a value names (`Require valid-user`: mod_authz_user; `AuthType Digest`): 2.2 starts
+ * without them, so the tree does not show whether 2.2 had them, but load-module-for-directive loads them (2.4 does not
+ * start without them) on the same premise, and a second run reads its LoadModule line as loaded in 2.2 too. Without them
+ * (a 2.4 tree read as written, verify) the tree loads only what its lines load.
  */
-export function compiledIn(files: readonly ConfigFile[], named: readonly string[], around?: Around): string[] {
+export function compiledIn(files: readonly ConfigFile[], named: readonly string[], around?: Around, providers = false): string[] {
   const loaded = effectiveLoaded(named);
   const symbols = new Set(named.map((n) => `${n}_module`));
   const out: string[] = [];
   for (const f of files) {
     for (const m of missingIn(f, loaded, symbols, leftToImplicit, around)) {
-      if (!m.provider) for (const n of modulesToLoad(m.module, loaded)) if (!out.includes(n)) out.push(n);
+      if (providers || !m.provider) for (const n of modulesToLoad(m.module, loaded)) if (!out.includes(n)) out.push(n);
     }
   }
   return out;

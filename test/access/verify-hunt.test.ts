@@ -104,6 +104,23 @@ describe('AuthType without its module in the new tree', () => {
     await runCli(['write', 'httpd.conf'], { cwd: root });
     expect(readFileSync(join(root, 'httpd.conf'), 'latin1')).toBe(first);
   });
+
+  // Hunt seed 2016, minimised: the access models took a Require provider the tree does not load (mod_authz_user for
+  // valid-user) as absent from 2.2 ("2.2 answers 500") and from the migrated 2.4 ("Unknown Authz provider"), while
+  // load-module-for-directive loads it on the premise that 2.2 had it compiled in. The first run refused the
+  // <Location>'s rewrite with a 500 the written tree does not give, and the second, reading the LoadModule line it
+  // had added, rewrote it.
+  it('takes a Require provider the tree does not load as compiled into 2.2, as the LoadModule the migration adds says: a second write changes nothing', async () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'httpd.conf'), `ServerRoot "${root}"\nListen 80\nLoadModule setenvif_module modules/mod_setenvif.so\nDocumentRoot "${root}/htdocs"\n`
+      + `<Directory "${root}/htdocs/ext">\n    Require valid-user\n</Directory>\n<Location /pub/>\n    Order Deny,Allow\n</Location>\n`);
+    await runCli(['write', 'httpd.conf'], { cwd: root });
+    const first = readFileSync(join(root, 'httpd.conf'), 'latin1');
+    expect(first).toContain('LoadModule authz_user_module');
+    expect(first).not.toContain('Order Deny,Allow');
+    await runCli(['write', 'httpd.conf'], { cwd: root });
+    expect(readFileSync(join(root, 'httpd.conf'), 'latin1')).toBe(first);
+  });
 });
 
 describe('Require forward-dns', () => {

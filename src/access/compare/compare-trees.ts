@@ -6,6 +6,6 @@ import { loadedModules, type ModelOptions, projectModel } from '../model/index.j
 export function compareTrees(oldProject: Project, newProject: Project, opts: ModelOptions = {}): Comparison {
   const before = projectModel(oldProject, '2.2', opts);
   const loaded = loadedModules(newProject.files.map((f) => f.ast));
-  const after = projectModel(newProject, '2.4', { ...opts, compat: loaded.length ? loaded.includes('access_compat') : true, overrides: 'real' });
+  const after = projectModel(newProject, '2.4', { ...opts, compat: loaded.length ? loaded.includes('access_compat') : true, overrides: 'real', asWritten: true });
   return compareModels(before, after);
 }

@@ -43,7 +43,7 @@ export function verifyProjects(oldProject: Project, newProject: Project, opts: V
   const before = projectModel(oldProject, '2.2', opts);
   const loaded = loadedModules(newProject.files.map((f) => f.ast));
   const compat = loaded.length ? loaded.includes('access_compat') : /^\s*(order|allow|deny|satisfy)\s/im.test(newProject.files.map((f) => f.ast.text).join('\n'));
-  const read = projectModel(newProject, '2.4', { ...opts, compat, overrides: 'real' });
+  const read = projectModel(newProject, '2.4', { ...opts, compat, overrides: 'real', asWritten: true });
   // Two copies of one site kept in two places (/srv/old/htdocs, /srv/new/htdocs): the new tree's paths
   // are compared at the old tree's, or every request would be decided at the other tree's files.
   const move = treeMove(before.docroots.get(''), read.docroots.get(''));

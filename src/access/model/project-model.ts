@@ -75,6 +75,12 @@ export interface ModelOptions {
 
 type ProjectModelOptions = ModelOptions & {
   compat?: boolean;
+  /**
+   * A 2.4 tree read as written (verify's new tree): the modules only a value names (`Require valid-user`, `AuthType
+   * Digest`) count as loaded only where a line loads them. Otherwise a 2.4 reading is of a 2.2 tree as migrated,
+   * which load-module-for-directive makes load them (compiledIn).
+   */
+  asWritten?: boolean;
   overrides?: 'real' | 'migrated';
   /** With 'migrated': the directories where the migration adds a <Directory> with AllowOverride All (uncoveredHtaccessDirs). */
   overrideAddedFor?: readonly string[];
@@ -95,7 +101,7 @@ export function projectModel(project: Project, version: Version, opts: ProjectMo
     const built = project.cache.get(BUILT);
     let byKey = built.get(project);
     if (!byKey) built.set(project, (byKey = new Map()));
-    const key = JSON.stringify([version, opts.modules, opts.defines, opts.compat, opts.builtin]);
+    const key = JSON.stringify([version, opts.modules, opts.defines, opts.compat, opts.builtin, opts.asWritten]);
     let hit = byKey.get(key);
     if (!hit) byKey.set(key, (hit = build(project, version, opts)));
     model = { ...hit };
@@ -129,8 +135,9 @@ function readingModules(project: Project, files: readonly ConfigFile[], version:
   const named = opts.modules ? [...opts.modules] : loadedModules(files);
   const listed = !opts.modules && named.length > 0;
   // The same for every reading of the files as loaded (2.2, 2.4, with and without mod_access_compat): walked once.
-  const used = () => usedUnloaded(project, files, named);
-  const also = !listed ? [] : opts.replace ? used() : memo(project, 'project-model:usedUnloaded', used);
+  const providers = version === '2.2' || !opts.asWritten;
+  const used = () => usedUnloaded(project, files, named, providers);
+  const also = !listed ? [] : opts.replace ? used() : memo(project, `project-model:usedUnloaded:${providers}`, used);
   const modules = version === '2.2' ? moduleSet(named, '2.2', false, also)
     : opts.modules && opts.compat === undefined ? [...opts.modules] : moduleSet(named, '2.4', opts.compat ?? true, also);
   if (version === '2.4') for (const m of opts.builtin ?? []) if (SOMETIMES_BUILTIN.has(m) && !modules.includes(m)) modules.push(m);
@@ -138,8 +145,8 @@ function readingModules(project: Project, files: readonly ConfigFile[], version:
 }
 
 /** compiledIn, and the MPM when no line loads one: 2.2 compiled it in, and the migration loads the one mpmOf chooses (not knowing --mpm, which a reading is not told). */
-function usedUnloaded(project: Project, files: readonly ConfigFile[], named: readonly string[]): string[] {
-  const out = compiledIn(files, named, aroundIn(project));
+function usedUnloaded(project: Project, files: readonly ConfigFile[], named: readonly string[], providers: boolean): string[] {
+  const out = compiledIn(files, named, aroundIn(project), providers);
   if (!named.some((m) => m.startsWith('mpm_'))) out.push(mpmOf(new Set(files.flatMap(mpmTests))).name);
   return out;
 }
