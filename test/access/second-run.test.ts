@@ -425,4 +425,22 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(changedIn(first)).not.toContain('v4docs/.htaccess');
     expect(changedIn(second)).toEqual([]);
   });
+
+  it('translates a section whose 2.2 state has no translation with the other sections translated, as the second run reads them', () => {
+    // The .htaccess's AuthzUserAuthoritative makes 2.4 answer 500 below it, so its <Files> (whose merged 2.2 state has a Require
+    // group no module owns) had no request to translate from, and <Files "g.*"> was refused alone. The rewrite of the .htaccess's
+    // own lines drops that line, and the second run translated both. Found by the second-run check (differential seed 43009041).
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `DocumentRoot "${root}/htdocs"\n<Directory "${root}/htdocs/scn">\n    AllowOverride Limit AuthConfig\n    Order mutual-failure\n`
+        + '    Allow from 127.0.0.1 127.0.0.0/24\n    <Files "g.*">\n        Order Allow,Deny\n        Allow from ::1 127.0.0 .example.test\n'
+        + '        Allow from 127.0.1.0/255.255.255.0 example.test 127.0.0.1\n        Deny from all 127.0.0.\n        AuthType Basic\n'
+        + `        AuthName "differential"\n        AuthUserFile "${root}/pw"\n        Require group admins\n        Satisfy All\n    </Files>\n</Directory>\n`,
+      'htdocs/scn/h/.htaccess': `AuthType Basic\nAuthName "differential"\nAuthUserFile "${root}/pw"\nAuthzUserAuthoritative Off\nRequire user bob\nRequire group admins\n`
+        + '<Files "g.html">\n    Allow from 127.0.0.2 127.0 127.0.0.0/255.255.255.0\n</Files>\n',
+    });
+    expect(findingsOf(first, 'httpd.conf').join('\n')).not.toMatch(/is left with its 2\.2/);
+    expect(first.files.find((f) => f.file.display === 'httpd.conf')!.output).not.toContain('Order Allow,Deny');
+    expect(changedIn(second)).toEqual([]);
+  });
 });

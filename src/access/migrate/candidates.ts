@@ -14,6 +14,7 @@ import { itemsOf, readTranslations } from './translation-items.js';
 import type { Verdict } from './verdict.js';
 import { translateMixedState } from './translate-mixed.js';
 import { Untranslatable } from './translate.js';
+import { withItems } from './with-items.js';
 
 export interface Candidates {
   /** Scope of the 2.4 reading → its items after the rewrite. */
@@ -83,11 +84,26 @@ function accept(translated: readonly Translated[], after0: Model, out: Candidate
   return out;
 }
 
+/** `after0` with the translations that read cleanly written in, and the copy there of each of its sections. */
+function withTranslations(after0: Model, translated: readonly Translated[]): { model: Model; copyOf: (s: Scope) => Scope } {
+  const read = readTranslations(translated.map(([, , t]) => t), after0);
+  const items = new Map<Scope, Item[]>();
+  translated.forEach(([, twin], i) => {
+    const parsed = read[i]!;
+    if (!parsed.errors.length) items.set(twin, [...twin.items.filter((x) => !isAccessItem(x)), ...parsed.items]);
+  });
+  const originals = new Map<Scope, Scope>();
+  const model = withItems(after0, items, originals);
+  const copies = new Map([...originals].map(([copy, s]) => [s, copy]));
+  return { model, copyOf: (s) => copies.get(s) ?? s };
+}
+
 /** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
 export function pureCandidates(project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext): Candidates {
   const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map(), untranslated: new Map() };
   const twinOf = twinFinder(before, after0);
   const translated: Translated[] = [];
+  const untranslatable: [s: Scope, twin: Scope, reason: string][] = [];
   const authOnlyTwins: Scope[] = [];
   for (const s of before.scopes) {
     const authOnly = !s.items.some(isAccessItem) && s.items.some((i) => i.k === 'set' && i.key === 'authtype' && i.value.toLowerCase() !== 'none');
@@ -114,18 +130,26 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
       const lines = mixedTranslation(after0, twin, out.verdicts);
       if (lines) translated.push([s, twin, lines]);
     } else if ('reason' in t && t.untranslatable && twin.items.some((i) => COMPAT.has(i.k))) {
-      // No lines keep 2.2's state (a Require no 2.2 module owns): the translation a later run would make, reading the tree
-      // as mixed, from what 2.4 with mod_access_compat does there. The proof holds it to 2.2's answers, which it keeps
-      // where the state never decided (Order Allow,Deny with no Allow refused before the Require was asked). Found by
-      // the second-run check: the first run kept such a section, the second rewrote it.
-      const lines = mixedTranslation(after0, twin, new Map());
-      if (lines) {
-        translated.push([s, twin, lines]);
-        out.untranslated.set(twin, t.reason);
-      } else out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
+      untranslatable.push([s, twin, t.reason]);
     } else if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
     else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: unregisteredReason(unregistered) });
     else translated.push([s, twin, t.lines]);
+  }
+  // No lines keep 2.2's state (a Require no 2.2 module owns): the translation a later run would make, reading the tree
+  // as mixed, from what 2.4 with mod_access_compat does there. The proof holds it to 2.2's answers, which it keeps
+  // where the state never decided (Order Allow,Deny with no Allow refused before the Require was asked). Found by
+  // the second-run check: the first run kept such a section, the second rewrote it. Read, as that run reads it, with
+  // the other sections translated: a .htaccess whose AuthzUserAuthoritative line 2.4 refuses (500) loses it in the
+  // rewrite of its own lines, and a <Files> in it was refused as answering 500 everywhere (differential seed 43009041).
+  if (untranslatable.length) {
+    const { model: written, copyOf } = withTranslations(after0, translated);
+    for (const [s, twin, reason] of untranslatable) {
+      const lines = mixedTranslation(written, copyOf(twin), new Map());
+      if (lines) {
+        translated.push([s, twin, lines]);
+        out.untranslated.set(twin, reason);
+      } else out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason });
+    }
   }
   // A section only 2.4 reads (a <Files> inside <IfModule mod_authz_core.c>) with compat lines: 2.2 read none of it, and
   // once this run has written a Require line, the next reads the tree as mixed and translates the section from what 2.4
