@@ -64,11 +64,13 @@ export default defineRule({
         }
         if (!twin) {
           // Where the proof finds a request that changes, it is named (found by a helper's hunt: a branch that 2.2 refused
-          // under AllowOverride made the whole directory 500, which 2.4, skipping it, serves; the warning did not say so).
+          // under AllowOverride made the whole directory 500, which 2.4, skipping it, serves; the warning did not say so),
+          // and the finding is an error, as where a 2.4 twin answers otherwise: the tree on 2.4 lets in or locks out
+          // someone 2.2 did not, and nothing in it says the change is meant (a hunt's tree: 403 before, 200 after).
           const differs = proven(owner);
           context.report({
             node: b.section,
-            severity: 'warning',
+            severity: differs ? 'error' : 'warning',
             message: `${text} holds access control that only 2.2 reads, and no branch beside it gives 2.4 the same rules: under 2.4 this part of the tree has none of them${differs ? `, and answers otherwise: ${differs} (2.2 reading this branch, then 2.4 skipping it)` : ''}. Add a 2.4 branch with the equivalent Require lines (prefer-require shows them for the 2.2 lines).`,
           });
           continue;

@@ -117,15 +117,16 @@ describe('a 2.4 branch with no 2.2 twin in a .htaccess file below main-config se
 
 describe('a 2.2-only branch with no twin that 2.2 refused under AllowOverride (found by a helper\'s hunt)', () => {
   // 2.2 answered 500 for the whole directory (Order needs AllowOverride Limit); 2.4 skips the branch and served it (the
-  // real 2.4.71 answered 200). The warning said only that 2.4 has none of the branch's rules.
-  it('names the request that changes', () => {
+  // real 2.4.71 answered 200). The warning said only that 2.4 has none of the branch's rules. An error now, as for a
+  // 2.4 twin that answers otherwise: 2.4 serves what 2.2 refused.
+  it('names the request that changes, as an error', () => {
     const cwd = tempDir();
     mkdirSync(join(cwd, 'htdocs/b'), { recursive: true });
     writeFileSync(join(cwd, 'httpd.conf'), `ServerRoot "${cwd}"\nLoadModule authz_host_module modules/mod_authz_host.so\nDocumentRoot "${cwd}/htdocs"\n<Directory "${cwd}/htdocs">\n    AllowOverride Indexes AuthConfig\n</Directory>\n`);
     writeFileSync(join(cwd, 'htdocs/b/.htaccess'), '<FilesMatch "\\.php$">\n    <IfModule !mod_authz_core.c>\n        Order mutual-failure\n    </IfModule>\n</FilesMatch>\n');
     const files = migrate(loadProject([join(cwd, 'httpd.conf')])).files;
     const found = files.flatMap((f) => f.remaining).filter((p) => p.ruleId === 'no-legacy-access-branch');
-    expect(found.map((p) => p.severity)).toEqual(['warning']);
+    expect(found.map((p) => p.severity)).toEqual(['error']);
     expect(found[0]!.message).toMatch(/^<IfModule !mod_authz_core\.c> holds access control that only 2\.2 reads.*has none of them, and answers otherwise: GET \/b\/\S* from [\d.]+, no credentials: 500 before, 200 after \(2\.2 reading this branch, then 2\.4 skipping it\)/);
   });
 });
