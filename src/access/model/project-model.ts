@@ -134,7 +134,8 @@ function build(project: Project, version: Version, opts: ProjectModelOptions): M
 function readingModules(project: Project, files: readonly ConfigFile[], version: Version, opts: ProjectModelOptions): { modules: string[]; anyModule: boolean } {
   const named = opts.modules ? [...opts.modules] : loadedModules(files);
   const listed = !opts.modules && named.length > 0;
-  // The same for every reading of the files as loaded (2.2, 2.4, with and without mod_access_compat): walked once.
+  // The same for every reading of the files as loaded (2.2, 2.4, with and without mod_access_compat): walked once, and
+  // once more for a 2.4 tree read as written, without the modules only a value names.
   const providers = version === '2.2' || !opts.asWritten;
   const used = () => usedUnloaded(project, files, named, providers);
   const also = !listed ? [] : opts.replace ? used() : memo(project, `project-model:usedUnloaded:${providers}`, used);
