@@ -84,18 +84,28 @@ function accept(translated: readonly Translated[], after0: Model, out: Candidate
   return out;
 }
 
-/** `after0` with the translations that read cleanly written in, and the copy there of each of its sections. */
-function withTranslations(after0: Model, translated: readonly Translated[]): { model: Model; copyOf: (s: Scope) => Scope } {
+/** The items each translation that reads cleanly gives its section, added to `into`. */
+function translatedItems(after0: Model, translated: readonly Translated[], into = new Map<Scope, Item[]>()): Map<Scope, Item[]> {
   const read = readTranslations(translated.map(([, , t]) => t), after0);
-  const items = new Map<Scope, Item[]>();
   translated.forEach(([, twin], i) => {
     const parsed = read[i]!;
-    if (!parsed.errors.length) items.set(twin, [...twin.items.filter((x) => !isAccessItem(x)), ...parsed.items]);
+    if (!parsed.errors.length) into.set(twin, [...twin.items.filter((x) => !isAccessItem(x)), ...parsed.items]);
   });
+  return into;
+}
+
+/** `after0` with these items written in, and the copy there of each of its sections. */
+function withTranslations(after0: Model, items: ReadonlyMap<Scope, Item[]>): { model: Model; copyOf: (s: Scope) => Scope } {
   const originals = new Map<Scope, Scope>();
   const model = withItems(after0, items, originals);
   const copies = new Map([...originals].map(([copy, s]) => [s, copy]));
   return { model, copyOf: (s) => copies.get(s) ?? s };
+}
+
+/** Whether `s` is a `<Directory>` (or the .htaccess of one) strictly below the `<Directory>` `above`, of the same host. */
+function below(s: Scope, above: Scope): boolean {
+  return above.kind === 'directory' && !above.regex && (s.kind === 'directory' || s.kind === 'htaccess') && !s.regex
+    && s.vhost === above.vhost && s.pattern.startsWith(above.pattern.endsWith('/') ? above.pattern : `${above.pattern}/`);
 }
 
 /** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
@@ -141,10 +151,18 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   // the second-run check: the first run kept such a section, the second rewrote it. Read, as that run reads it, with
   // the other sections translated: a .htaccess whose AuthzUserAuthoritative line 2.4 refuses (500) loses it in the
   // rewrite of its own lines, and a <Files> in it was refused as answering 500 everywhere (differential seed 43009041).
+  // Those of the directories above a section's own are written in too (differential seed 51000455: two <Directory sub>
+  // were translated from the compat lines of the <Directory> above them, whose own translation the second run read).
   if (untranslatable.length) {
-    const { model: written, copyOf } = withTranslations(after0, translated);
+    const pure = translated.length;
+    const base = translatedItems(after0, translated);
+    const readings = new Map<string, ReturnType<typeof withTranslations>>();
     for (const [s, twin, reason] of untranslatable) {
-      const lines = mixedTranslation(written, copyOf(twin), new Map());
+      const above = translated.slice(pure).filter(([, t]) => below(twin, t));
+      const key = above.map(([, t]) => t.pattern).join('\0');
+      let reading = readings.get(key);
+      if (!reading) readings.set(key, (reading = withTranslations(after0, above.length ? translatedItems(after0, above, new Map(base)) : base)));
+      const lines = mixedTranslation(reading.model, reading.copyOf(twin), new Map());
       if (lines) {
         translated.push([s, twin, lines]);
         out.untranslated.set(twin, reason);
