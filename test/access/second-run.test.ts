@@ -459,4 +459,15 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(first.files.find((f) => f.file.display === 'httpd.conf')!.output).not.toMatch(/Satisfy/);
     expect(changedIn(second)).toEqual([]);
   });
+
+  it('writes in, for each virtual host, its own directory above (the same path in two hosts is two sections)', () => {
+    const root = tempDir();
+    const site = (n: number) => `<VirtualHost *:80>\n    ServerName v${n}.test\n    DocumentRoot "${root}/htdocs"\n`
+      + `    <Directory "${root}/htdocs/scn">\n        Order allow,deny\n        Require group admins\n        Satisfy All\n`
+      + `        <Limit GET>\n            Deny from 127.0.1.0/24\n            AuthType Basic\n            AuthName "differential"\n            AuthUserFile "${root}/pw"\n        </Limit>\n    </Directory>\n`
+      + `    <Directory "${root}/htdocs/scn/sub">\n        Satisfy any\n    </Directory>\n    <Directory "${root}/htdocs/scn/sub">\n        Satisfy All\n    </Directory>\n</VirtualHost>\n`;
+    const [first, second] = twice(root, { 'httpd.conf': `Listen 80\nNameVirtualHost *:80\nDocumentRoot "${root}/htdocs"\n${site(1)}${site(2)}` });
+    expect(first.files.find((f) => f.file.display === 'httpd.conf')!.output).not.toMatch(/Satisfy/);
+    expect(changedIn(second)).toEqual([]);
+  });
 });

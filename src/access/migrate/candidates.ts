@@ -158,8 +158,10 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     const base = translatedItems(after0, translated);
     const readings = new Map<string, ReturnType<typeof withTranslations>>();
     for (const [s, twin, reason] of untranslatable) {
-      const above = translated.slice(pure).filter(([, t]) => below(twin, t));
-      const key = above.map(([, t]) => t.pattern).join('\0');
+      // Keyed by the places in `translated`: the same path in two virtual hosts is two sections.
+      const at = [...translated.keys()].filter((i) => i >= pure && below(twin, translated[i]![1]));
+      const above = at.map((i) => translated[i]!);
+      const key = at.join(',');
       let reading = readings.get(key);
       if (!reading) readings.set(key, (reading = withTranslations(after0, above.length ? translatedItems(after0, above, new Map(base)) : base)));
       const lines = mixedTranslation(reading.model, reading.copyOf(twin), new Map());
