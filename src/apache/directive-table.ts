@@ -16,7 +16,6 @@ export function htaccessNeed(lname: string): string | undefined {
   return Object.hasOwn(HTACCESS_OVERRIDE, lname) ? HTACCESS_OVERRIDE[lname] : undefined;
 }
 
-
 /** What the table knows of one directive, for one module that provides it. */
 export interface DirectiveInfo {
   /** The spelling the module declares: `AddOutputFilterByType`, `order` (access_compat's are lower case), `<IfModule`. */

@@ -10,7 +10,7 @@ import { endsInDollar, htaccessOf } from '../decide/index.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
 import { includedLinesReason, NEVER_READ, noRequestReason, NOT_NAMED, variableLinesReason, ownState, translateScope, UNIT_INDENT } from './translate-scope.js';
-import { itemsOf, readTranslations } from './translation-items.js';
+import { itemsOf, readTranslations, rewrittenItems } from './translation-items.js';
 import type { Verdict } from './verdict.js';
 import { translateMixedState } from './translate-mixed.js';
 import { Untranslatable } from './translate.js';
@@ -78,7 +78,7 @@ function accept(translated: readonly Translated[], after0: Model, out: Candidate
       out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: out.untranslated.get(twin) ?? `internal: the translation does not start in 2.4 (${parsed.errors[0]})` });
       return;
     }
-    out.candidates.set(twin, [...twin.items.filter((i) => !isAccessItem(i)), ...parsed.items]);
+    out.candidates.set(twin, rewrittenItems(twin, parsed.items));
     out.lines.set(twin, t);
   });
   return out;
@@ -89,7 +89,7 @@ function translatedItems(after0: Model, translated: readonly Translated[], into 
   const read = readTranslations(translated.map(([, , t]) => t), after0);
   translated.forEach(([, twin], i) => {
     const parsed = read[i]!;
-    if (!parsed.errors.length) into.set(twin, [...twin.items.filter((x) => !isAccessItem(x)), ...parsed.items]);
+    if (!parsed.errors.length) into.set(twin, rewrittenItems(twin, parsed.items));
   });
   return into;
 }
@@ -186,12 +186,12 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   // When its translation changes an answer, the second try writes no access line at all: the section then changes nothing.
   for (const s of before.scopes) {
     const twin = endsInDollar(s) ? twinOf(s) : undefined;
-    if (twin && out.candidates.has(twin)) out.fallbacks.set(twin, { items: twin.items.filter((i) => !isAccessItem(i)), lines: [] });
+    if (twin && out.candidates.has(twin)) out.fallbacks.set(twin, { items: rewrittenItems(twin, []), lines: [] });
   }
   if (authOnlyTwins.length) {
     const merged = itemsOf(AUTH_ONLY_MERGED, after0);
     for (const twin of authOnlyTwins) {
-      if (out.candidates.has(twin) && !merged.errors.length) out.fallbacks.set(twin, { items: [...twin.items.filter((i) => !isAccessItem(i)), ...merged.items], lines: AUTH_ONLY_MERGED });
+      if (out.candidates.has(twin) && !merged.errors.length) out.fallbacks.set(twin, { items: rewrittenItems(twin, merged.items), lines: AUTH_ONLY_MERGED });
     }
   }
   return out;

@@ -20,7 +20,7 @@ import { dualBranchAt } from './dual-version.js';
 import { ownState, UNIT_INDENT } from './translate-scope.js';
 import { translateMixedState } from './translate-mixed.js';
 import { Untranslatable } from './translate.js';
-import { itemsOf } from './translation-items.js';
+import { itemsOf, rewrittenItems } from './translation-items.js';
 import { uncoveredHtaccessDirs } from '../../rules-kit/directory-model.js';
 import { builtinCheck } from './builtin-reading.js';
 import { withItems } from './with-items.js';
@@ -412,7 +412,7 @@ function translatedInPlace(s: Scope, after: Model, after0: Model, originalOf: (x
   // The reading of after0 knows the methods its <Limit> sections registered, which the rewrites may remove.
   if (unregisteredIn(lines, s)) return null;
   const read = itemsOf(lines, after0);
-  return read.errors.length ? null : { items: [...s.items.filter((i) => !isAccessItem(i)), ...read.items], lines };
+  return read.errors.length ? null : { items: rewrittenItems(s, read.items), lines };
 }
 
 /**

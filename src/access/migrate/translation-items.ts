@@ -3,11 +3,16 @@
  * builder that read every configuration file: what gets proven is what httpd 2.4 will read.
  */
 import { parse } from '../../parse/parser.js';
-import { buildModel, type Item, type Model, type Scope } from '../model/index.js';
+import { buildModel, isAccessItem, type Item, type Model, type Scope } from '../model/index.js';
 
 export interface ReadTranslation {
   items: Item[];
   errors: string[];
+}
+
+/** A section's items with its access lines replaced by `access` (a translation's items): what a rewrite leaves it. */
+export function rewrittenItems(s: Scope, access: readonly Item[]): Item[] {
+  return [...s.items.filter((i) => !isAccessItem(i)), ...access];
 }
 
 /** The 2.4 items of one translation's lines, read as the body of a `<Directory>` under `after`'s modules. */

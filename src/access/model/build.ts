@@ -370,7 +370,6 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   return model;
 }
 
-/** How httpd's messages name a Require container (format_authz_command); none: the section's implicit <RequireAny>. */
 /** Notes the first line of a .htaccess (or one of its sections) with each AllowOverride need (Scope.overrideNeeds). */
 function noteNeed(scope: Scope, name: string, lname: string): void {
   const need = htaccessNeed(lname);
@@ -379,6 +378,7 @@ function noteNeed(scope: Scope, name: string, lname: string): void {
   if (!needs.some((n) => n.need === need)) needs.push({ name, need });
 }
 
+/** How httpd's messages name a Require container (format_authz_command); none: the section's implicit <RequireAny>. */
 function containerName(c: Extract<AuthzNode, { kind: 'container' }> | undefined): string {
   return !c || (c.op === 'or' && !c.negate) ? '<RequireAny>' : c.op === 'and' ? '<RequireAll>' : '<RequireNone>';
 }
