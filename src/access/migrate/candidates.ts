@@ -153,21 +153,32 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   // rewrite of its own lines, and a <Files> in it was refused as answering 500 everywhere (differential seed 43009041).
   // Those of the directories above a section's own are written in too (differential seed 51000455: two <Directory sub>
   // were translated from the compat lines of the <Directory> above them, whose own translation the second run read).
+  // Where those above are withdrawn, a later run reads them with their compat lines: the translation from that reading is
+  // the second try (differential seed 42007675: a .htaccess translated under the <Directory> above's translation, which
+  // held that directory's Deny from ::1, where the .htaccess's own Deny lines had replaced it; withdrawn, the first run
+  // kept both, and the second run, reading both as compat lines, made both).
+  const secondTries: [twin: Scope, lines: string[]][] = [];
   if (untranslatable.length) {
     const pure = translated.length;
     const base = translatedItems(after0, translated);
     const readings = new Map<string, ReturnType<typeof withTranslations>>();
+    const readingOf = (at: readonly number[]) => {
+      const key = at.join(',');
+      let reading = readings.get(key);
+      if (!reading) readings.set(key, (reading = withTranslations(after0, at.length ? translatedItems(after0, at.map((i) => translated[i]!), new Map(base)) : base)));
+      return reading;
+    };
     for (const [s, twin, reason] of untranslatable) {
       // Keyed by the places in `translated`: the same path in two virtual hosts is two sections.
       const at = [...translated.keys()].filter((i) => i >= pure && below(twin, translated[i]![1]));
-      const above = at.map((i) => translated[i]!);
-      const key = at.join(',');
-      let reading = readings.get(key);
-      if (!reading) readings.set(key, (reading = withTranslations(after0, above.length ? translatedItems(after0, above, new Map(base)) : base)));
+      const reading = readingOf(at);
       const lines = mixedTranslation(reading.model, reading.copyOf(twin), new Map());
-      if (lines) {
-        translated.push([s, twin, lines]);
+      const plain = at.length ? readingOf([]) : null;
+      const kept = plain && mixedTranslation(plain.model, plain.copyOf(twin), new Map());
+      if (lines || kept) {
+        translated.push([s, twin, (lines ?? kept)!]);
         out.untranslated.set(twin, reason);
+        if (lines && kept && kept.join('\n') !== lines.join('\n')) secondTries.push([twin, kept]);
       } else out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason });
     }
   }
@@ -182,6 +193,10 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     if (lines) translated.push([twin, twin, lines]);
   }
   accept(oneTextPerSection(translated, out.verdicts), after0, out);
+  for (const [twin, lines] of secondTries) {
+    const read = out.candidates.has(twin) ? itemsOf(lines, after0) : null;
+    if (read && !read.errors.length) out.fallbacks.set(twin, { items: rewrittenItems(twin, read.items), lines });
+  }
   // A directory regex ending in `$` never applied in 2.2 (REG_NOTEOL), so its access lines did nothing there; 2.4 applies it.
   // When its translation changes an answer, the second try writes no access line at all: the section then changes nothing.
   for (const s of before.scopes) {

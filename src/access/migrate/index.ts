@@ -2,7 +2,8 @@
 export { branchKind, branchLabel, compatLines, dualBlocks, fallbackBranch, hasAccess, startupDefineBlocks, TRANSPARENT, versionConds } from './dual-version.js';
 export { fileVerdicts, loadedIfModules, loadedSections, proofOptions } from './file-verdicts.js';
 export { accessGuard } from './guard.js';
-export { contextsOf, isMixed, proveProject, type Verdict } from './prove.js';
+export { contextsOf, proveProject, type Verdict } from './prove.js';
+export { isMixed } from './syntax-24.js';
 export { withItems } from './with-items.js';
 export { NEVER_READ, NOT_NAMED, translateScope } from './translate-scope.js';
 export { neverReadAccessFiles } from './never-read.js';

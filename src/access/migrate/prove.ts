@@ -24,6 +24,8 @@ import { itemsOf, rewrittenItems } from './translation-items.js';
 import { uncoveredHtaccessDirs } from '../../rules-kit/directory-model.js';
 import { builtinCheck } from './builtin-reading.js';
 import { withItems } from './with-items.js';
+import { holds24Syntax, isMixed, ONLY_IN_24 } from './syntax-24.js';
+import { laterReadingDifferences } from './later-reading.js';
 import type { ProjectProof, Verdict } from './verdict.js';
 
 export type { ProjectProof, Verdict };
@@ -53,7 +55,11 @@ export function migratedReading(project: Project, opts: ModelOptions = {}, repla
   return projectModel(project, '2.4', { ...opts, compat: true, overrides: 'migrated', overrideAddedFor: uncoveredHtaccessDirs(project), ...(replace ? { replace } : {}) });
 }
 
-function computeProof(project: Project, opts: ModelOptions): ProjectProof {
+/**
+ * `kept`: the texts a later run would read otherwise (later-reading.ts), each with why, kept as written from the start:
+ * the proof is made again without them, the rewrites left proven on a tree where they keep their lines.
+ */
+function computeProof(project: Project, opts: ModelOptions, kept: ReadonlyMap<Section | string, string> = new Map()): ProjectProof {
   // The models the proof works on keep what the deciders memoize about them (sections by context,
   // answers by location: ~10 MB on 10,000 vhosts) in a memo of the proof's own, which goes with it.
   const work = new RunCache();
@@ -79,6 +85,12 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
   for (const s of [...candidates.keys()]) {
     const file = project.byPath.get(s.path);
     const reason = readForContext(project, s.path) ? OUTSIDE : file && leftForSyntaxErrors(file) ? SYNTAX_ERRORS : null;
+    if (!reason) continue;
+    candidates.delete(s);
+    verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason: refusal(s, reason) });
+  }
+  for (const s of [...candidates.keys()]) {
+    const reason = kept.get(keyOf(s));
     if (!reason) continue;
     candidates.delete(s);
     verdicts.set(keyOf(s), { status: 'refused', scope: beforeOf.get(keyOf(s)) ?? s, reason: refusal(s, reason) });
@@ -345,6 +357,11 @@ function computeProof(project: Project, opts: ModelOptions): ProjectProof {
       }
     }
   }
+  // A tree left with 2.2 lines and no sign of its migration is read by a later run as 2.2: that reading must be the original's.
+  if (!mixed && candidates.size && [...verdicts.values()].some((v) => v.status === 'refused')) {
+    const later = laterReadingDifferences(project, before22, new Map([...candidates.keys()].map((s) => [s, lines.get(s)!])), contextsOf([...candidates.keys()], [after0]));
+    if (later.size) return computeProof(project, opts, new Map([...kept, ...[...later].map(([k, why]) => [k, readAsTwoTwo(why)] as const)]));
+  }
   for (const s of candidates.keys()) {
     const orig = beforeOf.get(keyOf(s)) ?? s;
     const file = project.byPath.get(orig.path)?.ast;
@@ -452,22 +469,21 @@ function dualCause(branch: string | undefined): string {
   return branch ? `; 2.4 decides that request in ${branch}, a branch only 2.4 reads: settle that branch first (no-legacy-access-branch reports it), as no rewrite of this section is proven while it says otherwise than 2.2's rules did` : '';
 }
 
+/** Why a rewrite is kept back that makes the result, read as 2.2 by a later run, answer a request otherwise. */
+function readAsTwoTwo(difference: string): string {
+  return 'the rewrite is held back while other sections keep their 2.2 lines: this tree loads no module (2.2 had them compiled in), so the '
+    + 'migration adds no LoadModule line of mod_authz_core, and what this rewrite leaves is 2.2 syntax, which a later run reads as a 2.2 tree '
+    + `that answers otherwise than the original (${difference}, as 2.2 reads the original and the result) and would rewrite the kept sections `
+    + 'to match. It is made once they are migrated, or once the tree loads its modules with LoadModule lines, as a 2.4 built with shared '
+    + 'modules needs (the migration then adds mod_authz_core\'s, which tells a later run the tree is a 2.4 one)';
+}
+
 const OUTSIDE = 'the file is outside the tree, read for context and not changed, so its lines stay as they are (add its directory with --root to migrate it)';
 
 const SYNTAX_ERRORS = 'the file has syntax errors, so it is not rewritten and its lines stay as they are (the other rewrites are proven with them); fix those errors first';
 
 const VACUOUS_BECAUSE = 'no request shows what the section\'s lines do and the rewrite cannot be proven; fix that error first';
 const VACUOUS = `every request this section applies to is answered 500 (or not at all) before the rewrite, so ${VACUOUS_BECAUSE.replace('the section\'s', 'its')}`;
-
-const V24_ONLY: ReadonlySet<string> = new Set(['all', 'ip', 'host', 'env', 'local', 'method', 'expr', 'dbm-group', 'dbm-file-group', 'forward-dns']);
-
-const ONLY_IN_24 = /Invalid command '<?(RequireAll|RequireAny|RequireNone|AuthMerging)/i;
-
-/** Whether a section of a 2.2 reading holds 2.4-only access syntax (Require all/ip/host…, <RequireAll>, AuthMerging). */
-function holds24Syntax(s: Scope): boolean {
-  return s.errors.some((e) => ONLY_IN_24.test(e))
-    || s.items.some((i) => i.k === 'require' && V24_ONLY.has((i.words[0] === 'not' ? i.words[1] ?? '' : i.words[0] ?? '').toLowerCase()));
-}
 
 /**
  * The 2.2 reading of a mixed tree as the reference where a request meets no 2.4-only access syntax: its sections with
@@ -504,11 +520,6 @@ function loads24Module(project: Project, c22: CondContext): boolean {
     } });
     return found;
   });
-}
-
-/** A tree whose live 2.2 reading already holds 2.4-only access syntax (hand-migrated in part, or by an earlier run). */
-export function isMixed(before: Model): boolean {
-  return before.errors.some((e) => ONLY_IN_24.test(e)) || before.scopes.some(holds24Syntax);
 }
 
 /** Why a rewrite that drops Satisfy Any where SSLRequireSSL/SSLRequire applies changes the answer, and the remedy checked on the real 2.4. */

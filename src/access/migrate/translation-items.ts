@@ -15,7 +15,7 @@ export function rewrittenItems(s: Scope, access: readonly Item[]): Item[] {
   return [...s.items.filter((i) => !isAccessItem(i)), ...access];
 }
 
-/** The 2.4 items of one translation's lines, read as the body of a `<Directory>` under `after`'s modules. */
+/** The items of one translation's lines, read as the body of a `<Directory>` by `after`'s version under its modules. */
 export function itemsOf(lines: readonly string[], after: Model): ReadTranslation {
   return readTranslations([lines], after)[0]!;
 }
@@ -24,7 +24,7 @@ export function itemsOf(lines: readonly string[], after: Model): ReadTranslation
 const BATCH = 256;
 
 /**
- * The 2.4 items of many translations, parsed together as one file per batch (one `<Directory>`
+ * The items of many translations (2.4's, or as 2.2 would read them when `after` is a 2.2 reading), parsed together as one file per batch (one `<Directory>`
  * per translation) so that a project's thousands of rewrites cost few parses; a batch is read one
  * by one when its file does not come back as exactly one clean section per translation.
  */
@@ -42,9 +42,9 @@ function text(translations: readonly (readonly string[])[]): string {
 }
 
 function model(source: string, after: Model): { scopes: Scope[]; errors: string[] } {
-  const file = parse(source, '\0translation', { version: '2.4' });
+  const file = parse(source, '\0translation', { version: after.version });
   const m = buildModel([{ file, kind: 'conf' }], {
-    version: '2.4', modules: after.modules, anyModule: after.cond?.anyModule ?? false, cache: after.cache,
+    version: after.version, modules: after.modules, anyModule: after.cond?.anyModule ?? false, cache: after.cache,
   });
   return { scopes: m.scopes, errors: [...file.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message), ...m.errors] };
 }
@@ -63,5 +63,5 @@ function readOne(lines: readonly string[], after: Model): ReadTranslation {
 
 /** A translation holds Require lines (and AuthMerging) only: anything else read from it is a mistake of the translator. */
 function unexpected(items: readonly Item[]): string[] {
-  return items.filter((i) => i.k !== 'authz' && i.k !== 'authmerging').map((i) => `unexpected line in a translation: ${i.k}`);
+  return items.filter((i) => i.k !== 'authz' && i.k !== 'authmerging' && i.k !== 'require').map((i) => `unexpected line in a translation: ${i.k}`);
 }
