@@ -191,6 +191,28 @@ function computeProof(project: Project, opts: ModelOptions, kept: ReadonlyMap<Se
     });
     return failing;
   };
+  /**
+   * Of texts given back their translations together, those the other build blames (builtin-reading.ts), with why. The texts
+   * share no context, as in failingOf.
+   */
+  const otherFailing = (texts: ReadonlyMap<Section | string, ReadonlyMap<Scope, Item[]>>): Map<Section | string, string> => {
+    const out = new Map<Section | string, string>();
+    if (!otherBuild || !texts.size) return out;
+    const trial = new Map(candidates);
+    for (const items of texts.values()) for (const [sc, it] of items) trial.set(sc, it);
+    const blamed = otherBuild.blame(trial);
+    for (const [key, items] of texts) {
+      const why = [...items.keys()].map((sc) => blamed.get(sc)).find((w) => w !== undefined);
+      if (why !== undefined) out.set(key, why);
+    }
+    return out;
+  };
+  /** Those of `texts` that fail on this build (failingOf) or, given back with the others, on the other build. */
+  const failingOnBoth = (texts: ReadonlyMap<Section | string, ReadonlyMap<Scope, Item[]>>): Set<Section | string> => {
+    const failing = failingOf(texts);
+    for (const key of otherFailing(new Map([...texts].filter(([k]) => !failing.has(k)))).keys()) failing.add(key);
+    return failing;
+  };
   /** The candidates withdrawn over a request they answered otherwise, with their translation (retried once the rounds end). */
   const withdrawn = new Map<Scope, { items: Item[]; lines: string[] }>();
   /** The texts some copy of which was withdrawn as not proven (no request shows it, or one is not decided): not tried again. */
@@ -242,9 +264,11 @@ function computeProof(project: Project, opts: ModelOptions, kept: ReadonlyMap<Se
       const vacuous = boot ? `httpd refuses to start on this tree (${boot}), so ${VACUOUS_BECAUSE}` : VACUOUS;
       for (const s of candidates.keys()) if (!exercised.has(s) && !drop.has(s)) drop.set(s, `\0${vacuous}`);
     }
-    // Blamed on the other build, a rewrite is not tried again after the rounds, which read one build only (found by a helper's
-    // hunt: withdrawn first over a difference of this build, it was made by those tries, and a second run changed the output).
-    if (otherBuild) for (const [s, why] of otherBuild.blame(candidates)) { if (!drop.has(s)) drop.set(s, `\0${why}`); else unproven.add(keyOf(s)); }
+    // Blamed on the other build, a rewrite is withdrawn like one blamed on this one (its reason said as it is: \x01), and the
+    // tries after the rounds ask that build too (otherFailing). They once read this build only, and made such a rewrite, which
+    // a second run changed (a helper's hunt); so it was never tried again, and one blamed in a round for a difference that a
+    // section withdrawn later made stayed withdrawn, which a second run made (hunt seed 2016: a <Files> with Satisfy All).
+    if (otherBuild) for (const [s, why] of otherBuild.blame(candidates)) if (!drop.has(s)) drop.set(s, `\x01${why}`);
     if (!drop.size) { converged = true; break; }
     // A section read in several contexts (a file two virtual hosts include) is one text: it goes in all or none.
     // (The candidates by key: a tree whose rewrites are refused by the thousand compared each with every candidate.)
@@ -263,7 +287,7 @@ function computeProof(project: Project, opts: ModelOptions, kept: ReadonlyMap<Se
       else withdrawn.set(s, { items: candidates.get(s)!, lines: lines.get(s)! });
       candidates.delete(s);
       const orig = beforeOf.get(keyOf(s)) ?? s;
-      verdicts.set(keyOf(s), { status: 'refused', scope: orig, reason: refusal(s, why.startsWith('\0') ? why.slice(1) : `the rewrite would change an outcome: ${why}`) });
+      verdicts.set(keyOf(s), { status: 'refused', scope: orig, reason: refusal(s, /^[\0\x01]/.test(why) ? why.slice(1) : `the rewrite would change an outcome: ${why}`) });
     }
     contexts = contextsOf([...drop.keys()], [after0]);
     after = withItems(after0, candidates, originals);
@@ -317,7 +341,7 @@ function computeProof(project: Project, opts: ModelOptions, kept: ReadonlyMap<Se
       // Its own translation, else (a section read once) the one a later run would make from what 2.4 with
       // mod_access_compat does there now that the sections around it keep their lines.
       const own = new Map(run.map(([key, same]) => [key, new Map(same.map((sc) => [sc, withdrawn.get(sc)!]))]));
-      const failing = failingOf(triedItems(own));
+      const failing = failingOnBoth(triedItems(own));
       const kept = [...own].filter(([key]) => !failing.has(key));
       for (const [, tried] of kept) accept(tried);
       if (kept.length) { made = true; after = withItems(after0, candidates, originals); }
@@ -330,7 +354,7 @@ function computeProof(project: Project, opts: ModelOptions, kept: ReadonlyMap<Se
         if (t) again.set(key, new Map([[same[0]!, t]]));
       }
       if (!again.size) continue;
-      const still = failingOf(triedItems(again));
+      const still = failingOnBoth(triedItems(again));
       const proven = [...again].filter(([key]) => !still.has(key));
       for (const [key, tried] of proven) { failedAt.delete(key); accept(tried); }
       if (proven.length) { made = true; after = withItems(after0, candidates, originals); }
@@ -339,10 +363,12 @@ function computeProof(project: Project, opts: ModelOptions, kept: ReadonlyMap<Se
       // The texts that each fail alone, tried together (jointFailing): when they hold, they are made, and the waves go round again.
       let group = new Map([...byText(withdrawn.keys())].filter(([key]) => !unproven.has(key)).map(([key, same]) => [key, new Map(same.map((sc) => [sc, withdrawn.get(sc)!]))]));
       for (let tries = 0; group.size > 1 && tries < 8; tries++) {
-        const failing = jointFailing(triedItems(group));
+        const tried = triedItems(group);
+        const here = jointFailing(tried);
+        const failing = here.size ? here : otherFailing(tried);
         if (failing.size) {
           // A reason from a round where another withdrawn section stopped the 2.4 reading no longer holds: this one does.
-          for (const [key, why] of failing) {
+          for (const [key, why] of here) {
             const v = verdicts.get(key);
             if (why && v?.status === 'refused' && /\bstartup: /.test(v.reason) && !startupError(after)) v.reason = refusal(group.get(key)!.keys().next().value!, `the rewrite would change an outcome: ${why}`);
           }
