@@ -1,6 +1,7 @@
 /**
  * Reads the Require lines a translation printed back as 2.4 items, with the parser and the model
- * builder that read every configuration file: what gets proven is what httpd 2.4 will read.
+ * builder that read every configuration file: what gets proven is what httpd 2.4 will read. Read
+ * as 2.2 items, they are what a later run that takes the result for a 2.2 tree reads (later-reading.ts).
  */
 import { parse } from '../../parse/parser.js';
 import { buildModel, isAccessItem, type Item, type Model, type Scope } from '../model/index.js';
@@ -24,9 +25,9 @@ export function itemsOf(lines: readonly string[], after: Model): ReadTranslation
 const BATCH = 256;
 
 /**
- * The items of many translations (2.4's, or as 2.2 would read them when `after` is a 2.2 reading), parsed together as one file per batch (one `<Directory>`
- * per translation) so that a project's thousands of rewrites cost few parses; a batch is read one
- * by one when its file does not come back as exactly one clean section per translation.
+ * The items of many translations (as `after`'s version reads them), parsed together as one file per
+ * batch (one `<Directory>` per translation) so that a project's thousands of rewrites cost few parses;
+ * a batch is read one by one when its file does not come back as exactly one clean section per translation.
  */
 export function readTranslations(translations: readonly (readonly string[])[], after: Model): ReadTranslation[] {
   const out: ReadTranslation[] = [];
@@ -52,7 +53,7 @@ function model(source: string, after: Model): { scopes: Scope[]; errors: string[
 function readAll(translations: readonly (readonly string[])[], after: Model): ReadTranslation[] | null {
   const { scopes, errors } = model(text(translations), after);
   if (errors.length || scopes.length !== translations.length || scopes.some((s, i) => s.pattern !== `/translation-${i}` || s.within)) return null;
-  return scopes.map((s) => ({ items: s.items, errors: [...s.errors, ...unexpected(s.items)] }));
+  return scopes.map((s) => ({ items: s.items, errors: [...s.errors, ...unexpected(s.items, after.version)] }));
 }
 
 /** A translation that does not read as one section by itself: its errors, and no items. */
@@ -62,6 +63,7 @@ function readOne(lines: readonly string[], after: Model): ReadTranslation {
 }
 
 /** A translation holds Require lines (and AuthMerging) only: anything else read from it is a mistake of the translator. */
-function unexpected(items: readonly Item[]): string[] {
-  return items.filter((i) => i.k !== 'authz' && i.k !== 'authmerging' && i.k !== 'require').map((i) => `unexpected line in a translation: ${i.k}`);
+function unexpected(items: readonly Item[], version: Model['version']): string[] {
+  const require = version === '2.2' ? 'require' : 'authz';
+  return items.filter((i) => i.k !== require && i.k !== 'authmerging').map((i) => `unexpected line in a translation: ${i.k}`);
 }
