@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Directive, Node, Section } from '../src/ast/nodes.js';
-import { accessDirectives, authTypeLine, compatLines, currentAccessText, fallbackBranch, fileVerdicts, NEVER_READ, proofOptions, NOT_NAMED, rewriteEdits, serverLevelAccess, type ServerLevelAccess, startupDefineBlocks, versionConds } from '../src/access/migrate/index.js';
+import { accessDirectives, authTypeLine, compatLines, currentAccessText, fallbackBranch, fileVerdicts, negatedDefineBranch, NEVER_READ, proofOptions, NOT_NAMED, rewriteEdits, serverLevelAccess, type ServerLevelAccess, startupDefineBlocks, versionConds } from '../src/access/migrate/index.js';
 import { commentStart, commentWordMatches, isAccessItem, type Scope } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 import { isAccessFile } from '../src/project/project.js';
@@ -131,8 +131,9 @@ export default defineRule({
         const live = proof.live;
         for (const [section, v] of sections) {
           const body = section ? section.children : file.children;
-          // Beside blocks neither reading reads (<IfModule mod_version.c>), the rewrite stays in the branch every server reads when it skips them.
-          const edited = fallbackBranch(body, ...versionConds(context.project, context.options.builtin))?.children ?? body;
+          // Beside blocks neither reading reads (<IfModule mod_version.c>), the rewrite stays in the branch every server reads when it skips them;
+          // lines that all sit in an <IfDefine !NAME> stay in it, which httpd started with -DNAME skips.
+          const edited = (fallbackBranch(body, ...versionConds(context.project, context.options.builtin)) ?? negatedDefineBranch(body))?.children ?? body;
           const first = accessDirectives(body, live)[0];
           if (!first) {
             // Access lines that come from a file Included inside the section: not rewritten there, and said (they keep mod_access_compat).

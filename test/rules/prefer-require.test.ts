@@ -30,6 +30,14 @@ ruleTester(rule, {
       errors: [/^<IfDefine SSL> is read only when httpd starts with -DSSL, .*its Order\/Deny\/Allow lines are not rewritten and need mod_access_compat in 2\.4/],
     },
     {
+      // Found reading a hunt tree (seed 2355): the lines of an <IfDefine !SSL> were rewritten outside it, so httpd started
+      // with -DSSL, which skipped them in 2.2, read the new Require lines. Inside it, such a server reads neither, as before.
+      name: 'rewrites the access lines of an <IfDefine !NAME> inside it, which httpd started with -DNAME skips',
+      code: '<Directory /srv>\n  Options None\n  <IfDefine !SSL>\n    Order deny,allow\n    Deny from all\n  </IfDefine>\n</Directory>\n',
+      output: '<Directory /srv>\n  Options None\n  <IfDefine !SSL>\n    Require all denied\n  </IfDefine>\n</Directory>\n',
+      errors: ['Require all denied'],
+    },
+    {
       // Found on a tree with <IfModule mod_status.c> and no mod_status loaded: the block was neither rewritten nor
       // reported, and mod_access_compat was loaded for it alone (load-implicit-modules no longer counts its lines).
       name: 'reports an <IfModule> neither 2.2 nor the migrated tree reads, whose Order lines stay and keep no mod_access_compat',

@@ -99,6 +99,17 @@ export function fallbackBranch(nodes: readonly Node[], c22: CondContext, c24: Co
   return unread.every(opposite) ? branch : undefined;
 }
 
+/**
+ * The `<IfDefine !NAME>` of a body that holds every access line of it, where there is one: both models read it (no
+ * start-up define is known), and the rewrite stays inside it. httpd started with `-DNAME` skips it, and then reads
+ * neither the old lines nor the new, as it read none in 2.2; written outside, the new lines would apply there too.
+ */
+export function negatedDefineBranch(nodes: readonly Node[]): Section | undefined {
+  const withAccess = nodes.filter((n) => (n.type === 'directive' ? isAccessLine(n.lname) : n.type === 'section' && hasAccess([n])));
+  const branch = withAccess[0];
+  return withAccess.length === 1 && branch?.type === 'section' && branch.lname === 'ifdefine' && condition(branch).negated ? branch : undefined;
+}
+
 /** The nodes a section holds, or those of the .htaccess file or fragment a scope without a node stands for. */
 export function bodyOf(project: Project, s: Pick<Scope, 'node' | 'path'>): readonly Node[] {
   return s.node ? s.node.children : project.byPath.get(s.path)?.ast.children ?? [];

@@ -1,5 +1,5 @@
 /** The migration layer of the access core: translating 2.2 access sections to 2.4, proving the translations, the text edits, dual-version branches and the fix loop's guard. Imports the layers below. */
-export { branchKind, branchLabel, compatLines, dualBlocks, fallbackBranch, hasAccess, startupDefineBlocks, TRANSPARENT, versionConds } from './dual-version.js';
+export { branchKind, branchLabel, compatLines, dualBlocks, fallbackBranch, hasAccess, negatedDefineBranch, startupDefineBlocks, TRANSPARENT, versionConds } from './dual-version.js';
 export { fileVerdicts, loadedIfModules, loadedSections, proofOptions } from './file-verdicts.js';
 export { accessGuard } from './guard.js';
 export { contextsOf, proveProject, type Verdict } from './prove.js';
