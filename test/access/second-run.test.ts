@@ -507,4 +507,20 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(first.files.find((f) => f.file.display === 'htdocs/scn/h/.htaccess')!.output).not.toMatch(/^Deny/m);
     expect(changedIn(second)).toEqual([]);
   });
+
+  it('reads the result as 2.2 with the .htaccess files as the migration leaves them (AuthConfig added to AllowOverride Limit)', () => {
+    // The check of the hold-back above read the result's .htaccess under the original AllowOverride Limit, where its new Require
+    // answers 500, and held back two sound rewrites; the second run, reading the AuthConfig the first had added, made them.
+    // Found by the second-run check (differential seed 66004296).
+    const root = tempDir();
+    const auth = `    AuthType Basic\n    AuthName "x"\n    AuthUserFile "${root}/pw"\n`;
+    const [first, second] = twice(root, {
+      'httpd.conf': `DocumentRoot "${root}/htdocs"\n<Directory "${root}/htdocs/scn">\n    AllowOverride Limit\n${auth}    Require group staff\n</Directory>\n`
+        + `<Directory "${root}/htdocs/scn/sub">\n${auth}    AuthGroupFile "${root}/groups"\n    Require user alice bob\n    Require group admins\n</Directory>\n`,
+      'htdocs/scn/sub/.htaccess': 'Allow from all fe80::/10\n',
+    });
+    expect(findingsOf(first, 'htdocs/scn/sub/.htaccess').join('\n')).not.toMatch(/held back/);
+    expect(changedIn(first)).toContain('htdocs/scn/sub/.htaccess');
+    expect(changedIn(second)).toEqual([]);
+  });
 });

@@ -12,7 +12,8 @@ import { walk } from '../../ast/walk.js';
 import type { Project } from '../../project/project.js';
 import { decide, describeDifference, eachRepresentative } from '../compare/index.js';
 import { applicableScopes } from '../decide/index.js';
-import { type Item, keyOf, type Model, type Scope } from '../model/index.js';
+import { type Item, keyOf, type Model, type ModelOptions, projectModel, type Scope } from '../model/index.js';
+import { uncoveredHtaccessDirs } from '../../rules-kit/directory-model.js';
 import { readTranslations, rewrittenItems } from './translation-items.js';
 import { withItems } from './with-items.js';
 import { ONLY_IN_24, only24Require } from './syntax-24.js';
@@ -22,9 +23,12 @@ import { ONLY_IN_24, only24Require } from './syntax-24.js';
  * original read as 2.2), each with the first such request. Empty when a later run reads the result as the 2.4 tree it
  * is: the project loads some module (the migration then adds mod_authz_core's line), or a rewrite holds 2.4 syntax.
  * `rewrites`: each section of the 2.4 reading to be rewritten, with its lines; `contexts`: the contexts they are read in.
+ * The result's .htaccess files are read as the migration leaves them (an explicit AllowOverride, with AuthConfig where
+ * Limit was granted, as migratedReading): read as the original's, a .htaccess rewritten to Require answered 500 under its
+ * `AllowOverride Limit`, which the migration extends, and sound rewrites were held back (differential seed 66004296).
  */
 export function laterReadingDifferences(
-  project: Project, before22: Model, rewrites: ReadonlyMap<Scope, readonly string[]>, contexts: readonly string[],
+  project: Project, opts: ModelOptions, before22: Model, rewrites: ReadonlyMap<Scope, readonly string[]>, contexts: readonly string[],
 ): Map<Section | string, string> {
   const out = new Map<Section | string, string>();
   if (!rewrites.size || loadsAModule(project)) return out;
@@ -33,14 +37,18 @@ export function laterReadingDifferences(
   if (read.some((r) => r.errors.some((e) => ONLY_IN_24.test(e)) || r.items.some(only24Require))) return out;
   // A text read in several contexts has one translation: its sections in the 2.2 reading are found by the text.
   const byText = new Map(sections.map((s, i) => [keyOf(s), read[i]!.items]));
+  const migrated: Model = {
+    ...projectModel(project, '2.2', { ...opts, overrides: 'migrated', overrideAddedFor: uncoveredHtaccessDirs(project) }),
+    cache: before22.cache, mainServer: before22.mainServer,
+  };
   const items = new Map<Scope, Item[]>();
-  for (const s of before22.scopes) {
+  for (const s of migrated.scopes) {
     const access = byText.get(keyOf(s));
     if (access) items.set(s, rewrittenItems(s, access));
   }
   const rewritten = new Set<Scope>();
   const originals = new Map<Scope, Scope>();
-  const result = withItems(before22, items, originals);
+  const result = withItems(migrated, items, originals);
   for (const copy of originals.keys()) if (items.has(originals.get(copy)!)) rewritten.add(copy);
   eachRepresentative([before22, result], contexts, (r) => {
     const b = decide(before22, r);

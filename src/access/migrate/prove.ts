@@ -385,7 +385,7 @@ function computeProof(project: Project, opts: ModelOptions, kept: ReadonlyMap<Se
   }
   // A tree left with 2.2 lines and no sign of its migration is read by a later run as 2.2: that reading must be the original's.
   if (!mixed && candidates.size && [...verdicts.values()].some((v) => v.status === 'refused')) {
-    const later = laterReadingDifferences(project, before22, new Map([...candidates.keys()].map((s) => [s, lines.get(s)!])), contextsOf([...candidates.keys()], [after0]));
+    const later = laterReadingDifferences(project, opts, before22, new Map([...candidates.keys()].map((s) => [s, lines.get(s)!])), contextsOf([...candidates.keys()], [after0]));
     if (later.size) return computeProof(project, opts, new Map([...kept, ...[...later].map(([k, why]) => [k, readAsTwoTwo(why)] as const)]));
   }
   for (const s of candidates.keys()) {
