@@ -91,7 +91,7 @@ export function fallbackBranch(nodes: readonly Node[], c22: CondContext, c24: Co
   const unread = unreadDualBlocks(nodes, c22, c24);
   if (!unread.length) return undefined;
   const read = (n: Node) => n.type === 'section' && n.lname === 'ifmodule' && conditionHolds(n, c22) === true && conditionHolds(n, c24) === true;
-  const withAccess = nodes.filter((n) => !unread.includes(n as Section) && (n.type === 'directive' ? isAccessLine(n.lname) : n.type === 'section' && hasAccess([n])));
+  const withAccess = withAccessLines(nodes).filter((n) => !unread.includes(n as Section));
   const branch = withAccess[0];
   if (withAccess.length !== 1 || !branch || branch.type !== 'section' || !read(branch)) return undefined;
   const test = condition(branch);
@@ -105,9 +105,14 @@ export function fallbackBranch(nodes: readonly Node[], c22: CondContext, c24: Co
  * neither the old lines nor the new, as it read none in 2.2; written outside, the new lines would apply there too.
  */
 export function negatedDefineBranch(nodes: readonly Node[]): Section | undefined {
-  const withAccess = nodes.filter((n) => (n.type === 'directive' ? isAccessLine(n.lname) : n.type === 'section' && hasAccess([n])));
+  const withAccess = withAccessLines(nodes);
   const branch = withAccess[0];
   return withAccess.length === 1 && branch?.type === 'section' && branch.lname === 'ifdefine' && condition(branch).negated ? branch : undefined;
+}
+
+/** The nodes of a body that are access lines or hold some. */
+function withAccessLines(nodes: readonly Node[]): Node[] {
+  return nodes.filter((n) => (n.type === 'directive' ? isAccessLine(n.lname) : n.type === 'section' && hasAccess([n])));
 }
 
 /** The nodes a section holds, or those of the .htaccess file or fragment a scope without a node stands for. */

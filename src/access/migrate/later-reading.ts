@@ -8,11 +8,10 @@
  * in without a password what had asked for one, and the second run rewrote that <Directory> to match: 401 to 200).
  */
 import type { Section } from '../../ast/nodes.js';
-import { walk } from '../../ast/walk.js';
 import type { Project } from '../../project/project.js';
 import { decide, describeDifference, eachRepresentative } from '../compare/index.js';
 import { applicableScopes } from '../decide/index.js';
-import { type Item, keyOf, type Model, type ModelOptions, projectModel, type Scope } from '../model/index.js';
+import { type Item, keyOf, loadedModules, type Model, type ModelOptions, projectModel, type Scope } from '../model/index.js';
 import { uncoveredHtaccessDirs } from '../../rules-kit/directory-model.js';
 import { readTranslations, rewrittenItems } from './translation-items.js';
 import { withItems } from './with-items.js';
@@ -64,11 +63,7 @@ export function laterReadingDifferences(
   return out;
 }
 
-/** Whether some file of the project has a LoadModule line: then the migration loads mod_authz_core with one (load-implicit-modules). */
+/** Whether the project has a LoadModule line: then the migration loads mod_authz_core with one (load-implicit-modules). */
 function loadsAModule(project: Project): boolean {
-  return project.files.some((f) => {
-    let found = false;
-    walk(f.ast, { directive: (d) => { if (d.lname === 'loadmodule') found = true; } });
-    return found;
-  });
+  return loadedModules(project.files.map((f) => f.ast)).length > 0;
 }
