@@ -523,4 +523,20 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(changedIn(first)).toContain('htdocs/scn/sub/.htaccess');
     expect(changedIn(second)).toEqual([]);
   });
+
+  it('translates a <Files> of a .htaccess whose 2.2 state has no translation with that file\'s own lines translated', () => {
+    // No module owns the Require group. The .htaccess's own lines were translated from what 2.4 with mod_access_compat does
+    // there; its <Files> was translated from that reading too, but with the .htaccess still read by its compat lines, where
+    // the <Directory>'s <LimitExcept get> decides and the translation needed a <Limit get> 2.4 refuses there. The second run,
+    // reading the .htaccess as rewritten (its Require lines replace the <Directory>'s), translated the <Files> and made it.
+    // Found by the second-run check (differential seed 70000988).
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `DocumentRoot "${root}/htdocs"\n<Directory "${root}/htdocs/scn">\n    AllowOverride All\n    <LimitExcept get>\n        Require group admins\n    </LimitExcept>\n</Directory>\n`,
+      'htdocs/scn/h/.htaccess': 'Order Deny,Allow\n<LimitExcept PUT>\n    Satisfy Any\n</LimitExcept>\n<Files "g.html">\n    Deny from 127.0.0.8/255.255.255.252 127.0.0.1\n'
+        + '    Allow from 127.0.1 all\n    Deny from notallowed.example.test Allowed.Example.Test\n</Files>\n',
+    });
+    expect(first.files.find((f) => f.file.display === 'htdocs/scn/h/.htaccess')!.output).not.toMatch(/^\s*(Deny|Allow|Order)\b/m);
+    expect(changedIn(second)).toEqual([]);
+  });
 });

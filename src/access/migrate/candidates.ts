@@ -102,8 +102,12 @@ function withTranslations(after0: Model, items: ReadonlyMap<Scope, Item[]>): { m
   return { model, copyOf: (s) => copies.get(s) ?? s };
 }
 
-/** Whether `s` is a `<Directory>` (or the .htaccess of one) strictly below the `<Directory>` `above`, of the same host. */
+/**
+ * Whether `above` encloses `s`: a `<Directory>` strictly above the `<Directory>` (or .htaccess) `s`, of the same host,
+ * or the section `s` is nested in (a `<Files>` in a .htaccess file or a `<Directory>`).
+ */
 function below(s: Scope, above: Scope): boolean {
+  for (let w = s.within; w; w = w.within) if (w === above) return true;
   return above.kind === 'directory' && !above.regex && (s.kind === 'directory' || s.kind === 'htaccess') && !s.regex
     && s.vhost === above.vhost && s.pattern.startsWith(above.pattern.endsWith('/') ? above.pattern : `${above.pattern}/`);
 }
@@ -152,7 +156,10 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   // the other sections translated: a .htaccess whose AuthzUserAuthoritative line 2.4 refuses (500) loses it in the
   // rewrite of its own lines, and a <Files> in it was refused as answering 500 everywhere (differential seed 43009041).
   // Those of the directories above a section's own are written in too (differential seed 51000455: two <Directory sub>
-  // were translated from the compat lines of the <Directory> above them, whose own translation the second run read).
+  // were translated from the compat lines of the <Directory> above them, whose own translation the second run read), and
+  // that of the .htaccess file a <Files> is nested in (seed 70000988: read under the file's compat lines, the <Directory>'s
+  // <LimitExcept get> decided there, and the translation needed a <Limit get> 2.4 refuses; the second run read the file's
+  // new Require lines, which replace the <Directory>'s, and made it).
   // Where those above are withdrawn, a later run reads them with their compat lines: the translation from that reading is
   // the second try (differential seed 42007675: a .htaccess translated under the <Directory> above's translation, which
   // held that directory's Deny from ::1, where the .htaccess's own Deny lines had replaced it; withdrawn, the first run
