@@ -12,7 +12,7 @@ import type { Project } from '../../project/project.js';
 import { decide, describeDifference, eachRepresentative } from '../compare/index.js';
 import { applicableScopes } from '../decide/index.js';
 import { type Item, keyOf, loadedModules, type Model, type ModelOptions, projectModel, type Scope } from '../model/index.js';
-import { uncoveredHtaccessDirs } from '../../rules-kit/directory-model.js';
+import { migratedOverrides } from './migrated-reading.js';
 import { readTranslations, rewrittenItems } from './translation-items.js';
 import { withItems } from './with-items.js';
 import { ONLY_IN_24, only24Require } from './syntax-24.js';
@@ -23,7 +23,7 @@ import { ONLY_IN_24, only24Require } from './syntax-24.js';
  * is: the project loads some module (the migration then adds mod_authz_core's line), or a rewrite holds 2.4 syntax.
  * `rewrites`: each section of the 2.4 reading to be rewritten, with its lines; `contexts`: the contexts they are read in.
  * The result's .htaccess files are read as the migration leaves them (an explicit AllowOverride, with AuthConfig where
- * Limit was granted, as migratedReading): read as the original's, a .htaccess rewritten to Require answered 500 under its
+ * Limit was granted, migratedOverrides): read as the original's, a .htaccess rewritten to Require answered 500 under its
  * `AllowOverride Limit`, which the migration extends, and sound rewrites were held back (differential seed 66004296).
  */
 export function laterReadingDifferences(
@@ -37,7 +37,7 @@ export function laterReadingDifferences(
   // A text read in several contexts has one translation: its sections in the 2.2 reading are found by the text.
   const byText = new Map(sections.map((s, i) => [keyOf(s), read[i]!.items]));
   const migrated: Model = {
-    ...projectModel(project, '2.2', { ...opts, overrides: 'migrated', overrideAddedFor: uncoveredHtaccessDirs(project) }),
+    ...projectModel(project, '2.2', { ...opts, ...migratedOverrides(project) }),
     cache: before22.cache, mainServer: before22.mainServer,
   };
   const items = new Map<Scope, Item[]>();

@@ -5,7 +5,7 @@
  * differ is withdrawn (the most specific rewritten section that applies to
  * the request), and the comparison is repeated until none differs.
  */
-import type { ConfigFile, Section } from '../../ast/nodes.js';
+import type { Section } from '../../ast/nodes.js';
 import { leftForSyntaxErrors, type Project, readForContext } from '../../project/project.js';
 import { cacheSlot, RunCache } from '../../project/run-cache.js';
 import { conditionHolds, type CondContext, forgetModels, isAccessItem, type Item, keyOf, type Model, type ModelOptions, moduleName, only24, type Outcome, projectModel, reachOfAll, type Request, type Scope, servedContexts } from '../model/index.js';
@@ -21,7 +21,7 @@ import { ownState, UNIT_INDENT } from './translate-scope.js';
 import { translateMixedState } from './translate-mixed.js';
 import { Untranslatable } from './translate.js';
 import { itemsOf, rewrittenItems } from './translation-items.js';
-import { uncoveredHtaccessDirs } from '../../rules-kit/directory-model.js';
+import { migratedReading } from './migrated-reading.js';
 import { builtinCheck } from './builtin-reading.js';
 import { withItems } from './with-items.js';
 import { holds24Syntax, isMixed, ONLY_IN_24 } from './syntax-24.js';
@@ -44,15 +44,6 @@ export function proveProject(project: Project, opts: ModelOptions = {}): Project
   // caller builds its reading again.
   forgetModels(project);
   return proof;
-}
-
-/**
- * The tree read by 2.4 with mod_access_compat, its .htaccess files as the migration leaves them: an explicit
- * AllowOverride where 2.2 had its default, and the <Directory> sections explicit-allow-override adds for those no
- * section covers. `replace`: edited files in place of the project's copies (the guard).
- */
-export function migratedReading(project: Project, opts: ModelOptions = {}, replace?: ReadonlyMap<string, ConfigFile>): Model {
-  return projectModel(project, '2.4', { ...opts, compat: true, overrides: 'migrated', overrideAddedFor: uncoveredHtaccessDirs(project), ...(replace ? { replace } : {}) });
 }
 
 /**
