@@ -539,4 +539,19 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(first.files.find((f) => f.file.display === 'htdocs/scn/h/.htaccess')!.output).not.toMatch(/^\s*(Deny|Allow|Order)\b/m);
     expect(changedIn(second)).toEqual([]);
   });
+
+  it('translates a <Location> whose 2.2 state has no translation with the <Directory> merged before it translated', () => {
+    // No module owns the Require group, so no section here has a translation of its 2.2 state. The first run translated the
+    // <Directory> from what 2.4 with mod_access_compat does there, and each <Location> from a reading where the <Directory>
+    // still had its compat lines (its Allow list and Satisfy Any); the proof refused those, and both were kept. The second
+    // run, reading the <Directory> as rewritten, translated both and made them (differential seed 88004795).
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `DocumentRoot "${root}/htdocs"\n<Directory "${root}/htdocs/scn">\n    Allow from 127.0.0.5\n    Allow from 127.0.0.8/29 nosuch.invalid\n`
+        + `    Order deny,allow\n    AuthType Basic\n    AuthName "x"\n    AuthUserFile "${root}/pw"\n    Require group admins\n    Satisfy Any\n</Directory>\n`
+        + '<Location "/scn/sub">\n    Deny from Allowed.Example.Test all 127.0.0.5\n</Location>\n<Location "/scn/sub">\n    Order deny,allow\n</Location>\n',
+    });
+    expect(first.files.find((f) => f.file.display === 'httpd.conf')!.output).not.toMatch(/^\s*(Deny|Allow|Order)\b/m);
+    expect(changedIn(second)).toEqual([]);
+  });
 });

@@ -112,6 +112,14 @@ function below(s: Scope, above: Scope): boolean {
     && s.vhost === above.vhost && s.pattern.startsWith(above.pattern.endsWith('/') ? above.pattern : `${above.pattern}/`);
 }
 
+/** The order in which httpd merges the kinds of section (semantics §3): directories and .htaccess files, then regex directories, files, locations. */
+const PHASE: Readonly<Record<Scope['kind'], number>> = { directory: 0, htaccess: 0, directorymatch: 1, files: 2, filesmatch: 2, location: 3, locationmatch: 3, proxy: 3 };
+
+/** Whether `above`, of an earlier kind, is merged before `s` where both apply: of the same host, or of the main server. */
+function mergedBefore(s: Scope, above: Scope): boolean {
+  return PHASE[above.kind] < PHASE[s.kind] && (above.vhost === s.vhost || above.vhost === '');
+}
+
 /** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
 export function pureCandidates(project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext): Candidates {
   const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map(), untranslated: new Map() };
@@ -159,7 +167,9 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   // were translated from the compat lines of the <Directory> above them, whose own translation the second run read), and
   // that of the .htaccess file a <Files> is nested in (seed 70000988: read under the file's compat lines, the <Directory>'s
   // <LimitExcept get> decided there, and the translation needed a <Limit get> 2.4 refuses; the second run read the file's
-  // new Require lines, which replace the <Directory>'s, and made it).
+  // new Require lines, which replace the <Directory>'s, and made it), and those of the kinds httpd merges before the
+  // section's own, of its host or the main server (seed 88004795: two <Location> sections translated under the compat lines
+  // of the <Directory> the second run read as rewritten).
   // Where those above are withdrawn, a later run reads them with their compat lines: the translation from that reading is
   // the second try (differential seed 42007675: a .htaccess translated under the <Directory> above's translation, which
   // held that directory's Deny from ::1, where the .htaccess's own Deny lines had replaced it; withdrawn, the first run
@@ -177,7 +187,7 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     };
     for (const [s, twin, reason] of untranslatable) {
       // Keyed by the places in `translated`: the same path in two virtual hosts is two sections.
-      const at = [...translated.keys()].filter((i) => i >= pure && below(twin, translated[i]![1]));
+      const at = [...translated.keys()].filter((i) => i >= pure && (below(twin, translated[i]![1]) || mergedBefore(twin, translated[i]![1])));
       const reading = readingOf(at);
       const lines = mixedTranslation(reading.model, reading.copyOf(twin), new Map());
       const plain = at.length ? readingOf([]) : null;
