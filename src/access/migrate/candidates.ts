@@ -329,13 +329,42 @@ function oneTextPerSection(translated: readonly Translated[], verdicts: Candidat
 export function mixedCandidates(project: Project, after0: Model, c22: CondContext, c24: CondContext): Candidates {
   const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map(), untranslated: new Map() };
   const translated: Translated[] = [];
+  const refused: Scope[] = [];
   for (const s of after0.scopes) {
     if (!s.items.some((i) => COMPAT.has(i.k))) continue;
     if (dualVersion(project, s, s, c22, c24, out.verdicts)) continue;
     const lines = mixedTranslation(after0, s, out.verdicts);
     if (lines) translated.push([s, s, lines]);
+    else if (!ownReason(s)) refused.push(s);
   }
-  return accept(translated, after0, out);
+  return accept([...translated, ...retranslated(after0, translated, refused, out)], after0, out);
+}
+
+/**
+ * The sections of a mixed tree whose translation was refused, translated again with every other translation written in,
+ * as the next run reads the tree once those are made. Second-run seed 92004338: a .htaccess under a <Directory> whose
+ * Require lines sat in <Limit HEAD get> needed <Limit get>, which 2.4 refuses there; the <Directory> was rewritten to
+ * Require all denied, and the second run, reading that, translated the .htaccess to it. One reading serves every section.
+ * The first refusal is the section's verdict if the proof withdraws the translation.
+ */
+function retranslated(after0: Model, translated: readonly Translated[], refused: readonly Scope[], out: Candidates): Translated[] {
+  if (!refused.length || !translated.length) return [];
+  const reading = withTranslations(after0, translatedItems(after0, translated));
+  const again: Translated[] = [];
+  for (const s of refused) {
+    const lines = mixedTranslation(reading.model, reading.copyOf(s), new Map());
+    const first = out.verdicts.get(keyOf(s));
+    if (!lines || first?.status !== 'refused') continue;
+    out.verdicts.delete(keyOf(s));
+    out.untranslated.set(s, first.reason);
+    again.push([s, s, lines]);
+  }
+  return again;
+}
+
+/** Why a section's own text has no translation, whatever the sections around it say, or null. */
+function ownReason(s: Scope): string | null {
+  return variableLinesReason(s) ?? (s.errors.length ? `httpd 2.4 rejects this section (${s.errors[0]})` : null) ?? includedLinesReason(s);
 }
 
 /**
@@ -344,14 +373,11 @@ export function mixedCandidates(project: Project, after0: Model, c22: CondContex
  */
 function mixedTranslation(after0: Model, s: Scope, verdicts: Candidates['verdicts']): string[] | null {
   const refuse = (reason: string) => { verdicts.set(keyOf(s), { status: 'refused', scope: s, reason }); return null; };
-  const variable = variableLinesReason(s);
-  if (variable) return refuse(variable);
-  if (s.errors.length) return refuse(`httpd 2.4 rejects this section (${s.errors[0]})`);
-  const included = includedLinesReason(s);
-  if (included) return refuse(included);
-  const own = ownState(after0, s);
-  if (!own) return refuse(noRequestReason(s));
-  const { m, unread } = own;
+  const own = ownReason(s);
+  if (own) return refuse(own);
+  const state = ownState(after0, s);
+  if (!state) return refuse(noRequestReason(s));
+  const { m, unread } = state;
   if (unread) return refuse(unread);
   let lines: string[];
   try {
