@@ -81,7 +81,7 @@ describe('decide24 Require trees', () => {
   });
   it('refuses to start on an upper-case provider name, which 2.2 accepted', () => {
     const m = m24(dir('Require Valid-User', true), false);
-    expect(decide24(m, req({})).by).toBe('startup: Unknown Authz provider: Valid-User');
+    expect(decide24(m, req({})).by).toBe('startup: Unknown Authz provider: Valid-User at /etc/httpd/test.conf:6');
   });
   it('limits Require lines inside <Limit> to those methods and grants the others', () => {
     const m = m24(dir('<Limit POST>\nRequire valid-user\n</Limit>', true), false);

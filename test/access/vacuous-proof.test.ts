@@ -60,10 +60,20 @@ describe('no rewrite is proven on requests that all answer 500', () => {
 });
 
 describe('a tree httpd does not start on', () => {
+  it('names where the start-up error is: in the section left as it is, not in the rewritten one with the same line', () => {
+    // Both sections hold an inline comment 2.4 refuses. The first is rewritten without it; the second, whose Require
+    // group no 2.2 module owns, is kept, so 2.4 stops at its line 7, and the first rewrite is refused naming that line.
+    const vs = verdictsOf({ '/etc/httpd.conf': '<Directory /srv/a>\n    Order allow,deny\n    Allow from 10.0.0.1 # office\n</Directory>\n'
+      + '<Directory /srv/b>\n    Order allow,deny\n    Allow from 10.0.0.1 # office\n    AuthType Basic\n    AuthName x\n    AuthUserFile /srv/pw\n    Require group admins\n</Directory>\n' });
+    const a = vs.find((x) => x.scope.pattern === '/srv/a');
+    expect(a?.status).toBe('refused');
+    if (a?.status === 'refused') expect(a.reason).toMatch(/startup: No comments are allowed here at \/etc\/httpd\.conf:7 after/);
+  });
+
   it('refuses the rewrite and names the start-up error to fix first', () => {
     const vs = verdictsOf({ '/etc/httpd.conf': '<Directory /srv>\n    Order allow,deny\n    Allow from all\n</Directory>\n<VirtualHost *:80>\n    Deny from all\n</VirtualHost>\n' });
     const v = vs.find((x) => x.scope.kind === 'directory');
     expect(v?.status).toBe('refused');
-    if (v?.status === 'refused') expect(v.reason).toBe("httpd refuses to start on this tree (Deny not allowed here), so no request shows what the section's lines do and the rewrite cannot be proven; fix that error first");
+    if (v?.status === 'refused') expect(v.reason).toBe("httpd refuses to start on this tree (Deny not allowed here at /etc/httpd.conf:6), so no request shows what the section's lines do and the rewrite cannot be proven; fix that error first");
   });
 });

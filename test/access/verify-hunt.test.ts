@@ -147,7 +147,7 @@ describe('Require method with a name httpd does not know', () => {
   it('is a start-up error (real 2.4: "Invalid Method \'get\'", and \'FOO\' with no <Limit FOO> before it)', () => {
     for (const line of ['Require method get', 'Require method GET FOO']) {
       const r = verifyProjects(project(old, '2.2'), project(`DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\n${line}\n</Directory>\n`, '2.4'));
-      expect(r.rows.some((row) => /^500 \(startup: Invalid Method '(get|FOO)'\)/.test(row.after))).toBe(true);
+      expect(r.rows.some((row) => /^500 \(startup: Invalid Method '(get|FOO)' at httpd\.conf:\d+\)/.test(row.after))).toBe(true);
     }
   });
   it('is not one after a <Limit> in a configuration file registered it', () => {
@@ -162,14 +162,14 @@ describe('start-up errors of Require lines and containers', () => {
     verifyProjects(project(old, '2.2'), project(`DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\n${body}\n</Directory>\n`, '2.4')).rows
       .map((row) => row.after).filter((a) => a.startsWith('500 (startup:'));
   it('Require ip with no address (real 2.4: "\'require ip\' requires an argument")', () => {
-    expect(startup('Require ip')[0]).toBe("500 (startup: 'require ip' requires an argument)");
+    expect(startup('Require ip')[0]).toBe("500 (startup: 'require ip' requires an argument at httpd.conf:3)");
   });
   it('a container with arguments (real 2.4: "<RequireAll> directive doesn\'t take additional arguments")', () => {
-    expect(startup('<RequireAll foo>\nRequire all granted\n</RequireAll>')[0]).toBe("500 (startup: <RequireAll> directive doesn't take additional arguments)");
+    expect(startup('<RequireAll foo>\nRequire all granted\n</RequireAll>')[0]).toBe("500 (startup: <RequireAll> directive doesn't take additional arguments at httpd.conf:3)");
   });
   it('names the container a negated line stands in (real 2.4: "… has no effect in <RequireNone> directive")', () => {
     expect(startup('<RequireAll>\nRequire all granted\n<RequireNone>\nRequire not ip 10.0.0.1\n</RequireNone>\n</RequireAll>')[0])
-      .toBe('500 (startup: negative Require directive has no effect in <RequireNone> directive)');
+      .toBe('500 (startup: negative Require directive has no effect in <RequireNone> directive at httpd.conf:6)');
   });
 });
 
@@ -178,9 +178,9 @@ describe('<Limit> at server level in the new tree', () => {
   it('is a start-up error, in the main server and in a <VirtualHost> (real 2.4: "<Limit not allowed here")', () => {
     const body = '<Directory /srv/htdocs>\nRequire all granted\n</Directory>\n';
     const main = verifyProjects(project(old, '2.2'), project(`DocumentRoot /srv/htdocs\n<Limit FOO>\n</Limit>\n${body}`, '2.4'));
-    expect(main.rows[0]?.after).toBe('500 (startup: <Limit not allowed here)');
+    expect(main.rows[0]?.after).toBe('500 (startup: <Limit not allowed here at httpd.conf:2)');
     const vhost = verifyProjects(project(old, '2.2'), project(`DocumentRoot /srv/htdocs\n<VirtualHost *:80>\n<LimitExcept GET>\n</LimitExcept>\n</VirtualHost>\n${body}`, '2.4'));
-    expect(vhost.rows[0]?.after).toBe('500 (startup: <LimitExcept not allowed in <VirtualHost> context)');
+    expect(vhost.rows[0]?.after).toBe('500 (startup: <LimitExcept not allowed in <VirtualHost> context at httpd.conf:3)');
   });
 });
 
@@ -189,7 +189,7 @@ describe('Require lines whose expression httpd cannot parse', () => {
   const after = (line: string): string | undefined =>
     verifyProjects(project(old, '2.2'), project(`DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\n${line}\n</Directory>\n`, '2.4')).rows[0]?.after;
   it('are start-up errors (real 2.4: "Cannot parse expression in require line: …")', () => {
-    expect(after('Require expr')).toBe('500 (startup: Cannot parse expression in require line: syntax error, unexpected $end)');
+    expect(after('Require expr')).toBe('500 (startup: Cannot parse expression in require line: syntax error, unexpected $end at httpd.conf:3)');
     expect(after('Require expr "-z %{foo"')).toMatch(/^500 \(startup: Cannot parse expression in require line: a %\{ opens/);
     expect(after('Require user %{')).toMatch(/^500 \(startup: Cannot parse expression in require line/);
   });

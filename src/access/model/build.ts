@@ -136,7 +136,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   /** Errors of the line at `at` in the file being read: in `list` (a section's or the model's) and, with where they are, in errorsAt. */
   const fail = (list: string[], messages: readonly string[], ctx: Ctx, at: LineSpan): void => {
     list.push(...messages);
-    for (const message of messages) model.errorsAt.push({ path: ctx.path, start: at.contentStart, end: at.contentEnd, message });
+    for (const message of messages) model.errorsAt.push({ path: ctx.path, start: at.contentStart, end: at.contentEnd, message, where: where(ctx, at.contentStart) });
   };
 
   /** `file:line` of an offset in the file being read, as users see the file. */

@@ -170,6 +170,8 @@ export interface ErrorAt {
   start: number;
   end: number;
   message: string;
+  /** `file:line` as users see the file. */
+  where: string;
 }
 
 /** Whether a connection may reach the main server (main-server.ts): reachable, with the first reason, or not. */
