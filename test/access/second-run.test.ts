@@ -569,4 +569,19 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(changedIn(first)).toContain('htdocs/scn/sub/.htaccess');
     expect(changedIn(second)).toEqual([]);
   });
+
+  it('translates a .htaccess whose translation of its 2.2 state needs a <Limit> 2.4 refuses there, as the second run reads it', () => {
+    // The <Directory>'s compat lines sit in <Limit get BREW>: the .htaccess's Satisfy Any, translated from its merged 2.2
+    // state, needed <Limit get>, which 2.4 refuses in a .htaccess, and the first run kept it. The second run read the
+    // <Directory> as rewritten and translated the file to Require all granted (second-run seed 106001795).
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `ServerRoot "${root}"\nDocumentRoot "${root}/htdocs"\n<Directory "${root}/htdocs/scn">\n    AllowOverride AuthConfig\n    <Limit get BREW>\n`
+        + '        Order mutual-failure\n        Deny from 127.0.0.0/255.255.255.248 localhost\n    </Limit>\n</Directory>\n'
+        + '<Location "/scn/sub">\n    Allow from env=flag env=!flag\n</Location>\n',
+      'htdocs/scn/sub/.htaccess': 'Satisfy Any\n',
+    });
+    expect(changedIn(first)).toContain('htdocs/scn/sub/.htaccess');
+    expect(changedIn(second)).toEqual([]);
+  });
 });

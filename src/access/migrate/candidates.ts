@@ -154,10 +154,13 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     } else if ('reason' in t && t.untranslatable && twin.items.some((i) => COMPAT.has(i.k))) {
       untranslatable.push([s, twin, t.reason]);
     } else if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
+    else if (unregistered && twin.items.some((i) => COMPAT.has(i.k))) untranslatable.push([s, twin, unregisteredReason(unregistered)]);
     else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: unregisteredReason(unregistered) });
     else translated.push([s, twin, t.lines]);
   }
-  // No lines keep 2.2's state (a Require no 2.2 module owns): the translation a later run would make, reading the tree
+  // No lines keep 2.2's state (a Require no 2.2 module owns), or a .htaccess file's would need a <Limit> 2.4 refuses there
+  // (second-run seed 106001795: a Satisfy Any under a <Directory> whose compat lines sat in <Limit get BREW>, which the
+  // second run read as rewritten and translated the file to Require all granted): the translation a later run would make, reading the tree
   // as mixed, from what 2.4 with mod_access_compat does there. The proof holds it to 2.2's answers, which it keeps
   // where the state never decided (Order Allow,Deny with no Allow refused before the Require was asked). Found by
   // the second-run check: the first run kept such a section, the second rewrote it. Read, as that run reads it, with
