@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from '../src/parse/parser.js';
 import { print } from '../src/print/print.js';
-import { generateBlocklistTree, generateDirectoryBlocks, generateHostingTree, generateHtaccessTree, generateSiteHtaccessTree, generateTree, type GeneratedTree } from './generate.js';
+import { generateBlocklistTree, generateDirectoryBlocks, generateHostingTree, generateHtaccessTree, generateSiteHtaccessTree, generateTree, generateUnownedTree, type GeneratedTree } from './generate.js';
 import { measure, measureMedians, type Measured } from './measure.js';
 
 const SCALE = process.env.BENCH_QUICK === '1' ? 10 : 1;
@@ -110,6 +110,8 @@ try {
   check('host2k', `check, ${fmt(n(2_000))} hosting sites, one per file`, () => generateHostingTree(join(base, 'host2k'), n(2_000)));
   check('siteHt1k', `check, ${fmt(n(1_000))} sites' \`.htaccess\` with a \`<Files>\` block`, () => generateSiteHtaccessTree(join(base, 'siteHt1k'), n(1_000)));
   check('siteHt2k', `check, ${fmt(n(2_000))} sites' \`.htaccess\` with a \`<Files>\` block`, () => generateSiteHtaccessTree(join(base, 'siteHt2k'), n(2_000)));
+  check('unowned1k', `check, ${fmt(n(1_000))} vhosts whose \`Require group\` no module owns`, () => generateUnownedTree(join(base, 'unowned1k'), n(1_000)));
+  check('unowned2k', `check, ${fmt(n(2_000))} vhosts whose \`Require group\` no module owns`, () => generateUnownedTree(join(base, 'unowned2k'), n(2_000)));
   check('block20k', `check, a \`.htaccess\` blocklist of ${fmt(n(20_000))} \`Deny from\` lines`, () => generateBlocklistTree(join(base, 'block20k'), n(20_000)));
   if (wanted('one')) {
     const one = generateTree(join(base, 'one'), 1, 1, '2.2');
@@ -140,6 +142,7 @@ try {
   // Not in issue 14's list: a tree with every rule family's lines, where the rules that ask about the whole tree show.
   goal('2k hosting sites / 1k hosting sites', ratio('host2k', 'host1k'), 2.5);
   goal('2k sites\' .htaccess with <Files> / 1k', ratio('siteHt2k', 'siteHt1k'), 2.5);
+  goal('2k vhosts whose Require no module owns / 1k', ratio('unowned2k', 'unowned1k'), 2.5);
   goal('peak RSS on 10k vhosts', rows.get('v10k')?.m.rssMb ?? NaN, 250, ' MB');
   // "Under 1 GB", read as 1,000 MB (not 1,024).
   goal('peak RSS on 100k vhosts', rows.get('v100k')?.m.rssMb ?? NaN, 1000, ' MB');

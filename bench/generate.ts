@@ -154,6 +154,27 @@ export function generateDirectoryBlocks(root: string, n: number): GeneratedTree 
   return { root, main: join(root, 'httpd.conf'), bytes: main.length, files: 1 };
 }
 
+/**
+ * n virtual hosts, one file, each a `<Directory>` whose `Require group` no loaded module owns (so its 2.2 state has
+ * no translation, and the one of what 2.4 with mod_access_compat does there is tried) and two `<Location>` sections
+ * read with that translation written in: the prover's readings for such sections, one per kind of section, not one per host.
+ */
+export function generateUnownedTree(root: string, n: number): GeneratedTree {
+  mkdirSync(join(root, 'htdocs'), { recursive: true });
+  const parts = ['LoadModule authz_host_module modules/mod_authz_host.so\nLoadModule auth_basic_module modules/mod_auth_basic.so\n'
+    + 'LoadModule authn_file_module modules/mod_authn_file.so\nLoadModule authz_user_module modules/mod_authz_user.so\nNameVirtualHost 127.0.0.1:18181\n'];
+  for (let i = 0; i < n; i++) {
+    const docs = `${root}/htdocs/${dirName(i)}`;
+    parts.push(`<VirtualHost 127.0.0.1:18181>\n    ServerName u${i}.example.test\n    DocumentRoot "${docs}"\n    <Directory "${docs}/scn">\n`
+      + `        Allow from 10.${i % 256}.${(i >> 8) % 256}.0/24\n        Order deny,allow\n        AuthType Basic\n        AuthName "u${i}"\n`
+      + `        AuthUserFile "${root}/htpasswd"\n        Require group admins\n        Satisfy Any\n    </Directory>\n`
+      + '    <Location "/scn/sub">\n        Deny from all 10.0.0.5\n    </Location>\n    <Location "/scn/sub">\n        Order deny,allow\n    </Location>\n</VirtualHost>\n');
+  }
+  const main = mainOf(root, parts.join(''));
+  writeFileSync(join(root, 'httpd.conf'), main);
+  return { root, main: join(root, 'httpd.conf'), bytes: main.length, files: 1 };
+}
+
 /** One hosting site: a virtual host with the lines hosting trees have beside access control (each rule family asks about the whole tree). */
 function hostingVhost(root: string, i: number): string {
   return `<VirtualHost 127.0.0.1:18181>

@@ -115,11 +115,6 @@ function below(s: Scope, above: Scope): boolean {
 /** The order in which httpd merges the kinds of section (semantics §3): directories and .htaccess files, then regex directories, files, locations. */
 const PHASE: Readonly<Record<Scope['kind'], number>> = { directory: 0, htaccess: 0, directorymatch: 1, files: 2, filesmatch: 2, location: 3, locationmatch: 3, proxy: 3 };
 
-/** Whether `above`, of an earlier kind, is merged before `s` where both apply: of the same host, or of the main server. */
-function mergedBefore(s: Scope, above: Scope): boolean {
-  return PHASE[above.kind] < PHASE[s.kind] && (above.vhost === s.vhost || above.vhost === '');
-}
-
 /** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
 export function pureCandidates(project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext): Candidates {
   const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map(), untranslated: new Map() };
@@ -179,27 +174,46 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   // kept both, and the second run, reading both as compat lines, made both).
   const secondTries: [twin: Scope, lines: string[]][] = [];
   if (untranslatable.length) {
-    const pure = translated.length;
     const base = translatedItems(after0, translated);
+    let plain: ReturnType<typeof withTranslations> | undefined;
+    const plainReading = () => (plain ??= withTranslations(after0, base));
+    // Made in the order httpd merges (directories first, locations last): when a section's turn comes, those of the kinds
+    // merged before it are all made, and are written in together, one reading per kind (those of another virtual host
+    // apply to none of its requests). Those of its own kind that enclose it are added by their places in `made`: the same
+    // path in two virtual hosts is two sections.
+    const made: Translated[] = [];
     const readings = new Map<string, ReturnType<typeof withTranslations>>();
-    const readingOf = (at: readonly number[]) => {
-      const key = at.join(',');
+    const readingOf = (phase: number, at: readonly number[]) => {
+      const key = `${phase}/${at.join(',')}`;
       let reading = readings.get(key);
-      if (!reading) readings.set(key, (reading = withTranslations(after0, at.length ? translatedItems(after0, at.map((i) => translated[i]!), new Map(base)) : base)));
+      if (!reading) {
+        const chosen = [...made.filter(([, t]) => PHASE[t.kind] < phase), ...at.map((i) => made[i]!)];
+        readings.set(key, (reading = chosen.length ? withTranslations(after0, translatedItems(after0, chosen, new Map(base))) : plainReading()));
+      }
       return reading;
     };
-    for (const [s, twin, reason] of untranslatable) {
-      // Keyed by the places in `translated`: the same path in two virtual hosts is two sections.
-      const at = [...translated.keys()].filter((i) => i >= pure && (below(twin, translated[i]![1]) || mergedBefore(twin, translated[i]![1])));
-      const reading = readingOf(at);
+    const results = new Map<number, { made: Translated; reason: string; second?: string[] }>();
+    const order = [...untranslatable.keys()].sort((a, b) => PHASE[untranslatable[a]![1].kind] - PHASE[untranslatable[b]![1].kind] || a - b);
+    for (const k of order) {
+      const [s, twin, reason] = untranslatable[k]!;
+      const phase = PHASE[twin.kind];
+      const at = [...made.keys()].filter((i) => PHASE[made[i]![1].kind] === phase && below(twin, made[i]![1]));
+      const reading = readingOf(phase, at);
       const lines = mixedTranslation(reading.model, reading.copyOf(twin), new Map());
-      const plain = at.length ? readingOf([]) : null;
-      const kept = plain && mixedTranslation(plain.model, plain.copyOf(twin), new Map());
+      const kept = reading !== plain ? mixedTranslation(plainReading().model, plainReading().copyOf(twin), new Map()) : null;
       if (lines || kept) {
-        translated.push([s, twin, (lines ?? kept)!]);
-        out.untranslated.set(twin, reason);
-        if (lines && kept && kept.join('\n') !== lines.join('\n')) secondTries.push([twin, kept]);
+        const t: Translated = [s, twin, (lines ?? kept)!];
+        made.push(t);
+        results.set(k, { made: t, reason, second: lines && kept && kept.join('\n') !== lines.join('\n') ? kept : undefined });
       } else out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason });
+    }
+    // In the order of the configuration, as the other translations.
+    for (const k of untranslatable.keys()) {
+      const r = results.get(k);
+      if (!r) continue;
+      translated.push(r.made);
+      out.untranslated.set(r.made[1], r.reason);
+      if (r.second) secondTries.push([r.made[1], r.second]);
     }
   }
   // A section only 2.4 reads (a <Files> inside <IfModule mod_authz_core.c>) with compat lines: 2.2 read none of it, and
