@@ -2,7 +2,7 @@
 export { authorizers, decide22 } from './access22.js';
 export { decide24, evalTree, SERVER_ADDRESS } from './access24.js';
 export { satisfyFor, SSL_DENIES } from './host-rules.js';
-export { applicableScopes, applyingScopes, contextScopes, eachApplying, endsInDollar, hasWild, deriveContextIndex, dirCovers } from './match.js';
+export { applicableScopes, applyingScopes, contextScopes, eachApplying, endsInDollar, hasWild, deriveContextIndex, dirCovers, phase } from './match.js';
 export { applies, htaccessOf, htaccessOverride, merge, type Merged, mergeUncached, overrideSource } from './merge.js';
 export { startupError } from './startup-error.js';
 export { readInContext, vhostsNaming } from './access-file-read.js';

@@ -184,7 +184,6 @@ function scopeApplies(s: Scope, req: Request, at: Target, model: Model): boolean
   }
 }
 
-/** Phase of a scope in the merge: directories (with .htaccess), regex directories, files, locations. */
 /** The walk that merges a section: 0 and 1 the directory walk, 2 the file walk, 3 the location walk. */
 export function phase(s: Scope): number {
   switch (s.kind) {

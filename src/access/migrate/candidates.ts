@@ -6,7 +6,7 @@
 import type { Section } from '../../ast/nodes.js';
 import type { Project } from '../../project/project.js';
 import { bodyOf, dualBlocks, fallbackBranch, unreadDualBlocks } from './dual-version.js';
-import { endsInDollar, htaccessOf } from '../decide/index.js';
+import { endsInDollar, htaccessOf, phase } from '../decide/index.js';
 import { REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
 import { includedLinesReason, NEVER_READ, noRequestReason, NOT_NAMED, variableLinesReason, ownState, translateScope, UNIT_INDENT } from './translate-scope.js';
@@ -112,9 +112,6 @@ function below(s: Scope, above: Scope): boolean {
     && s.vhost === above.vhost && s.pattern.startsWith(above.pattern.endsWith('/') ? above.pattern : `${above.pattern}/`);
 }
 
-/** The order in which httpd merges the kinds of section (semantics §3): directories and .htaccess files, then regex directories, files, locations. */
-const PHASE: Readonly<Record<Scope['kind'], number>> = { directory: 0, htaccess: 0, directorymatch: 1, files: 2, filesmatch: 2, location: 3, locationmatch: 3, proxy: 3 };
-
 /** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
 export function pureCandidates(project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext): Candidates {
   const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map(), untranslated: new Map() };
@@ -183,22 +180,22 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     // path in two virtual hosts is two sections.
     const made: Translated[] = [];
     const readings = new Map<string, ReturnType<typeof withTranslations>>();
-    const readingOf = (phase: number, at: readonly number[]) => {
-      const key = `${phase}/${at.join(',')}`;
+    const readingOf = (walk: number, at: readonly number[]) => {
+      const key = `${walk}/${at.join(',')}`;
       let reading = readings.get(key);
       if (!reading) {
-        const chosen = [...made.filter(([, t]) => PHASE[t.kind] < phase), ...at.map((i) => made[i]!)];
+        const chosen = [...made.filter(([, t]) => phase(t) < walk), ...at.map((i) => made[i]!)];
         readings.set(key, (reading = chosen.length ? withTranslations(after0, translatedItems(after0, chosen, new Map(base))) : plainReading()));
       }
       return reading;
     };
     const results = new Map<number, { made: Translated; reason: string; second?: string[] }>();
-    const order = [...untranslatable.keys()].sort((a, b) => PHASE[untranslatable[a]![1].kind] - PHASE[untranslatable[b]![1].kind] || a - b);
+    const order = [...untranslatable.keys()].sort((a, b) => phase(untranslatable[a]![1]) - phase(untranslatable[b]![1]) || a - b);
     for (const k of order) {
       const [s, twin, reason] = untranslatable[k]!;
-      const phase = PHASE[twin.kind];
-      const at = [...made.keys()].filter((i) => PHASE[made[i]![1].kind] === phase && below(twin, made[i]![1]));
-      const reading = readingOf(phase, at);
+      const walk = phase(twin);
+      const at = [...made.keys()].filter((i) => phase(made[i]![1]) === walk && below(twin, made[i]![1]));
+      const reading = readingOf(walk, at);
       const lines = mixedTranslation(reading.model, reading.copyOf(twin), new Map());
       const kept = reading !== plain ? mixedTranslation(plainReading().model, plainReading().copyOf(twin), new Map()) : null;
       if (lines || kept) {
