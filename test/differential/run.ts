@@ -115,14 +115,20 @@ export async function runChecks(prepared: readonly Prepared[], checks: readonly 
 
 const COMPAT = new Set(['order', 'allow', 'deny', 'satisfy']);
 
+/** The baseline cannot serve the request on 2.4: it does not start, or a .htaccess on the way fails (decide24's `core: <file>: <message>`). */
+function unusable(o: Outcome): boolean {
+  return o.by.startsWith('startup') || (o.status === 500 && o.by.startsWith('core: '));
+}
+
 /**
  * The statuses check a22 accepts for each request: decide22 of the original. Where a rewrite was
  * refused, the refused sections keep their compat lines, so also what decide24 gives the original
  * with only its AllowOverride made explicit (nothing rewritten); and when that baseline does not
  * even start on 2.4 (2.2-only lines such as AuthzUserAuthoritative), decide24 of the migration for
  * requests that pass through a section still holding compat lines (the refusal message warns that
- * those combine with inherited Require as an AND). A rewrite that changes a request no refused
- * section touches is never excused.
+ * those combine with inherited Require as an AND). The same holds where the baseline answers the
+ * request with a .htaccess 2.4 cannot read (an inline `#` in an Allow line: 500 on every request
+ * below it). A rewrite that changes a request no refused section touches is never excused.
  */
 export function accepted22(original: ScenarioTexts, migrated: ScenarioTexts, refused: boolean, reqs: readonly OracleRequest[]): number[][] {
   const m24 = modelOf(migrated, '2.4');
@@ -132,7 +138,7 @@ export function accepted22(original: ScenarioTexts, migrated: ScenarioTexts, ref
   return reqs.map((r, j) => {
     const ok = [preds[j]!.o22.status, left[j]!.o24.status];
     const compat = applicableScopes(m24, toEvalRequest(r)).some((s) => s.items.some((it) => COMPAT.has(it.k)));
-    if (left[j]!.o24.by.startsWith('startup') && compat) ok.push(preds[j]!.o24.status);
+    if (unusable(left[j]!.o24) && compat) ok.push(preds[j]!.o24.status);
     return ok;
   });
 }
