@@ -54,6 +54,29 @@ describe('accessGuard', () => {
     expect(r.remaining[0]!.message).toMatch(/^The rewrite was not applied because the re-check of the edited file found a difference: GET \/f\.html from [0-9.]+, no credentials: (200|403) before, (200|403) after\. Narrow the network\.$/);
   });
 
+  it('checks again what a veto leaves: a fix proven beside a vetoed one goes only if it still holds without it', () => {
+    // <Directory sub>'s own Allow list replaces the Deny above it in 2.2; rewritten to Require all granted under a
+    // <Directory> kept with its Deny line, it inherits that Deny from mod_access_compat. The sabotage vetoes the outer
+    // <Directory>; the inner rewrite, proven only with the outer one, is vetoed too (second-run seed 129000904 was one).
+    const conf = 'DocumentRoot /srv/htdocs\n<Directory /srv/htdocs>\n    Deny from 10.0.0.0/8\n</Directory>\n'
+      + '<Directory /srv/htdocs/sub>\n    Order deny,allow\n    Allow from 127.0\n</Directory>\n';
+    const sabotage: Rule = defineRule({
+      meta: { id: 'sabotage', description: 'Let a host in on purpose.', row: 'test', kind: 'fix', access: true },
+      create(context) {
+        return {
+          'Section:directory'(node) {
+            if (node.args[0]?.value !== '/srv/htdocs' || node.children.some((c) => c.type === 'directive' && c.lname === 'require')) return;
+            context.report({ node, message: 'Let 10.0.0.5 in.', fix: [{ start: node.close!.start, end: node.close!.start, text: '    Require ip 10.0.0.5\n' }] });
+          },
+        };
+      },
+    });
+    const { ast, project: p } = project(conf);
+    const r = fixFile(ast, [rule, sabotage], p, {}, accessGuard(p, { rules: [rule, sabotage] }));
+    expect(r.output).toBe(conf);
+    expect(r.remaining.map((x) => x.message).join('\n')).toMatch(/found a difference: GET \/sub\/f\.html from 10\.[\d.]+, no credentials: 200 before, 403 after\. <Directory \/srv\/htdocs\/sub>/);
+  });
+
   it('ignores rules that are not access rules', () => {
     const other: Rule = defineRule({
       meta: { id: 'other', description: 'Touch a comment.', row: 'test', kind: 'fix' },

@@ -520,7 +520,7 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
       'htdocs/scn/sub/.htaccess': 'Allow from all fe80::/10\n',
     });
     expect(findingsOf(first, 'htdocs/scn/sub/.htaccess').join('\n')).not.toMatch(/held back/);
-    console.log(first.files.map((f) => f.file.display + "\n" + f.output + f.remaining.map((p) => p.ruleId + ": " + p.message).join("\n")).join("\n----\n")); expect(changedIn(first)).toContain("htdocs/scn/sub/.htaccess");
+    expect(changedIn(first)).toContain('htdocs/scn/sub/.htaccess');
     expect(changedIn(second)).toEqual([]);
   });
 
@@ -582,6 +582,23 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
       'htdocs/scn/sub/.htaccess': 'Satisfy Any\n',
     });
     expect(changedIn(first)).toContain('htdocs/scn/sub/.htaccess');
+    expect(changedIn(second)).toEqual([]);
+  });
+
+  it('re-checks a .htaccess with the other files\' kept sections as they are, a .htaccess 2.4 fails on among them', () => {
+    // The sibling .htaccess h holds AuthzGroupFileAuthoritative, which 2.4 does not know: kept, and every request below it
+    // answers 500. The guard's re-check of sub read h with the prover's items but without its error, found h's requests
+    // answering 200, blamed sub's own lines and vetoed them, while sub's <Files> rewrite, proven only together with them,
+    // went through: 10.0.0.1 with a good password got 403 for g.html where 2.2 answered 200, with no finding, and the
+    // second run rewrote the <Files> to keep that (second-run seed 129000904).
+    const root = tempDir();
+    const auth = `    AuthType Basic\n    AuthName "x"\n    AuthUserFile "${root}/pw"\n`;
+    const [first, second] = twice(root, {
+      'httpd.conf': `ServerRoot "${root}"\nDocumentRoot "${root}/htdocs"\n<Directory "${root}/htdocs/scn">\n    AllowOverride Limit AuthConfig\n${auth}    Require user bob\n</Directory>\n`,
+      'htdocs/scn/sub/.htaccess': `Deny from 10.0.0.0/8\n<Files "g.html">\n    Order Deny,Allow\n    Allow from 127.0\n${auth}    Require valid-user\n</Files>\n`,
+      'htdocs/scn/h/.htaccess': `Order Deny,Allow\n<Files "g.html">\n${auth}    AuthzGroupFileAuthoritative Off\n    Require group admins\n</Files>\n`,
+    });
+    expect(first.files.find((f) => f.file.display === 'htdocs/scn/sub/.htaccess')!.output).not.toMatch(/^\s*(Deny|Allow|Order)\b/m);
     expect(changedIn(second)).toEqual([]);
   });
 });

@@ -38,11 +38,13 @@ interface Check {
   error?: string;
 }
 
-/** The innermost scope section holding an offset (the keys map lists sections in document order, outer first). */
-function innermostAt(keys: ReadonlyMap<Section, string>, offset: number): Section | null {
+/** The key of the innermost scope section holding a problem ('\0file' outside them): what a veto names. */
+function problemKey(project: Project, file: ConfigFile, problem: Problem): string {
+  // Section keys by node, shared by the original and edited copies of a file (in document order, outer first).
+  const keys = sectionKeys(project.cache, file);
   let best: Section | null = null;
-  for (const s of keys.keys()) if (s.start <= offset && offset < s.end) best = s;
-  return best;
+  for (const s of keys.keys()) if (s.start <= problem.start && problem.start < s.end) best = s;
+  return best ? keys.get(best)! : '\0file';
 }
 
 export function accessGuard(project: Project, options: GuardOptions): FixGuard {
@@ -54,7 +56,7 @@ export function accessGuard(project: Project, options: GuardOptions): FixGuard {
     let check = cache.get(file);
     if (!check) {
       try {
-        check = checkFile(project, file, (text, path) => reparse(runCache, text, path), pass.filter((g) => ids.has(g.problem.ruleId)).flatMap((g) => g.edits));
+        check = checkFile(project, file, (text, path) => reparse(runCache, text, path), pass.filter((g) => ids.has(g.problem.ruleId)));
       } catch (e) {
         check = { failures: new Map(), error: (e as Error).message };
       }
@@ -64,30 +66,51 @@ export function accessGuard(project: Project, options: GuardOptions): FixGuard {
       return { ...problem, fix: undefined, suggestion: undefined, severity: 'error', message: `The rewrite was not applied because the re-check failed (internal: ${check.error}). ${problem.message}` };
     }
     if (!check.failures.size) return null;
-    // Section keys by node, shared by the original and edited copies of a file.
-    const keys = sectionKeys(project.cache, file);
-    const section = innermostAt(keys, problem.start);
-    const key = section ? keys.get(section)! : '\0file';
-    const why = check.failures.get(key);
+    const why = check.failures.get(problemKey(project, file, problem));
     if (!why) return null;
     return { ...problem, fix: undefined, suggestion: undefined, severity: 'error', message: `The rewrite was not applied because the re-check of the edited file found a difference: ${why}. ${problem.message}` };
   };
 }
 
-/** The other files' sections with the items the reference gives them (their own rewrites, proven together). */
+/**
+ * The other files' sections with the items the reference gives them (their own rewrites, proven together). A section
+ * the reference holds with errors is one it kept as written (a rewrite's copy has none): this reading of the same text
+ * already has those items and errors, and a copy would drop the errors, so a .htaccess 2.4 fails on (an
+ * AuthzGroupFileAuthoritative line) would answer here and differ from the reference on requests the file checked
+ * never sees (second-run seed 129000904).
+ */
 function asProven(model: Model, reference: Model, path: string): Model {
   const byKey = new Map(reference.scopes.map((s) => [keyOf(s), s]));
   const items = new Map<Scope, Item[]>();
   for (const s of model.scopes) {
     if (s.path === path) continue;
     const r = byKey.get(keyOf(s));
-    if (r && r.items !== s.items) items.set(s, r.items);
+    if (r && r.items !== s.items && !r.errors.length) items.set(s, r.items);
   }
   return withItems(model, items);
 }
 
-/** Checks the file with the access edits of this pass applied. */
-function checkFile(project: Project, file: ConfigFile, reparse: (text: string, path: string) => ConfigFile, edits: readonly Edit[]): Check {
+/**
+ * Checks the file with the access fixes of this pass applied. A section that shows a difference is vetoed, and the
+ * file is checked again with the fixes left: those were proven together with the vetoed one, and one may hold only
+ * beside it (a <Directory sub> rewritten to Require all granted, under a <Directory> whose Deny line stays, inherits
+ * that Deny from mod_access_compat where its own Allow list had replaced it). So every fix that goes through was
+ * checked with exactly the others that go through.
+ */
+function checkFile(project: Project, file: ConfigFile, reparse: (text: string, path: string) => ConfigFile, groups: readonly FixGroup[]): Check {
+  const failures = new Map<string, string>();
+  const keyed = groups.map((g) => ({ key: problemKey(project, file, g.problem), edits: g.edits }));
+  let left = keyed.length + 1;
+  for (;;) {
+    const kept = keyed.filter((g) => !failures.has(g.key));
+    if (!kept.length || kept.length === left) return { failures };
+    left = kept.length;
+    for (const [k, why] of differences(project, file, reparse, kept.flatMap((g) => g.edits))) if (!failures.has(k)) failures.set(k, why);
+  }
+}
+
+/** Key of each of the file's sections that answers a request otherwise than the proof, with the first such request. */
+function differences(project: Project, file: ConfigFile, reparse: (text: string, path: string) => ConfigFile, edits: readonly Edit[]): Map<string, string> {
   const edited = reparse(applyEdits(file.text, edits), file.path);
   const reference: Model = proveProject(project).after;
   const failures = new Map<string, string>();
@@ -97,12 +120,12 @@ function checkFile(project: Project, file: ConfigFile, reparse: (text: string, p
     : htaccessAlone(project, file.path) ? readAlone(reference, edited, htaccessDir(file.path, hasConf())) : null;
   const part = alone && vhostsNamedAlike(reference, alone) ? alone : null;
   // The usual case: the edited file reads to exactly the sections the prover established.
-  if (part && readsTheSame(reference, part, file.path)) return { failures };
+  if (part && readsTheSame(reference, part, file.path)) return failures;
   const after = splice && part
     ? spliceFile(reference, edited, part)
     : asProven(migratedReading(project, {}, new Map([[file.path, edited]])), reference, file.path);
   const own = after.scopes.filter((s) => s.path === file.path);
-  if (!own.length) return { failures };
+  if (!own.length) return failures;
   const editedKeys = sectionKeys(project.cache, edited);
   const keyOfScope = (s: Scope) => (s.node ? editedKeys.get(s.node) ?? '\0file' : '\0file');
   eachRepresentative([reference, after], contextsOf(own, [reference, after]), (r) => {
@@ -113,5 +136,5 @@ function checkFile(project: Project, file: ConfigFile, reparse: (text: string, p
     const k = blame ? keyOfScope(blame) : '\0file';
     if (!failures.has(k)) failures.set(k, describeDifference({ request: r, before: b, after: a }));
   });
-  return { failures };
+  return failures;
 }
