@@ -59,6 +59,8 @@ const CREDS: readonly (readonly [string, string] | null)[] = [null, null, ['alic
 export interface GenOptions {
   /** Allow inline `#` comments in Allow/Deny lines (2.4's compat refuses them at start-up). */
   comments: boolean;
+  /** Up to this many sections and .htaccess files besides the <Directory> (default 2; DIFF_SECTIONS in the checks that read it). */
+  sections?: number;
 }
 
 function entry(rng: Rng): string {
@@ -146,7 +148,7 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
   parent.push(...body(rng, opts, tags));
   if (rng.chance(0.05)) { parent.push('Require local'); tags.push('require-local'); }
   const config: Node[] = [{ open: '<Directory "@DIR@">', close: '</Directory>', children: parent }];
-  for (let n = rng.int(3); n > 0; n--) {
+  for (let n = rng.int((opts.sections ?? 2) + 1); n > 0; n--) {
     const kind = rng.pick(['dir', 'dir', 'loc', 'files', 'htaccess']);
     if (kind === 'dir') {
       config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: body(rng, opts, tags) });
