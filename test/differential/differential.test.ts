@@ -1,9 +1,10 @@
 /**
  * Generated scenarios, differential against the real httpd 2.4 (issue 4 item 3).
  *
- *   DIFF_SEED=S DIFF_COUNT=N npx vitest run test/differential
+ *   DIFF_SEED=S DIFF_COUNT=N [DIFF_SECTIONS=K] npx vitest run test/differential
  *
- * reproduces (or extends) a run: scenario i is generate(S + i). Every disagreement is minimised and
+ * reproduces (or extends) a run: scenario i is generate(S + i), with up to K sections and .htaccess files
+ * beside the <Directory> (default 2). Every disagreement is minimised and
  * printed as a case.txt for fixtures/_differential/<name>/ (see case-file.ts); the summary line
  * gives the seed range, agreement and time. Checks (see run.ts): (a) the migrated config on real
  * 2.4 against decide24(migrated) and decide22(original); (b) the original on real 2.4 with
@@ -20,6 +21,7 @@ const oracle = requireHttpdOrSkip();
 
 const SEED = Number(process.env.DIFF_SEED ?? 22_000_000);
 const COUNT = Number(process.env.DIFF_COUNT ?? 5000);
+const SECTIONS = Number(process.env.DIFF_SECTIONS ?? 2);
 /** Scenarios per server start. */
 const BATCH = 1000;
 /** Disagreements minimised and printed (one per distinct check/expected/got). */
@@ -47,7 +49,7 @@ describe.skipIf(oracle.skip)('differential: generated 2.2 configurations against
     let bSkipped = 0;
     for (let start = 0; start < COUNT; start += BATCH) {
       const n = Math.min(BATCH, COUNT - start);
-      const prepared = Array.from({ length: n }, (_, i) => prepare(generate(SEED + start + i)));
+      const prepared = Array.from({ length: n }, (_, i) => prepare(generate(SEED + start + i, { comments: true, sections: SECTIONS })));
       refused += prepared.filter((p) => p.refusals.length).length;
       counterexamples += prepared.reduce((sum, p) => sum + p.counterexamples, 0);
       mixed += prepared.filter((p) => p.mixed).length;

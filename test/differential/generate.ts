@@ -59,7 +59,7 @@ const CREDS: readonly (readonly [string, string] | null)[] = [null, null, ['alic
 export interface GenOptions {
   /** Allow inline `#` comments in Allow/Deny lines (2.4's compat refuses them at start-up). */
   comments: boolean;
-  /** Up to this many sections and .htaccess files besides the <Directory> (default 2; SILENT_SECTIONS and SECOND_RUN_SECTIONS set it). */
+  /** Up to this many sections and .htaccess files besides the <Directory> (default 2; DIFF_SECTIONS, SILENT_SECTIONS and SECOND_RUN_SECTIONS set it). */
   sections?: number;
 }
 
