@@ -10,6 +10,7 @@
  */
 import type { OracleRequest } from '../oracle/harness.js';
 import type { Model, Outcome, Request } from '../../src/access/model/index.js';
+import { COMPAT_ACCESS } from '../../src/apache/access-directives.js';
 import { applicableScopes } from '../../src/access/decide/index.js';
 import { isMixed } from '../../src/access/migrate/index.js';
 import { describedRequest, sendable } from './counterexample.js';
@@ -113,8 +114,6 @@ export async function runChecks(prepared: readonly Prepared[], checks: readonly 
   return { disagreements: out, requests };
 }
 
-const COMPAT = new Set(['order', 'allow', 'deny', 'satisfy']);
-
 /** The baseline cannot serve the request on 2.4: it does not start, or a .htaccess on the way fails (decide24's `core: <file>: <message>`). */
 function unusable(o: Outcome): boolean {
   return o.by.startsWith('startup') || (o.status === 500 && o.by.startsWith('core: '));
@@ -147,5 +146,5 @@ export function accepted22(original: ScenarioTexts, migrated: ScenarioTexts, ref
  * migration it passes through a section that still holds compat lines.
  */
 export function baselineFails(left: Outcome, migrated: Model, req: Request): boolean {
-  return unusable(left) && applicableScopes(migrated, req).some((s) => s.items.some((it) => COMPAT.has(it.k)));
+  return unusable(left) && applicableScopes(migrated, req).some((s) => s.items.some((it) => COMPAT_ACCESS.has(it.k)));
 }

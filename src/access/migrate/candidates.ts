@@ -7,7 +7,7 @@ import type { Section } from '../../ast/nodes.js';
 import type { Project } from '../../project/project.js';
 import { bodyOf, dualBlocks, fallbackBranch, unreadDualBlocks } from './dual-version.js';
 import { endsInDollar, htaccessOf, phase } from '../decide/index.js';
-import { REGISTERED_METHODS } from '../../apache/access-directives.js';
+import { COMPAT_ACCESS, REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { type CondContext, isAccessItem, type Item, keyOf, type Model, type Scope } from '../model/index.js';
 import { includedLinesReason, NEVER_READ, noRequestReason, NOT_NAMED, variableLinesReason, ownState, translateScope, UNIT_INDENT } from './translate-scope.js';
 import { itemsOf, readTranslations, rewrittenItems } from './translation-items.js';
@@ -44,8 +44,6 @@ export interface Candidates {
 const AUTH_ONLY = ['Require all granted'];
 const AUTH_ONLY_MERGED = ['AuthMerging And', 'Require all granted'];
 
-const COMPAT: ReadonlySet<string> = new Set(['order', 'allow', 'deny', 'satisfy']);
-
 function compatName(k: string): string {
   return k === 'order' ? 'Order' : k === 'satisfy' ? 'Satisfy' : k === 'allow' ? 'Allow' : 'Deny';
 }
@@ -59,7 +57,7 @@ function compatName(k: string): string {
 function dualVersion(project: Project, s: Scope, twin: Scope, c22: CondContext, c24: CondContext, verdicts: Candidates['verdicts']): boolean {
   const body = bodyOf(project, s);
   if (!dualBlocks(body, c22, c24).length && !(unreadDualBlocks(body, c22, c24).length && !fallbackBranch(body, c22, c24))) return false;
-  const stray = twin.items.find((i) => COMPAT.has(i.k));
+  const stray = twin.items.find((i) => COMPAT_ACCESS.has(i.k));
   if (stray) {
     verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: `the section has separate 2.2 and 2.4 branches, but its ${compatName(stray.k)} line outside them is read by 2.4 too, where mod_access_compat ANDs it with the 2.4 branch (and without the module httpd does not start); move it into the 2.2 branch` });
   }
@@ -143,10 +141,10 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
       // (found by the whole-tree fuzzer). The proof holds it to 2.2's answers, where the file changed nothing.
       const lines = mixedTranslation(after0, twin, out.verdicts);
       if (lines) translated.push([s, twin, lines]);
-    } else if ('reason' in t && t.untranslatable && twin.items.some((i) => COMPAT.has(i.k))) {
+    } else if ('reason' in t && t.untranslatable && twin.items.some((i) => COMPAT_ACCESS.has(i.k))) {
       untranslatable.push([s, twin, t.reason]);
     } else if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
-    else if (unregistered && twin.items.some((i) => COMPAT.has(i.k))) untranslatable.push([s, twin, unregisteredReason(unregistered)]);
+    else if (unregistered && twin.items.some((i) => COMPAT_ACCESS.has(i.k))) untranslatable.push([s, twin, unregisteredReason(unregistered)]);
     else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: unregisteredReason(unregistered) });
     else translated.push([s, twin, t.lines]);
   }
@@ -219,7 +217,7 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   // second write rewrote such sections); the proof holds the translation to 2.2's answers like any other.
   const in22 = new Set(before.scopes.map(keyOf));
   for (const twin of after0.scopes) {
-    if (in22.has(keyOf(twin)) || !twin.items.some((i) => COMPAT.has(i.k)) || dualVersion(project, twin, twin, c22, c24, out.verdicts)) continue;
+    if (in22.has(keyOf(twin)) || !twin.items.some((i) => COMPAT_ACCESS.has(i.k)) || dualVersion(project, twin, twin, c22, c24, out.verdicts)) continue;
     const lines = mixedTranslation(after0, twin, out.verdicts);
     if (lines) translated.push([twin, twin, lines]);
   }
@@ -245,7 +243,7 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
 
 /** Whether a section 2.2 never read (`reason`) is an access file with compat lines that 2.4 with mod_access_compat opens. */
 function openedBy24Only(reason: string, twin: Scope, after0: Model): boolean {
-  if ((reason !== NEVER_READ && reason !== NOT_NAMED) || !twin.items.some((i) => COMPAT.has(i.k))) return false;
+  if ((reason !== NEVER_READ && reason !== NOT_NAMED) || !twin.items.some((i) => COMPAT_ACCESS.has(i.k))) return false;
   const own = ownState(after0, twin);
   return !!own && !own.unread;
 }
@@ -345,7 +343,7 @@ export function mixedCandidates(project: Project, after0: Model, c22: CondContex
   const translated: Translated[] = [];
   const refused: Scope[] = [];
   for (const s of after0.scopes) {
-    if (!s.items.some((i) => COMPAT.has(i.k))) continue;
+    if (!s.items.some((i) => COMPAT_ACCESS.has(i.k))) continue;
     if (dualVersion(project, s, s, c22, c24, out.verdicts)) continue;
     const lines = mixedTranslation(after0, s, out.verdicts);
     if (lines) translated.push([s, s, lines]);
