@@ -1,7 +1,9 @@
 // Reproduces the verified tables of httpd-oracle.md (in spec/ of the data folder: test/helpers/shared-data.ts) §5 on the real httpd 2.4.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MODULES, runBatch, type BatchResult, type OracleRequest } from './harness.js';
+import { tempDir } from '../helpers/tmp.js';
+import { DEFAULT_MODULES, runBatch, untilCreated, type BatchResult, type OracleRequest } from './harness.js';
 import { moduleLoadLines, requireHttpdOrSkip, syntaxCheck } from './httpd.js';
 
 const oracle = requireHttpdOrSkip();
@@ -135,6 +137,18 @@ function processesMentioning(root: string): number[] {
     })
     .map(Number);
 }
+
+describe('untilCreated (httpd can accept on its port before it has opened its error log)', () => {
+  it('waits for a file that appears later, and gives up when the server is gone', async () => {
+    const tmp = tempDir('until-created-');
+    const log = join(tmp, 'error.log');
+    setTimeout(() => writeFileSync(log, ''), 50);
+    expect(await untilCreated(log, () => true)).toBe(true);
+    expect(existsSync(log)).toBe(true);
+    expect(await untilCreated(join(tmp, 'never.log'), () => false)).toBe(false);
+    expect(await untilCreated(join(tmp, 'never.log'), () => true, 30)).toBe(false);
+  });
+});
 
 describe('moduleLoadLines', () => {
   it('writes Debian LoadModule lines and leaves out built-in modules', () => {

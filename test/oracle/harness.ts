@@ -229,6 +229,20 @@ export async function startServer(
   return `${output}${exitText}`;
 }
 
+/**
+ * Waits until `path` exists while `alive()`; false when httpd exits or START_TIMEOUT_MS passes first. The port can
+ * accept before the error log is there: prefork and event bind their listeners in an open_logs hook that runs before
+ * core's, which opens the logs.
+ */
+export async function untilCreated(path: string, alive: () => boolean, timeoutMs = START_TIMEOUT_MS): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(path)) {
+    if (!alive() || Date.now() >= deadline) return false;
+    await sleep(5);
+  }
+  return true;
+}
+
 /** SIGTERM by PID; after KILL_AFTER_MS, SIGKILL whatever is left of its process group. */
 export async function stopServer(server: Server): Promise<void> {
   const pid = server.child.pid;
@@ -313,6 +327,10 @@ export async function runBatch(batch: Batch): Promise<BatchResult> {
     } while (typeof server === 'string' && server.includes('Address already in use') && ++attempt < 3);
     if (typeof server === 'string') {
       return { ok: false, startError: server, root, scenarios: [], errorLog: readErrorLog(), ms };
+    }
+    if (!(await untilCreated(join(root, 'error.log'), server.isRunning))) {
+      await stopServer(server);
+      return { ok: false, startError: `httpd accepted connections but did not open ${root}/error.log`, root, scenarios: [], errorLog: '', ms };
     }
     let scenarios: BatchResult['scenarios'];
     let t = performance.now();
