@@ -1,4 +1,5 @@
 /** Everything a run found, flattened into one list of findings per file, for the reporters. */
+import { dirname, resolve } from 'node:path';
 import { displayPath } from '../project/read.js';
 import type { MigrateResult } from '../migrate.js';
 import type { Severity } from '../ast/nodes.js';
@@ -11,11 +12,10 @@ import { readableText } from './escape.js';
 /** Lexer warnings a rule reports, with its fix (double-backslash-eol): not repeated as syntax findings. */
 const REPORTED_BY_RULES: ReadonlySet<string> = new Set(['DOUBLE_BACKSLASH_EOL']);
 
-/** One replacement of a fix: bytes [start, end) of the file as read become `text` (Latin-1: one character per byte). */
-
 /** The rule id of the errors and warnings the user's httpd printed for the migrated tree (--httpd). */
 export const HTTPD_RULE_ID = 'httpd';
 
+/** One replacement of a fix: bytes [start, end) of the file as read become `text` (Latin-1: one character per byte). */
 export interface FindingEdit {
   range: [number, number];
   text: string;
@@ -60,7 +60,12 @@ export interface FileReport {
  * 'output' at their place in the rewritten files (write, once they are written).
  */
 export function collectFindings(result: MigrateResult, cwd = process.cwd(), positions: 'input' | 'output' = 'input'): FileReport[] {
-  const byPath = new Map(result.project.files.map((f) => [f.path, f.display]));
+  // write removes the mods-enabled/ link of each module it disables (a2dismod): a finding in such a link is shown in
+  // the file it links to, which stays, with the same text (build-notes' note at the first LoadModule line).
+  const removed = new Map(positions === 'output'
+    ? result.layout.flatMap((c) => (c.kind === 'unlink' ? [[c.path, displayPath(resolve(dirname(c.path), c.target), cwd)] as const] : []))
+    : []);
+  const byPath = new Map(result.project.files.map((f) => [f.path, removed.get(f.path) ?? f.display]));
   const projectDiags = result.project.diagnostics;
   // Finding a rule's doc reads the package's package.json: once per rule per run, not once per finding.
   const docRefs = new Map<string, ReturnType<typeof ruleDocRef>>();
@@ -70,7 +75,7 @@ export function collectFindings(result: MigrateResult, cwd = process.cwd(), posi
     return ref && { ...ref };
   };
   const reports = result.files.map((r): FileReport => {
-    const path = r.file.display;
+    const path = byPath.get(r.file.path)!;
     const findings: Finding[] = [];
     if (r.file.readError !== undefined) {
       findings.push({ path, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', message: r.file.readError, ruleId: 'io', fixable: false });
