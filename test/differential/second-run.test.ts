@@ -14,15 +14,24 @@ import { migrateScenario, textsOf } from './predict.js';
 const SEED = Number(process.env.SECOND_RUN_SEED ?? 40_000_000);
 const COUNT = Number(process.env.SECOND_RUN_COUNT ?? 1000);
 const SECTIONS = Number(process.env.SECOND_RUN_SECTIONS ?? 2);
+/**
+ * Seeds, with their sections, that a second run once changed, checked on every run: a section with Require lines alone,
+ * translated where no request could tell, which the second run, reading the result as 2.2, translated otherwise.
+ */
+const KEPT: [seed: number, sections: number][] = [[146002146, 4], [141000549, 5], [140001119, 5]];
+
+/** The scenario, migrated once and then again, when the second run changed it; else null. */
+function changedBySecondRun(seed: number, sections: number): string | null {
+  const first = migrateScenario(textsOf(generate(seed, { comments: true, sections }))).texts;
+  const second = migrateScenario(first).texts;
+  if (JSON.stringify(second) === JSON.stringify(first)) return null;
+  return `seed ${seed}:\n${first.config}\n${JSON.stringify(first.htaccess)}\n-- second run:\n${second.config}\n${JSON.stringify(second.htaccess)}`;
+}
 
 describe('generated scenarios, migrated twice', () => {
-  it(`the second run changes nothing on ${COUNT} scenarios from seed ${SEED}`, () => {
-    const changed: string[] = [];
-    for (let seed = SEED; seed < SEED + COUNT; seed++) {
-      const first = migrateScenario(textsOf(generate(seed, { comments: true, sections: SECTIONS }))).texts;
-      const second = migrateScenario(first).texts;
-      if (JSON.stringify(second) !== JSON.stringify(first)) changed.push(`seed ${seed}:\n${first.config}\n${JSON.stringify(first.htaccess)}\n-- second run:\n${second.config}\n${JSON.stringify(second.htaccess)}`);
-    }
-    expect(changed).toEqual([]);
+  it(`the second run changes nothing on ${COUNT} scenarios from seed ${SEED} and the kept seeds`, () => {
+    const changed = KEPT.map(([seed, sections]) => changedBySecondRun(seed, sections));
+    for (let seed = SEED; seed < SEED + COUNT; seed++) changed.push(changedBySecondRun(seed, SECTIONS));
+    expect(changed.filter((x) => x !== null)).toEqual([]);
   }, 600_000);
 });

@@ -15,6 +15,7 @@ import type { Verdict } from './verdict.js';
 import { translateMixedState } from './translate-mixed.js';
 import { Untranslatable } from './translate.js';
 import { withItems } from './with-items.js';
+import { accessDirectives, isAccessDirective } from './rewrite.js';
 
 export interface Candidates {
   /** Scope of the 2.4 reading → its items after the rewrite. */
@@ -117,6 +118,7 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   const translated: Translated[] = [];
   const untranslatable: [s: Scope, twin: Scope, reason: string][] = [];
   const authOnlyTwins: Scope[] = [];
+  const requireOnly: [twin: Scope, current: string[]][] = [];
   for (const s of before.scopes) {
     const authOnly = !s.items.some(isAccessItem) && s.items.some((i) => i.k === 'set' && i.key === 'authtype' && i.value.toLowerCase() !== 'none');
     if (!s.items.some(isAccessItem) && !authOnly) {
@@ -146,7 +148,11 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     } else if ('reason' in t) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: t.reason });
     else if (unregistered && twin.items.some((i) => COMPAT_ACCESS.has(i.k))) untranslatable.push([s, twin, unregisteredReason(unregistered)]);
     else if (unregistered) out.verdicts.set(keyOf(s), { status: 'refused', scope: s, reason: unregisteredReason(unregistered) });
-    else translated.push([s, twin, t.lines]);
+    else {
+      translated.push([s, twin, t.lines]);
+      const current = requireOnlyLines(project, s, twin);
+      if (current && current.join('\n') !== t.lines.map((l) => l.trim()).join('\n')) requireOnly.push([twin, current]);
+    }
   }
   // No lines keep 2.2's state (a Require no 2.2 module owns), or a .htaccess file's would need a <Limit> 2.4 refuses there
   // (second-run seed 106001795: a Satisfy Any under a <Directory> whose compat lines sat in <Limit get BREW>, which the
@@ -238,7 +244,33 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
       if (out.candidates.has(twin) && !merged.errors.length) out.fallbacks.set(twin, { items: rewrittenItems(twin, merged.items), lines: AUTH_ONLY_MERGED });
     }
   }
+  // A section whose access lines are Require lines alone (2.2's `Require valid-user`, no Order/Allow/Deny/Satisfy) is first
+  // tried as it is written, its translation second: where 2.4 reads those lines as answering every request as 2.2 did,
+  // nothing need change. Translated first, such a section changed where no request could tell, and a later run, reading a
+  // result with no LoadModule line to show it was migrated, read the rewrite's Require lines as 2.2 does (under the host
+  // rules above them) and wrote another text where no request could tell either (second-run seed 146002146: a <Files g.*>
+  // whose every line a second <Files g.*> replaces, Require user alice, then Require all denied).
+  for (const [twin, current] of requireOnly) {
+    if (!out.candidates.has(twin) || out.fallbacks.has(twin)) continue;
+    out.fallbacks.set(twin, { items: out.candidates.get(twin)!, lines: out.lines.get(twin)! });
+    out.candidates.set(twin, twin.items);
+    out.lines.set(twin, current);
+  }
   return out;
+}
+
+/**
+ * The Require lines of a section whose access lines are those alone, each written directly in its body (not in a <Limit>,
+ * a conditional or an Included file), as written; else null.
+ */
+function requireOnlyLines(project: Project, s: Scope, twin: Scope): string[] | null {
+  if (s.items.some((i) => COMPAT_ACCESS.has(i.k)) || twin.items.some((i) => COMPAT_ACCESS.has(i.k))) return null;
+  const file = project.byPath.get(s.path)?.ast;
+  const body = bodyOf(project, s);
+  const direct = body.filter(isAccessDirective);
+  if (!file || !direct.length || direct.some((d) => d.lname !== 'require')) return null;
+  if (accessDirectives(body).length !== direct.length || twin.items.filter(isAccessItem).length !== direct.length) return null;
+  return direct.map((d) => file.text.slice(d.contentStart, d.contentEnd));
 }
 
 /** Whether a section 2.2 never read (`reason`) is an access file with compat lines that 2.4 with mod_access_compat opens. */
