@@ -35,6 +35,8 @@ export interface SectionProof {
   /** `<Directory "/srv/www">`, or `.htaccess` for a whole file. */
   section: string;
   verdict: 'proven' | 'refused';
+  /** A proven section whose lines as written are its 2.4 lines (2.4 reads its Require lines as 2.2 did): left as it is. */
+  unchanged: boolean;
   /** Why a refused section was left as it is (with the request that would change, in words). */
   reason?: string;
   /** The 2.4 lines: written (proven) or refused. */
@@ -154,6 +156,7 @@ function proveGroup(project: Project): SectionProof[] {
     out.push({
       ...label(v, project),
       verdict: v.status === 'rewrite' ? 'proven' : 'refused',
+      unchanged: v.status === 'rewrite' && v.lines.map((l) => l.trim()).join('\n') === v.original.join('\n'),
       ...(v.status === 'refused' ? { reason: v.reason } : {}),
       rewrite,
       alone,

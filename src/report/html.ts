@@ -131,15 +131,17 @@ function proofHtml(p: SectionProof, id: string): string {
   const refused = p.verdict === 'refused';
   const verdict = refused
     ? 'Refused: the section is left as it is'
-    : 'Proven: every request gets the same answer in 2.4 as in 2.2';
+    : p.unchanged
+      ? 'Proven as written: every request gets the same answer from these lines in 2.4 as in 2.2, so the section is left as it is'
+      : 'Proven: every request gets the same answer in 2.4 as in 2.2';
   const rows = p.rows.map((r) => `<tr class="${r.differs ? 'counterexample' : 'same'}"><td class="code">${esc(r.path)}${r.vhost ? `<br><small>&lt;VirtualHost ${esc(r.vhost)}&gt;</small>` : ''}</td><td>${esc(r.method)}</td><td class="code">${esc(r.client)}</td><td>${esc(r.credentials)}</td><td>${esc(r.before)}</td><td>${esc(r.after)}</td><td class="mark">${r.differs ? '✖ differs' : '✔ same'}</td></tr>`).join('');
   const count = `${p.total} representative request${p.total === 1 ? '' : 's'} reach this section; ${p.differing} get${p.differing === 1 ? 's' : ''} a different answer${p.rows.length < p.total ? ` (${p.rows.length} shown${p.differing ? ', those that differ first' : ''})` : ''}.`;
   return `<div class="proof ${p.verdict}" id="${id}"><h3>${esc(p.section)} <small>${esc(p.file)}:${p.line}</small> <span class="badge">${refused ? 'refused' : 'proven'}</span></h3>
 <p>${verdict}.</p>
 ${refused && p.reason ? `<div class="reason"><strong>Counterexample:</strong> ${esc(p.reason)}</div>` : ''}
 ${refused && !p.alone ? '<p>This rewrite changes no answer alone; it does together with the other refused rewrites of the tree, which is how the prover tried them. The 2.4 answers below are of all of them put in.</p>' : ''}
-${p.rewrite.length ? `<div>${refused ? 'The 2.4 rewrite that was refused' : 'The 2.4 rewrite'}:</div><pre>${esc(p.rewrite.join('\n'))}</pre>` : ''}
-${p.total ? `<table class="requests"><thead><tr><th>Path</th><th>Method</th><th>Client</th><th>Credentials</th><th>2.2 answer (original)</th><th>2.4 answer (${!refused ? 'rewrite' : p.alone ? 'refused rewrite' : 'refused rewrites together'})</th><th></th></tr></thead><tbody>${rows}</tbody></table><p><small>${esc(count)}</small></p>` : '<p><small>No representative request reaches this section.</small></p>'}
+${p.rewrite.length ? `<div>${refused ? 'The 2.4 rewrite that was refused' : p.unchanged ? 'Its lines, as 2.4 reads them' : 'The 2.4 rewrite'}:</div><pre>${esc(p.rewrite.join('\n'))}</pre>` : ''}
+${p.total ? `<table class="requests"><thead><tr><th>Path</th><th>Method</th><th>Client</th><th>Credentials</th><th>2.2 answer (original)</th><th>2.4 answer (${!refused ? (p.unchanged ? 'as written' : 'rewrite') : p.alone ? 'refused rewrite' : 'refused rewrites together'})</th><th></th></tr></thead><tbody>${rows}</tbody></table><p><small>${esc(count)}</small></p>` : '<p><small>No representative request reaches this section.</small></p>'}
 </div>`;
 }
 
@@ -158,6 +160,7 @@ export function htmlReport(out: Sink, input: HtmlInput): void {
   }
   const proofsOf = (path: string) => byFile.get(path) ?? [];
   const proven = input.proofs.filter((p) => p.verdict === 'proven').length;
+  const unchanged = input.proofs.filter((p) => p.unchanged).length;
   out(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
@@ -167,7 +170,7 @@ export function htmlReport(out: Sink, input: HtmlInput): void {
 <h1>httpd-migrate: Apache httpd 2.2 → 2.4 migration report</h1>
 <p>Command: <code class="cmd">${esc(`httpd-migrate ${input.mode} ${input.args}`)}</code></p>
 <section class="summary" id="summary"><h2>Summary</h2>${sum.map((l) => `<p>${esc(l)}</p>`).join('')}
-<p>Access control: ${input.proofs.length} section${input.proofs.length === 1 ? '' : 's'} checked, ${proven} proven and rewritten, ${input.proofs.length - proven} refused and left as they are.</p>
+<p>Access control: ${input.proofs.length} section${input.proofs.length === 1 ? '' : 's'} checked, ${proven - unchanged} proven and rewritten, ${unchanged ? `${unchanged} proven as written (left as they are), ` : ''}${input.proofs.length - proven} refused and left as they are.</p>
 <table><thead><tr><th>File</th><th>Status</th><th>Errors</th><th>Warnings</th><th>Info</th><th>Access sections</th></tr></thead><tbody>`);
   for (const f of input.files) {
     const r = f.report;
@@ -178,7 +181,7 @@ export function htmlReport(out: Sink, input: HtmlInput): void {
   out('</tbody></table>\n<h3>Access sections</h3>');
   if (input.proofs.length) {
     out('<table><thead><tr><th>Section</th><th>Where</th><th>Verdict</th><th>Requests</th></tr></thead><tbody>');
-    for (const p of input.proofs) out(`<tr class="${p.verdict === 'refused' ? 'counterexample' : ''}"><td class="code"><a href="#${proofId.get(p)}">${esc(p.section)}</a></td><td>${esc(p.file)}:${p.line}</td><td>${p.verdict}</td><td>${p.total} (${p.differing} differ${p.verdict === 'proven' ? '' : ' under the refused rewrite'})</td></tr>`);
+    for (const p of input.proofs) out(`<tr class="${p.verdict === 'refused' ? 'counterexample' : ''}"><td class="code"><a href="#${proofId.get(p)}">${esc(p.section)}</a></td><td>${esc(p.file)}:${p.line}</td><td>${p.unchanged ? 'proven as written' : p.verdict}</td><td>${p.total} (${p.differing} differ${p.verdict === 'proven' ? '' : ' under the refused rewrite'})</td></tr>`);
     out('</tbody></table>');
   } else {
     out('<p>No access-control section to rewrite.</p>');

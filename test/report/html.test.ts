@@ -111,7 +111,7 @@ describe.skipIf(chromium.skip)('HTML report in headless Chromium', () => {
     const { dom, text, requested } = await render(run.stdout);
     expect(requested, requested.join('\n')).toEqual([]);
     expect(text).toContain('ipa.conf');
-    expect(text).toMatch(/Access control: \d+ sections checked, [1-9]\d* proven and rewritten, [1-9]\d* refused/);
+    expect(text).toMatch(/Access control: \d+ sections checked, [1-9]\d* proven and rewritten, (?:[1-9]\d* proven as written \(left as they are\), )?[1-9]\d* refused/);
     const refused = proofBlock(dom, '<Directory "/usr/share/ipa/html">');
     const t = textOf(refused);
     expect(t).toContain('refused');
@@ -153,5 +153,18 @@ describe('HTML report, as printed', () => {
     expect(text).toContain(stylish.stdout.split('\n').find((l) => l.startsWith('✖'))!);
     expect(text).not.toContain('ign.conf MaxClients');
     expect(html.stdout).not.toContain('<h2>ign.conf</h2>');
+  });
+});
+
+describe('HTML report of a section proven as written', () => {
+  it('says it is left as it is, apart from the sections rewritten', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'httpd.conf'), `DocumentRoot "${cwd}"\n<Directory "${cwd}">\n    Order allow,deny\n    Allow from all\n</Directory>\n`
+      + `<Directory "${cwd}/priv">\n    AuthType Basic\n    AuthName "x"\n    AuthUserFile "${cwd}/pw"\n    require   valid-user\n</Directory>\n`);
+    const run = await runCli(['check', '--format', 'html', '--no-htaccess', 'httpd.conf'], { cwd });
+    const text = textOf(run.stdout);
+    expect(text).toContain('Access control: 2 sections checked, 1 proven and rewritten, 1 proven as written (left as they are), 0 refused');
+    expect(text).toMatch(/<Directory "[^"]+\/priv"> httpd\.conf:6 proven as written/);
+    expect(text).toContain('Proven as written: every request gets the same answer from these lines in 2.4 as in 2.2, so the section is left as it is.');
   });
 });
