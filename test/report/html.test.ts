@@ -124,12 +124,15 @@ describe.skipIf(chromium.skip)('HTML report in headless Chromium', () => {
       expect(before).toBeDefined();
       expect(before).not.toBe(after);
     }
-    // And a proven one from the same tree.
-    const proven = [...dom.matchAll(/<div class="proof proven"[^>]*><h3>([\s\S]*?)<\/h3>/g)].map((m) => textOf(m[1]!));
-    expect(proven.length).toBeGreaterThan(0);
-    const p = textOf(proofBlock(dom, proven[0]!.split(' ipa.conf')[0]!));
-    expect(p).toContain('Proven: every request gets the same answer in 2.4 as in 2.2');
-    expect(p).toMatch(/2\.2 answer \(original\) 2\.4 answer \(rewrite\)/);
+    // And a proven one from the same tree, rewritten, and one proven as written (its Require lines are its 2.4 lines).
+    const proven = [...dom.matchAll(/<div class="proof proven"[^>]*><h3>([\s\S]*?)<\/h3>/g)].map((m) => textOf(proofBlock(dom, textOf(m[1]!).split(' ipa.conf')[0]!)));
+    const rewritten = proven.filter((p) => p.includes('Proven: every request gets the same answer in 2.4 as in 2.2'));
+    expect(rewritten.length).toBeGreaterThan(0);
+    expect(rewritten[0]).toMatch(/2\.2 answer \(original\) 2\.4 answer \(rewrite\)/);
+    const asWritten = proven.filter((p) => p.includes('Proven as written'));
+    expect(asWritten.length).toBeGreaterThan(0);
+    expect(asWritten[0]).toMatch(/Its lines, as 2\.4 reads them: Require [\s\S]* 2\.2 answer \(original\) 2\.4 answer \(as written\)/);
+    expect(rewritten.length + asWritten.length).toBe(proven.length);
   }, 120_000);
 });
 
