@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { ConfigFile, Directive, Node, Section } from '../src/ast/nodes.js';
-import { accessDirectives, authTypeLine, compatLines, currentAccessText, fallbackBranch, fileVerdicts, negatedDefineBranch, NEVER_READ, proofOptions, NOT_NAMED, rewriteEdits, serverLevelAccess, type ServerLevelAccess, startupDefineBlocks, versionConds } from '../src/access/migrate/index.js';
+import { accessDirectives, authTypeLine, compatLines, currentAccessText, fallbackBranch, fileVerdicts, negatedDefineBranch, NEVER_READ, proofOptions, NOT_NAMED, rewriteEdits, sameAccessText, serverLevelAccess, type ServerLevelAccess, startupDefineBlocks, versionConds } from '../src/access/migrate/index.js';
 import { commentStart, commentWordMatches, isAccessItem, type Scope } from '../src/access/model/index.js';
 import { COMPAT_ACCESS } from '../src/apache/access-directives.js';
 import { isAccessFile } from '../src/project/project.js';
@@ -205,7 +205,7 @@ export default defineRule({
           const current = currentAccessText(file, body, live);
           // In a later pass (the fix was deferred behind another rule's edit), offer it again only on unchanged lines.
           if (!original && current.join('\n') !== v.original.join('\n')) continue;
-          if (current.join('\n') === v.lines.map((l) => l.trim()).join('\n')) continue;
+          if (sameAccessText(current, v.lines)) continue;
           if (v.lines.length === 0) {
             context.report({
               node,

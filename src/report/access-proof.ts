@@ -14,7 +14,7 @@ import { LineCounter } from '../parse/line-counter.js';
 import { decide, describePath, eachRepresentative, holdsText } from '../access/compare/index.js';
 import { applicableScopes } from '../access/decide/index.js';
 import { isAccessItem, type Item, keyOf, type Model, type Outcome, type Request, type Scope } from '../access/model/index.js';
-import { contextsOf, itemsOf, proveProject, translateScope, withItems, type Verdict } from '../access/migrate/index.js';
+import { contextsOf, itemsOf, proveProject, sameAccessText, translateScope, withItems, type Verdict } from '../access/migrate/index.js';
 
 export interface ProofRow {
   vhost: string;
@@ -35,7 +35,7 @@ export interface SectionProof {
   /** `<Directory "/srv/www">`, or `.htaccess` for a whole file. */
   section: string;
   verdict: 'proven' | 'refused';
-  /** A proven section whose lines as written are its 2.4 lines (2.4 reads its Require lines as 2.2 did): left as it is. */
+  /** A proven section whose 2.4 lines are the lines it has (Require lines 2.4 reads as 2.2 did): left as it is. */
   unchanged: boolean;
   /** Why a refused section was left as it is (with the request that would change, in words). */
   reason?: string;
@@ -156,7 +156,7 @@ function proveGroup(project: Project): SectionProof[] {
     out.push({
       ...label(v, project),
       verdict: v.status === 'rewrite' ? 'proven' : 'refused',
-      unchanged: v.status === 'rewrite' && v.lines.map((l) => l.trim()).join('\n') === v.original.join('\n'),
+      unchanged: v.status === 'rewrite' && sameAccessText(v.original, v.lines),
       ...(v.status === 'refused' ? { reason: v.reason } : {}),
       rewrite,
       alone,

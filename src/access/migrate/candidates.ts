@@ -15,7 +15,7 @@ import type { Verdict } from './verdict.js';
 import { translateMixedState } from './translate-mixed.js';
 import { Untranslatable } from './translate.js';
 import { withItems } from './with-items.js';
-import { accessDirectives, isAccessDirective } from './rewrite.js';
+import { accessDirectives, isAccessDirective, sameAccessText } from './rewrite.js';
 
 export interface Candidates {
   /** Scope of the 2.4 reading → its items after the rewrite. */
@@ -151,7 +151,7 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
     else {
       translated.push([s, twin, t.lines]);
       const current = requireOnlyLines(project, s, twin);
-      if (current && current.join('\n') !== t.lines.map((l) => l.trim()).join('\n')) requireOnly.push([twin, current]);
+      if (current && !sameAccessText(current, t.lines)) requireOnly.push([twin, current]);
     }
   }
   // No lines keep 2.2's state (a Require no 2.2 module owns), or a .htaccess file's would need a <Limit> 2.4 refuses there

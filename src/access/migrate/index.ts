@@ -8,6 +8,6 @@ export { withItems } from './with-items.js';
 export { NEVER_READ, NOT_NAMED, translateScope } from './translate-scope.js';
 export { neverReadAccessFiles } from './never-read.js';
 export { itemsOf, readTranslations } from './translation-items.js';
-export { accessDirectives, authTypeLine, currentAccessText, rewriteEdits } from './rewrite.js';
+export { accessDirectives, authTypeLine, currentAccessText, rewriteEdits, sameAccessText } from './rewrite.js';
 export { htaccessAlone, readAlone, readsTheSame, vhostsNamedAlike } from './splice.js';
 export { serverLevelAccess, type ServerLevelAccess } from './server-level.js';

@@ -98,4 +98,9 @@ export function currentAccessText(file: ConfigFile, body: readonly Node[], live:
   return accessDirectives(body, live).map((d) => file.text.slice(d.contentStart, d.contentEnd));
 }
 
+/** Whether a rewrite's `lines` (indented as a translation) are the access lines `current` as written: no edit to make. */
+export function sameAccessText(current: readonly string[], lines: readonly string[]): boolean {
+  return current.length === lines.length && current.every((l, i) => l === lines[i]!.trim());
+}
+
 export type { Section };
