@@ -10,13 +10,13 @@ import rule from '../../rules/prefer-require.js';
 import { fixFile } from '../../src/engine/fix-loop.js';
 import { accessDirectives, accessGuard, proveProject } from '../../src/access/migrate/index.js';
 import { conditionHolds } from '../../src/access/model/index.js';
+import { COMPAT_ACCESS } from '../../src/apache/access-directives.js';
 import { parse } from '../../src/parse/parser.js';
 import { projectOf } from '../../src/project/project.js';
 import type { Node } from '../../src/ast/nodes.js';
 import { corpusFiles, requireCorpusOrSkip } from '../helpers/corpus.js';
 
 const USES = /^[ \t]*(order|allow|deny|satisfy)[ \t]/im;
-const COMPAT = /^(order|allow|deny|satisfy)$/;
 
 function reasonOf(message: string): string {
   const m = /is left with its 2\.2 [\w/]+ lines: (.*?)(?: \(|:|\.)/.exec(message) ?? /^(The rewrite was not applied)/.exec(message) ?? /(already contains 2\.4 Require syntax)/.exec(message);
@@ -53,7 +53,7 @@ describe.skipIf(data.skip)('prefer-require over the real corpus', () => {
         // Findings point into the file on disk, the sections into the output: take output offsets back.
         const flagged = new Set(r.remaining.map((p) => p.start));
         const check = (nodes: readonly Node[], owner: number) => {
-          const left = accessDirectives(nodes, live24).filter((d) => COMPAT.test(d.lname));
+          const left = accessDirectives(nodes, live24).filter((d) => COMPAT_ACCESS.has(d.lname));
           if (left.length && !flagged.has(owner) && !left.some((d) => flagged.has(r.fromOutput(d.contentStart)))) {
             unexplained.push(`${f.rel}:${ast.text.slice(0, owner).split('\n').length}`);
           }
