@@ -3,7 +3,7 @@
 // then marks its tests skipped, and numFailedTests alone would say 0 failed on a red run.
 import { readFileSync } from 'node:fs';
 
-export function summary(report) {
+function summary(report) {
   const outside = report.testResults.filter((file) => file.status === 'failed'
     && !file.assertionResults.some((test) => test.status === 'failed')).length;
   let failed = report.numFailedTests + outside;
@@ -12,4 +12,4 @@ export function summary(report) {
   return `${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 }
 
-if (process.argv[2]) console.log(summary(JSON.parse(readFileSync(process.argv[2], 'utf8'))));
+console.log(summary(JSON.parse(readFileSync(process.argv[2], 'utf8'))));
