@@ -250,7 +250,12 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   // result with no LoadModule line to show it was migrated, read the rewrite's Require lines as 2.2 does (under the host
   // rules above them) and wrote another text where no request could tell either (second-run seed 146002146: a <Files g.*>
   // whose every line a second <Files g.*> replaces, Require user alice, then Require all denied).
-  for (const [twin, current] of requireOnly) {
+  // Not in a tree with an Authz*Authoritative line: its rewrite drops that line, and a later run, reading a section kept
+  // bare (Require group admins, Require user alice under an inherited AuthzGroupFileAuthoritative Off) as 2.2 does with
+  // the first module authoritative again, let that module decide alone and dropped the other lines, which changed who
+  // gets in (second-run seed 162000196). The translation writes such lines in an explicit <RequireAny>.
+  const authoritative = before.scopes.some((sc) => sc.items.some((i) => i.k === 'set' && isAccessItem(i)));
+  for (const [twin, current] of authoritative ? [] : requireOnly) {
     if (!out.candidates.has(twin) || out.fallbacks.has(twin)) continue;
     out.fallbacks.set(twin, { items: out.candidates.get(twin)!, lines: out.lines.get(twin)! });
     out.candidates.set(twin, twin.items);
