@@ -34,6 +34,8 @@ export interface Candidates {
    * mod_access_compat does there instead: the section's verdict if the proof withdraws the candidate.
    */
   untranslated: Map<Scope, string>;
+  /** The sections whose candidate is their Require lines as written, the translation their fallback (requireOnlyLines). */
+  asWritten: Set<Scope>;
 }
 
 /**
@@ -113,7 +115,7 @@ function below(s: Scope, above: Scope): boolean {
 
 /** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
 export function pureCandidates(project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext): Candidates {
-  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map(), untranslated: new Map() };
+  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map(), untranslated: new Map(), asWritten: new Set() };
   const twinOf = twinFinder(before, after0);
   const translated: Translated[] = [];
   const untranslatable: [s: Scope, twin: Scope, reason: string][] = [];
@@ -250,16 +252,14 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   // result with no LoadModule line to show it was migrated, read the rewrite's Require lines as 2.2 does (under the host
   // rules above them) and wrote another text where no request could tell either (second-run seed 146002146: a <Files g.*>
   // whose every line a second <Files g.*> replaces, Require user alice, then Require all denied).
-  // Not in a tree with an Authz*Authoritative line: its rewrite drops that line, and a later run, reading a section kept
-  // bare (Require group admins, Require user alice under an inherited AuthzGroupFileAuthoritative Off) as 2.2 does with
-  // the first module authoritative again, let that module decide alone and dropped the other lines, which changed who
-  // gets in (second-run seed 162000196). The translation writes such lines in an explicit <RequireAny>.
-  const authoritative = before.scopes.some((sc) => sc.items.some((i) => i.k === 'set' && isAccessItem(i)));
-  for (const [twin, current] of authoritative ? [] : requireOnly) {
+  // A later run may read the kept lines otherwise (a tree with no LoadModule line, read as 2.2, second-run seed 162000196):
+  // later-reading.ts checks that, and the proof then tries the translation first (computeProof's `translateFirst`).
+  for (const [twin, current] of requireOnly) {
     if (!out.candidates.has(twin) || out.fallbacks.has(twin)) continue;
     out.fallbacks.set(twin, { items: out.candidates.get(twin)!, lines: out.lines.get(twin)! });
     out.candidates.set(twin, twin.items);
     out.lines.set(twin, current);
+    out.asWritten.add(twin);
   }
   return out;
 }
@@ -376,7 +376,7 @@ function oneTextPerSection(translated: readonly Translated[], verdicts: Candidat
 
 /** Every section of a mixed tree that still has compat lines, translated from its merged 2.4 state. */
 export function mixedCandidates(project: Project, after0: Model, c22: CondContext, c24: CondContext): Candidates {
-  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map(), untranslated: new Map() };
+  const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map(), untranslated: new Map(), asWritten: new Set() };
   const translated: Translated[] = [];
   const refused: Scope[] = [];
   for (const s of after0.scopes) {

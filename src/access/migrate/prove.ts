@@ -49,8 +49,11 @@ export function proveProject(project: Project, opts: ModelOptions = {}): Project
 /**
  * `kept`: the texts a later run would read otherwise (later-reading.ts), each with why, kept as written from the start:
  * the proof is made again without them, the rewrites left proven on a tree where they keep their lines.
+ * `translateFirst`: the texts whose Require lines as written are not tried first (candidates.ts), for the same reason.
  */
-function computeProof(project: Project, opts: ModelOptions, kept: ReadonlyMap<Section | string, string> = new Map()): ProjectProof {
+function computeProof(
+  project: Project, opts: ModelOptions, kept: ReadonlyMap<Section | string, string> = new Map(), translateFirst: ReadonlySet<Section | string> = new Set(),
+): ProjectProof {
   // The models the proof works on keep what the deciders memoize about them (sections by context,
   // answers by location: ~10 MB on 10,000 vhosts) in a memo of the proof's own, which goes with it.
   const work = new RunCache();
@@ -66,9 +69,17 @@ function computeProof(project: Project, opts: ModelOptions, kept: ReadonlyMap<Se
   // A tree that already holds 2.4 syntax is a 2.4 tree: its rewrites must keep what 2.4 with mod_access_compat does.
   const before = mixed ? after0 : before22;
   const live = liveUnder(mixed ? c24 : c22);
-  const { candidates, lines, verdicts, dual, fallbacks, untranslated } = mixed
+  const { candidates, lines, verdicts, dual, fallbacks, untranslated, asWritten } = mixed
     ? mixedCandidates(project, after0, c22, c24)
     : pureCandidates(project, before22, after0, c22, c24);
+  for (const s of asWritten) {
+    if (!translateFirst.has(keyOf(s))) continue;
+    const translation = fallbacks.get(s)!;
+    candidates.set(s, translation.items);
+    lines.set(s, translation.lines);
+    fallbacks.delete(s);
+    asWritten.delete(s);
+  }
   /** A withdrawn candidate's reason: why its 2.2 state has no translation, where it was the compat state's (candidates.ts). */
   const refusal = (s: Scope, reason: string) => untranslated.get(s) ?? reason;
   const beforeOf = new Map(before.scopes.map((s) => [keyOf(s), s]));
@@ -272,6 +283,7 @@ function computeProof(project: Project, opts: ModelOptions, kept: ReadonlyMap<Se
       if (next) {
         candidates.set(s, next.items);
         lines.set(s, next.lines);
+        asWritten.delete(s);
         continue;
       }
       if (why.startsWith('\0')) unproven.add(keyOf(s));
@@ -375,9 +387,21 @@ function computeProof(project: Project, opts: ModelOptions, kept: ReadonlyMap<Se
     }
   }
   // A tree left with 2.2 lines and no sign of its migration is read by a later run as 2.2: that reading must be the original's.
-  if (!mixed && candidates.size && [...verdicts.values()].some((v) => v.status === 'refused')) {
+  // Those lines are the refused sections' and those kept as written (candidates.ts). Where that reading answers otherwise,
+  // the sections kept as written that it blames are translated instead; where it blames none of them, every one left is (as
+  // before they were tried as written); and only where none is left are the rewrites it blames held back. Second-run seed
+  // 162000196: a .htaccess with bare Require group admins and Require user alice, kept as written under a <Directory> whose
+  // AuthzGroupFileAuthoritative Off the rewrite dropped; a later run, reading mod_authz_groupfile as authoritative again,
+  // let the group line decide alone and locked alice out.
+  const keptAsWritten = [...candidates.keys()].filter((s) => asWritten.has(s));
+  if (!mixed && candidates.size && (keptAsWritten.length || [...verdicts.values()].some((v) => v.status === 'refused'))) {
     const later = laterReadingDifferences(project, opts, before22, new Map([...candidates.keys()].map((s) => [s, lines.get(s)!])), contextsOf([...candidates.keys()], [after0]));
-    if (later.size) return computeProof(project, opts, new Map([...kept, ...[...later].map(([k, why]) => [k, readAsTwoTwo(why)] as const)]));
+    if (later.size) {
+      const blamed = keptAsWritten.filter((s) => later.has(keyOf(s)));
+      const translate = (blamed.length ? blamed : keptAsWritten).map(keyOf);
+      if (translate.length) return computeProof(project, opts, kept, new Set([...translateFirst, ...translate]));
+      return computeProof(project, opts, new Map([...kept, ...[...later].map(([k, why]) => [k, readAsTwoTwo(why)] as const)]), translateFirst);
+    }
   }
   for (const s of candidates.keys()) {
     const orig = beforeOf.get(keyOf(s)) ?? s;
