@@ -104,13 +104,15 @@ function withTranslations(after0: Model, items: ReadonlyMap<Scope, Item[]>): { m
 }
 
 /**
- * Whether `above` encloses `s`: a `<Directory>` strictly above the `<Directory>` (or .htaccess) `s`, of the same host,
- * or the section `s` is nested in (a `<Files>` in a .htaccess file or a `<Directory>`).
+ * Whether `above` encloses `s`: a `<Directory>` strictly above the `<Directory>` (or .htaccess) `s`, or (for a .htaccess)
+ * of its own directory, which the directory walk merges before the file, of the same host; or the section `s` is nested
+ * in (a `<Files>` in a .htaccess file or a `<Directory>`).
  */
 function below(s: Scope, above: Scope): boolean {
   for (let w = s.within; w; w = w.within) if (w === above) return true;
-  return above.kind === 'directory' && !above.regex && (s.kind === 'directory' || s.kind === 'htaccess') && !s.regex
-    && s.vhost === above.vhost && s.pattern.startsWith(above.pattern.endsWith('/') ? above.pattern : `${above.pattern}/`);
+  if (above.kind !== 'directory' || above.regex || (s.kind !== 'directory' && s.kind !== 'htaccess') || s.regex || s.vhost !== above.vhost) return false;
+  const dir = above.pattern.endsWith('/') ? above.pattern : `${above.pattern}/`;
+  return s.pattern.startsWith(dir) || (s.kind === 'htaccess' && `${s.pattern}/` === dir);
 }
 
 /** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
