@@ -215,6 +215,32 @@ function computeProof(
     for (const key of otherFailing(new Map([...texts].filter(([k]) => !failing.has(k)))).keys()) failing.add(key);
     return failing;
   };
+  /**
+   * Texts that each fail alone, given back their translations together: those that fail beside the others are left out, up to
+   * eight times, and when none fails the rest are made. Whether any was made.
+   */
+  const jointly = (texts: ReadonlyMap<Section | string, ReadonlyMap<Scope, { items: Item[]; lines: string[] }>>): boolean => {
+    let group = texts;
+    for (let tries = 0; group.size > 1 && tries < 8; tries++) {
+      const tried = triedItems(group);
+      const here = jointFailing(tried);
+      const failing = here.size ? here : otherFailing(tried);
+      if (failing.size) {
+        // A reason from a round where another withdrawn section stopped the 2.4 reading no longer holds: this one does.
+        for (const [key, why] of here) {
+          const v = verdicts.get(key);
+          if (why && v?.status === 'refused' && /\bstartup: /.test(v.reason) && !startupError(after)) v.reason = refusal(group.get(key)!.keys().next().value!, `the rewrite would change an outcome: ${why}`);
+        }
+        group = new Map([...group].filter(([key]) => !failing.has(key)));
+        continue;
+      }
+      tick++;
+      for (const tried of group.values()) accept(tried);
+      after = withItems(after0, candidates, originals);
+      return true;
+    }
+    return false;
+  };
   /** The candidates withdrawn over a request they answered otherwise, with their translation (retried once the rounds end). */
   const withdrawn = new Map<Scope, { items: Item[]; lines: string[] }>();
   /** The texts some copy of which was withdrawn as not proven (no request shows it, or one is not decided): not tried again. */
@@ -353,7 +379,7 @@ function computeProof(
         if (!failing.has(key)) continue;
         failedAt.set(key, tick);
         if (same.length !== 1) continue;
-        const t = translatedInPlace(same[0]!, after, after0, originalOf);
+        const t = translatedInPlace(same[0]!, after.scopes.find((x) => originalOf(x) === same[0]), after, after0);
         if (t) again.set(key, new Map([[same[0]!, t]]));
       }
       if (!again.size) continue;
@@ -364,25 +390,20 @@ function computeProof(
     }
     if (!made) {
       // The texts that each fail alone, tried together (jointFailing): when they hold, they are made, and the waves go round again.
-      let group = new Map([...byText(withdrawn.keys())].filter(([key]) => !unproven.has(key)).map(([key, same]) => [key, new Map(same.map((sc) => [sc, withdrawn.get(sc)!]))]));
-      for (let tries = 0; group.size > 1 && tries < 8; tries++) {
-        const tried = triedItems(group);
-        const here = jointFailing(tried);
-        const failing = here.size ? here : otherFailing(tried);
-        if (failing.size) {
-          // A reason from a round where another withdrawn section stopped the 2.4 reading no longer holds: this one does.
-          for (const [key, why] of here) {
-            const v = verdicts.get(key);
-            if (why && v?.status === 'refused' && /\bstartup: /.test(v.reason) && !startupError(after)) v.reason = refusal(group.get(key)!.keys().next().value!, `the rewrite would change an outcome: ${why}`);
-          }
-          group = new Map([...group].filter(([key]) => !failing.has(key)));
-          continue;
+      made = jointly(new Map([...byText(withdrawn.keys())].filter(([key]) => !unproven.has(key)).map(([key, same]) => [key, new Map(same.map((sc) => [sc, withdrawn.get(sc)!]))])));
+      // Then with each one's translation in place, from what 2.4 with mod_access_compat does there now that the sections
+      // around it keep their lines, as a second run reads them (second-run seed 169002600: two <Directory sub> of one path and
+      // the .htaccess there; the second <Directory> denies and the file allows everyone; each rewrite read alone under the
+      // other's compat lines changed an answer, and the second run, reading both kept, made both).
+      if (!made) {
+        const copies = new Map(after.scopes.map((x) => [originalOf(x), x]));
+        const inPlace = new Map<Section | string, Map<Scope, { items: Item[]; lines: string[] }>>();
+        for (const [key, same] of byText(withdrawn.keys())) {
+          if (unproven.has(key) || same.length !== 1) continue;
+          const t = translatedInPlace(same[0]!, copies.get(same[0]!), after, after0);
+          if (t) inPlace.set(key, new Map([[same[0]!, t]]));
         }
-        tick++;
-        for (const tried of group.values()) accept(tried);
-        after = withItems(after0, candidates, originals);
-        made = true;
-        break;
+        made = jointly(inPlace);
       }
     }
   }
@@ -454,10 +475,9 @@ function byText(scopes: Iterable<Scope>): Map<Section | string, Scope[]> {
 /**
  * A withdrawn section's translation from its merged state under 2.4 with mod_access_compat in `after` (where
  * it keeps its lines and the sections around it have their final ones), as mixedCandidates makes; null when
- * there is none.
+ * there is none. `here`: its copy in `after`.
  */
-function translatedInPlace(s: Scope, after: Model, after0: Model, originalOf: (x: Scope) => Scope): { items: Item[]; lines: string[] } | null {
-  const here = after.scopes.find((x) => originalOf(x) === s);
+function translatedInPlace(s: Scope, here: Scope | undefined, after: Model, after0: Model): { items: Item[]; lines: string[] } | null {
   const own = here && ownState(after, here);
   if (!own || own.unread) return null;
   let lines: string[];
