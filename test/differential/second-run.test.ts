@@ -18,8 +18,8 @@ const SECTIONS = Number(process.env.SECOND_RUN_SECTIONS ?? 2);
  * Seeds, with their sections, that a second run once changed, checked on every run: a section with Require lines alone,
  * translated where no request could tell, which the second run, reading the result as 2.2, translated otherwise; and one
  * kept as written under an AuthzGroupFileAuthoritative Off that the first run dropped, which the second read as 2.2; and a
-.htaccess the first run translated under the 2.2 lines of the <Directory> of its own path, not that section's rewrite; and
-two sections whose rewrites hold only together, each as the second run translates it in place.
+ * .htaccess the first run translated under the 2.2 lines of the <Directory> of its own path, not that section's rewrite; and
+ * two sections whose rewrites hold only together, each as the second run translates it in place.
  */
 const KEPT: [seed: number, sections: number][] = [[146002146, 4], [141000549, 5], [140001119, 5], [162000196, 5], [163000526, 5], [169002600, 5]];
 

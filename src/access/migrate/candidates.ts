@@ -115,8 +115,13 @@ function below(s: Scope, above: Scope): boolean {
   return s.pattern.startsWith(dir) || (s.kind === 'htaccess' && `${s.pattern}/` === dir);
 }
 
-/** Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. */
-export function pureCandidates(project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext): Candidates {
+/**
+ * Every section of a 2.2 tree with access lines, translated from its merged 2.2 state. `translateFirst`: the texts whose
+ * Require lines as written are not tried first (a later run reads them otherwise, prove.ts).
+ */
+export function pureCandidates(
+  project: Project, before: Model, after0: Model, c22: CondContext, c24: CondContext, translateFirst: ReadonlySet<Section | string> = new Set(),
+): Candidates {
   const out: Candidates = { candidates: new Map(), lines: new Map(), verdicts: new Map(), dual: [], fallbacks: new Map(), untranslated: new Map(), asWritten: new Set() };
   const twinOf = twinFinder(before, after0);
   const translated: Translated[] = [];
@@ -257,7 +262,7 @@ export function pureCandidates(project: Project, before: Model, after0: Model, c
   // A later run may read the kept lines otherwise (a tree with no LoadModule line, read as 2.2, second-run seed 162000196):
   // later-reading.ts checks that, and the proof then tries the translation first (computeProof's `translateFirst`).
   for (const [twin, current] of requireOnly) {
-    if (!out.candidates.has(twin) || out.fallbacks.has(twin)) continue;
+    if (!out.candidates.has(twin) || out.fallbacks.has(twin) || translateFirst.has(keyOf(twin))) continue;
     out.fallbacks.set(twin, { items: out.candidates.get(twin)!, lines: out.lines.get(twin)! });
     out.candidates.set(twin, twin.items);
     out.lines.set(twin, current);

@@ -71,15 +71,7 @@ function computeProof(
   const live = liveUnder(mixed ? c24 : c22);
   const { candidates, lines, verdicts, dual, fallbacks, untranslated, asWritten } = mixed
     ? mixedCandidates(project, after0, c22, c24)
-    : pureCandidates(project, before22, after0, c22, c24);
-  for (const s of asWritten) {
-    if (!translateFirst.has(keyOf(s))) continue;
-    const translation = fallbacks.get(s)!;
-    candidates.set(s, translation.items);
-    lines.set(s, translation.lines);
-    fallbacks.delete(s);
-    asWritten.delete(s);
-  }
+    : pureCandidates(project, before22, after0, c22, c24, translateFirst);
   /** A withdrawn candidate's reason: why its 2.2 state has no translation, where it was the compat state's (candidates.ts). */
   const refusal = (s: Scope, reason: string) => untranslated.get(s) ?? reason;
   const beforeOf = new Map(before.scopes.map((s) => [keyOf(s), s]));
