@@ -1,10 +1,10 @@
 /**
  * Generated scenarios, differential against the real httpd 2.4 (issue 4 item 3).
  *
- *   DIFF_SEED=S DIFF_COUNT=N [DIFF_SECTIONS=K] npx vitest run test/differential
+ *   DIFF_SEED=S DIFF_COUNT=N [DIFF_SECTIONS=K] [GEN_EXTENDED=1] npx vitest run test/differential
  *
  * reproduces (or extends) a run: scenario i is generate(S + i), with up to K sections and .htaccess files
- * beside the <Directory> (default 2). Every disagreement is minimised and
+ * beside the <Directory> (default 2), and with GEN_EXTENDED=1 regex and wildcard sections too (generate.ts). Every disagreement is minimised and
  * printed as a case.txt for fixtures/_differential/<name>/ (see case-file.ts); the summary line
  * gives the seed range, agreement and time. Checks (see run.ts): (a) the migrated config on real
  * 2.4 against decide24(migrated) and decide22(original); (b) the original on real 2.4 with
@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { requireHttpdOrSkip } from '../oracle/httpd.js';
-import { generate } from './generate.js';
+import { EXTENDED_FROM_ENV, generate } from './generate.js';
 import { caseText, minimise } from './minimise.js';
 import { prepare, runChecks, type Disagreement } from './run.js';
 import { serverStats } from './servers.js';
@@ -49,7 +49,7 @@ describe.skipIf(oracle.skip)('differential: generated 2.2 configurations against
     let bSkipped = 0;
     for (let start = 0; start < COUNT; start += BATCH) {
       const n = Math.min(BATCH, COUNT - start);
-      const prepared = Array.from({ length: n }, (_, i) => prepare(generate(SEED + start + i, { comments: true, sections: SECTIONS })));
+      const prepared = Array.from({ length: n }, (_, i) => prepare(generate(SEED + start + i, { comments: true, sections: SECTIONS, extended: EXTENDED_FROM_ENV })));
       refused += prepared.filter((p) => p.refusals.length).length;
       counterexamples += prepared.reduce((sum, p) => sum + p.counterexamples, 0);
       mixed += prepared.filter((p) => p.mixed).length;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generate, mulberry32 } from './generate.js';
 import { configText, htaccessTexts } from './scenario.js';
@@ -32,5 +33,17 @@ describe('the scenario generator', () => {
     for (const t of ['satisfy-only', 'allow-only', 'order-only', 'satisfy-any-no-require', 'require-local', 'inline-comment']) expect(tags).toContain(t);
     expect(all.some(({ s }) => Object.keys(s.htaccess).length > 0)).toBe(true);
     for (const { s } of all) for (const r of s.requests) expect(r.from).toMatch(/^127\./);
+  });
+
+  it('adds the extended kinds only when asked, so a seed without them gives the scenario it always gave', () => {
+    const render = (s: ReturnType<typeof generate>) => [configText(s), ...Object.values(htaccessTexts(s)), JSON.stringify(s.requests)].join('\n');
+    const plain = Array.from({ length: 300 }, (_, i) => render(generate(2000 + i, { comments: true, sections: 5 })));
+    const extended = Array.from({ length: 300 }, (_, i) => render(generate(2000 + i, { comments: true, sections: 5, extended: true })));
+    const kinds = [/<DirectoryMatch "\^?@DIR@\//, /<LocationMatch "\^@LOC@\//, /<FilesMatch /, /<Files ~ /, /<Directory "@DIR@\/[^"]*[*?]/, /<IfModule mod_authz_host\.c>/];
+    expect(kinds.filter((re) => !extended.some((t) => re.test(t)))).toEqual([]);
+    expect(kinds.filter((re) => plain.some((t) => re.test(t)))).toEqual([]);
+    // The default generator, pinned (the digest of these 300 scenarios before the extended kinds came): the kept seeds
+    // of the differential tests replay the scenarios they were found in.
+    expect(createHash('sha256').update(plain.join('\n\0\n')).digest('hex')).toBe('a1c328b5ce4be4998746e84800371ee2c16208b8ab264978ab0451f06274730e');
   });
 });

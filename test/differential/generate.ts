@@ -61,7 +61,22 @@ export interface GenOptions {
   comments: boolean;
   /** Up to this many sections and .htaccess files besides the <Directory> (default 2; DIFF_SECTIONS, SILENT_SECTIONS and SECOND_RUN_SECTIONS set it). */
   sections?: number;
+  /**
+   * Also the section kinds of EXTENDED_KINDS (GEN_EXTENDED=1 in the hunts). A seed gives another scenario with them, so
+   * the default stays off: the seeds kept in the tests are replayed as they were found.
+   */
+  extended?: boolean;
 }
+
+/** GEN_EXTENDED=1: the hunts' ranges (not their kept seeds) are generated with the extended kinds. */
+export const EXTENDED_FROM_ENV = process.env.GEN_EXTENDED === '1';
+
+/**
+ * Regex sections (merged after the plain ones of their kind, semantics §1.9), a wildcard <Directory>, <Files ~>, and a
+ * body in an <IfModule> both versions read. Each pattern names the scenario's own directory or URL, so a batch's
+ * scenarios do not meet one another's sections.
+ */
+const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule'] as const;
 
 function entry(rng: Rng): string {
   return rng.pick(ENTRIES[rng.pick(FORMS)]!);
@@ -149,8 +164,24 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
   if (rng.chance(0.05)) { parent.push('Require local'); tags.push('require-local'); }
   const config: Node[] = [{ open: '<Directory "@DIR@">', close: '</Directory>', children: parent }];
   for (let n = rng.int((opts.sections ?? 2) + 1); n > 0; n--) {
-    const kind = rng.pick(['dir', 'dir', 'loc', 'files', 'htaccess']);
-    if (kind === 'dir') {
+    const kind = rng.pick(opts.extended ? ['dir', 'dir', 'loc', 'files', 'htaccess', ...EXTENDED_KINDS] : ['dir', 'dir', 'loc', 'files', 'htaccess']);
+    if (kind === 'dirmatch') {
+      config.push({ open: `<DirectoryMatch "${rng.pick(['^@DIR@/(sub|h)', '^@DIR@/su', '@DIR@/[sh]'])}">`, close: '</DirectoryMatch>', children: body(rng, opts, tags) });
+      paths.push('/sub/f.html', '/h/f.html');
+    } else if (kind === 'locmatch') {
+      config.push({ open: `<LocationMatch "${rng.pick(['^@LOC@/(sub|loc)/', '^@LOC@/.*\\.html$', '^@LOC@/sub/g'])}">`, close: '</LocationMatch>', children: body(rng, opts, tags) });
+      paths.push('/sub/f.html', '/loc/f.html', '/sub/g.html');
+    } else if (kind === 'filesmatch') {
+      const open = rng.pick(['<FilesMatch "^g\\.">', '<FilesMatch "\\.html$">', '<Files ~ "^(g|f)\\.html$">']);
+      parent.push({ open, close: open.startsWith('<Files ') ? '</Files>' : '</FilesMatch>', children: body(rng, opts, tags) });
+      paths.push('/g.html', '/sub/g.html');
+    } else if (kind === 'dirwild') {
+      config.push({ open: `<Directory "@DIR@/${rng.pick(['s*', '?ub', '*'])}">`, close: '</Directory>', children: body(rng, opts, tags) });
+      paths.push('/sub/f.html', '/h/f.html');
+    } else if (kind === 'ifmodule') {
+      config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: [{ open: '<IfModule mod_authz_host.c>', close: '</IfModule>', children: body(rng, opts, tags) }] });
+      paths.push('/sub/f.html');
+    } else if (kind === 'dir') {
       config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: body(rng, opts, tags) });
       paths.push('/sub/f.html');
     } else if (kind === 'loc') {

@@ -6,14 +6,14 @@
  * every representative, and found a rewrite the access guard let through beside a veto (seed 129000904), which no
  * differential request had reached.
  *
- *   SILENT_SEED=S SILENT_COUNT=N [SILENT_SECTIONS=K] npx vitest run test/differential/silent.test.ts
+ *   SILENT_SEED=S SILENT_COUNT=N [SILENT_SECTIONS=K] [GEN_EXTENDED=1] npx vitest run test/differential/silent.test.ts
  *
  * SILENT_SECTIONS: up to K sections and .htaccess files beside the <Directory> (default 2, the differential's).
  */
 import { describe, expect, it } from 'vitest';
 import { decide, describeDifference, eachRepresentative } from '../../src/access/compare/index.js';
 import { isMixed } from '../../src/access/migrate/index.js';
-import { generate } from './generate.js';
+import { EXTENDED_FROM_ENV, generate } from './generate.js';
 import { migrateScenario, modelOf, textsOf } from './predict.js';
 import { baselineFails } from './run.js';
 
@@ -24,8 +24,8 @@ const SECTIONS = Number(process.env.SILENT_SECTIONS ?? 2);
 const KEPT = [129000904];
 
 /** The first request on which seed's migration answers otherwise than 2.2 with no refusal to say so, in words. */
-function silentChange(seed: number, sections = 2): string | null {
-  const original = textsOf(generate(seed, { comments: true, sections }));
+function silentChange(seed: number, sections = 2, extended = false): string | null {
+  const original = textsOf(generate(seed, { comments: true, sections, extended }));
   const m22 = modelOf(original, '2.2');
   // A tree that already mixes in 2.4 syntax has no 2.2 behaviour to keep (run.ts, Prepared.mixed).
   if (isMixed(m22)) return null;
@@ -50,7 +50,7 @@ function silentChange(seed: number, sections = 2): string | null {
 
 describe('generated scenarios, migrated once', () => {
   it(`answer as 2.2 did, or a refusal says otherwise, on ${COUNT} scenarios from seed ${SEED} and the kept seeds`, () => {
-    const found = [...KEPT.map((s) => silentChange(s)), ...Array.from({ length: COUNT }, (_, i) => silentChange(SEED + i, SECTIONS))];
+    const found = [...KEPT.map((s) => silentChange(s)), ...Array.from({ length: COUNT }, (_, i) => silentChange(SEED + i, SECTIONS, EXTENDED_FROM_ENV))];
     expect(found.filter((x) => x !== null)).toEqual([]);
   }, 600_000);
 });
