@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generate, mulberry32 } from './generate.js';
-import { configText, htaccessTexts } from './scenario.js';
+import { configText, fromModelText, htaccessTexts, toModelText } from './scenario.js';
+import { migrateScenario } from './predict.js';
 
 const text = (seed: number) => {
   const s = generate(seed);
@@ -45,5 +46,17 @@ describe('the scenario generator', () => {
     // The default generator, pinned (the digest of these 300 scenarios before the extended kinds came): the kept seeds
     // of the differential tests replay the scenarios they were found in.
     expect(createHash('sha256').update(plain.join('\n\0\n')).digest('hex')).toBe('a1c328b5ce4be4998746e84800371ee2c16208b8ab264978ab0451f06274730e');
+  });
+
+  it('keeps a migrated scenario\'s regex sections, with their patterns in placeholders again', () => {
+    // The scenario's text kept only top-level <Directory>, <Location> and <Files> (a <DirectoryMatch> was dropped), and
+    // `^/scn` in a <LocationMatch> went to the real server as the evaluator's path, not the batch's.
+    const config = '<Directory "@DIR@">\n    Order allow,deny\n    Allow from all\n</Directory>\n'
+      + '<DirectoryMatch "^@DIR@/(sub|h)">\n    Order deny,allow\n    Deny from 127.0.0.5\n</DirectoryMatch>\n'
+      + '<LocationMatch "^@LOC@/(sub|loc)/">\n    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.1\n</LocationMatch>';
+    const out = migrateScenario({ config, htaccess: {} }).texts.config;
+    expect(out).toMatch(/^<DirectoryMatch "\^@DIR@\/\(sub\|h\)">$/m);
+    expect(out).toMatch(/^<LocationMatch "\^@LOC@\/\(sub\|loc\)\/">$/m);
+    expect(fromModelText(toModelText('<LocationMatch "^@LOC@/x">'))).toBe('<LocationMatch "^@LOC@/x">');
   });
 });

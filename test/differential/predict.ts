@@ -106,7 +106,7 @@ export function migrateScenario(t: ScenarioTexts): Migration {
     for (const line of body) {
       const trimmed = line.trim();
       if (depth === 0) {
-        keep = /^<(Directory|Location|Files)\b/i.test(trimmed);
+        keep = /^<(Directory|Location|Files)(Match)?\b/i.test(trimmed);
         if (!keep && trimmed && !HEADER.includes(trimmed)) dropped.push(trimmed);
       }
       if (keep) kept.push(line);

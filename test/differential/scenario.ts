@@ -87,10 +87,10 @@ export function toModelText(text: string): string {
     .replaceAll('@HTPASSWD@', MODEL_HTPASSWD).replaceAll('@GROUPS@', MODEL_GROUPS);
 }
 
-/** The evaluator's paths → placeholders again (for migrated text going to the real server). */
+/** The evaluator's paths → placeholders again (for migrated text going to the real server; `^/scn` in a regex section too). */
 export function fromModelText(text: string): string {
   return text.replaceAll(MODEL_DIR, '@DIR@').replaceAll(MODEL_HTPASSWD, '@HTPASSWD@').replaceAll(MODEL_GROUPS, '@GROUPS@')
-    .replace(/(^|[\s"'])\/scn(?=[/\s"'>]|$)/gm, '$1@LOC@');
+    .replace(/(^|[\s"'^])\/scn(?=[/\s"'>]|$)/gm, '$1@LOC@');
 }
 
 /** "GET /sub/f.html from 127.0.0.5 as alice:good" */
