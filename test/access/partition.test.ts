@@ -139,3 +139,20 @@ describe('probes: the unlisted file name', () => {
     }
   });
 });
+
+describe('a wildcard <Directory> and the files beside the directories it names', () => {
+  // With FollowSymLinks (the default), httpd's walk takes an existing file for one more directory: <Directory
+  // "/d/*"> applies to /d/f.html, and <Directory "/d/?ub"> to the file /d/xub (fixtures/_differential/directory-wildcard-*).
+  const conf = 'DocumentRoot "/srv/htdocs"\n<Directory "/srv/htdocs/*">\n    Order deny,allow\n    Deny from all\n</Directory>\n'
+    + '<Directory "/srv/htdocs/s/?ub">\n    Order allow,deny\n</Directory>\n';
+  it('applies to a file in the directory its last wildcard stands in', () => {
+    const model = m22(conf);
+    expect(applicableScopes(model, req({ path: '/f.html' })).map((s) => s.pattern)).toEqual(['/srv/htdocs/*']);
+    expect(applicableScopes(model, req({ path: '/s/xub' })).map((s) => s.pattern)).toEqual(['/srv/htdocs/*', '/srv/htdocs/s/?ub']);
+    expect(applicableScopes(model, req({ path: '/s/xub.html' })).map((s) => s.pattern)).toEqual(['/srv/htdocs/*']);
+  });
+  it('probes the wildcard filled in as a file', () => {
+    const model = m22(conf);
+    expect(probes(model, '', contextScopes(model, ''), []).map((p) => p.file)).toContain('/srv/htdocs/s/xub');
+  });
+});

@@ -248,6 +248,8 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
         if (indexed && s.vhost === '') break;
         const d = noSlash(instance(s.pattern));
         addDir(s, d || '/'); addDir(s, `${d}/sub`); addDir(s, `${d}x`);
+        // A wildcard's instance as a file too: the walk matches <Directory "/d/?ub"> against /d/xub itself (match.ts).
+        if (s.kind === 'directory' && hasWild(s.pattern) && d) exact.add(d);
         break;
       }
       case 'directorymatch': {

@@ -164,8 +164,13 @@ function scopeApplies(s: Scope, req: Request, at: Target, model: Model): boolean
   const cache = model.cache;
   switch (s.kind) {
     case 'directory': case 'htaccess':
-      // A request for the directory itself (a <Location> URL that maps to it) walks it too.
-      return !proxied && (dirCovers(cache, s.pattern, at.dir) || req.file === s.pattern) && (s.kind === 'directory' || readInContext(model, req.vhost, s));
+      // The walk goes on past the directory, one segment more: a request for the directory itself (a <Location> URL that
+      // maps to it) walks it too, and so does a file. With FollowSymLinks (the default of both versions), the walk
+      // takes an existing file for a directory (request.c's "first optimization") and matches the sections of one more
+      // component against `<file>/`: <Directory "/d/*"> applies to /d/f.html, as <Directory "/d/f.html"> does. Both
+      // versions do so (2.2.34 and 2.4 request.c; the differential's GEN_EXTENDED scenarios on the real 2.4.68). Options
+      // are not modelled: under SymLinksIfOwnerMatch or without FollowSymLinks httpd does not, and this reads the default.
+      return !proxied && (dirCovers(cache, s.pattern, at.dir) || dirCovers(cache, s.pattern, req.file)) && (s.kind === 'directory' || readInContext(model, req.vhost, s));
     case 'directorymatch':
       return !proxied && !!s.regex && directoryRegexApplies(s.regex, req.file, model.version);
     case 'files': case 'filesmatch': {
