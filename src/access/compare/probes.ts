@@ -391,22 +391,34 @@ function overlappingDirs(scopes: readonly Scope[], dirs: readonly string[], add:
  * `.txt` give g.txt). A few at most. Found by a helper's hunt of whole trees: the first, Order mutual-failure, was rewritten
  * to Require all denied, proven only at f. and g.; at g.txt, where the second set the AuthGroupFile, a <Location>'s Require
  * group admins replaces it in 2.4, and GET /ext/priv/g.txt as bob went from 403 (2.2, refused by host first) to 200.
+ * A `<LocationMatch>` takes part with the last segment of its samples, a name its URL may end in (`^/scn/.*\.html$` and a
+ * `<FilesMatch "^g\.">` meet at g.html): found by the differential's extended scenarios, where a <FilesMatch>'s Deny
+ * from env= was rewritten unseen under a <LocationMatch>'s Require user alice, which replaces it in 2.4 (403 before, 200 after).
  */
 function namesBothMatch(scopes: readonly Scope[], names: Set<string>): void {
-  const regexes = scopes.filter((s) => s.kind === 'filesmatch' && s.regex).map((s) => s.regex!);
-  if (regexes.length < 2) return;
-  const samples = regexes.map((re) => samplesFor(re).filter((n) => n && !n.includes('/')));
+  const parts: { test: (name: string) => boolean; samples: string[]; files: boolean }[] = [];
+  for (const s of scopes) {
+    if (!s.regex) continue;
+    const re = s.regex;
+    if (s.kind === 'filesmatch') parts.push({ test: (n) => re.test(n), samples: samplesFor(re).filter((n) => n && !n.includes('/')), files: true });
+    else if (s.kind === 'locationmatch') {
+      const urls = samplesFor(re, '/');
+      const dirs = [...new Set(urls.map((u) => u.slice(0, u.lastIndexOf('/') + 1)))];
+      parts.push({ test: (n) => dirs.some((d) => re.test(d + n)), samples: [...new Set(urls.map((u) => u.slice(u.lastIndexOf('/') + 1)).filter(Boolean))], files: false });
+    }
+  }
+  if (parts.filter((p) => p.files).length === 0 || parts.length < 2) return;
   let added = 0;
-  for (let i = 0; i < regexes.length; i++) {
-    for (let j = 0; j < regexes.length; j++) {
-      if (i === j) continue;
-      for (const a of samples[i]!) {
-        for (const b of samples[j]!) {
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = 0; j < parts.length; j++) {
+      if (i === j || (!parts[i]!.files && !parts[j]!.files)) continue;
+      for (const a of parts[i]!.samples) {
+        for (const b of parts[j]!.samples) {
           let k = Math.min(a.length, b.length);
           while (k > 0 && !a.endsWith(b.slice(0, k))) k--;
           for (const name of new Set([a + b.slice(k), a + b])) {
             if (added >= MAX_JOINED_NAMES) return;
-            if (!names.has(name) && regexes[i]!.test(name) && regexes[j]!.test(name)) { names.add(name); added++; }
+            if (!names.has(name) && parts[i]!.test(name) && parts[j]!.test(name)) { names.add(name); added++; }
           }
         }
       }
