@@ -170,7 +170,9 @@ function scopeApplies(s: Scope, req: Request, at: Target, model: Model): boolean
       // component against `<file>/`: <Directory "/d/*"> applies to /d/f.html, as <Directory "/d/f.html"> does. Both
       // versions do so (2.2.34 and 2.4 request.c; the differential's GEN_EXTENDED scenarios on the real 2.4.68). Options
       // are not modelled: under SymLinksIfOwnerMatch or without FollowSymLinks httpd does not, and this reads the default.
-      return !proxied && (dirCovers(cache, s.pattern, at.dir) || dirCovers(cache, s.pattern, req.file)) && (s.kind === 'directory' || readInContext(model, req.vhost, s));
+      // (For a pattern without wildcards that is the file itself alone: one that covers a path below it covers its directory.)
+      return !proxied && (dirCovers(cache, s.pattern, at.dir) || req.file === s.pattern || (hasWild(s.pattern) && dirCovers(cache, s.pattern, req.file)))
+        && (s.kind === 'directory' || readInContext(model, req.vhost, s));
     case 'directorymatch':
       return !proxied && !!s.regex && directoryRegexApplies(s.regex, req.file, model.version);
     case 'files': case 'filesmatch': {
