@@ -233,6 +233,22 @@ function computeProof(
     }
     return false;
   };
+  /**
+   * The texts read once among `texts`, each with its translation in place in `after` (translatedInPlace), where it has one;
+   * their copies in `after` found in one pass.
+   */
+  const inPlace = (texts: readonly (readonly [Section | string, Scope[]])[]) => {
+    const out = new Map<Section | string, Map<Scope, { items: Item[]; lines: string[] }>>();
+    const once = texts.filter(([, same]) => same.length === 1);
+    if (!once.length) return out;
+    const copies = new Map<Scope, Scope>();
+    for (const x of after.scopes) { const o = originalOf(x); if (!copies.has(o)) copies.set(o, x); }
+    for (const [key, [s]] of once) {
+      const t = translatedInPlace(s!, copies.get(s!), after, after0);
+      if (t) out.set(key, new Map([[s!, t]]));
+    }
+    return out;
+  };
   /** The candidates withdrawn over a request they answered otherwise, with their translation (retried once the rounds end). */
   const withdrawn = new Map<Scope, { items: Item[]; lines: string[] }>();
   /** The texts some copy of which was withdrawn as not proven (no request shows it, or one is not decided): not tried again. */
@@ -366,14 +382,9 @@ function computeProof(
       const kept = [...own].filter(([key]) => !failing.has(key));
       for (const [, tried] of kept) accept(tried);
       if (kept.length) { made = true; after = withItems(after0, candidates, originals); }
-      const again = new Map<Section | string, Map<Scope, { items: Item[]; lines: string[] }>>();
-      for (const [key, same] of run) {
-        if (!failing.has(key)) continue;
-        failedAt.set(key, tick);
-        if (same.length !== 1) continue;
-        const t = translatedInPlace(same[0]!, after.scopes.find((x) => originalOf(x) === same[0]), after, after0);
-        if (t) again.set(key, new Map([[same[0]!, t]]));
-      }
+      const failed = run.filter(([key]) => failing.has(key));
+      for (const [key] of failed) failedAt.set(key, tick);
+      const again = inPlace(failed);
       if (!again.size) continue;
       const still = failingOnBoth(triedItems(again));
       const proven = [...again].filter(([key]) => !still.has(key));
@@ -387,16 +398,7 @@ function computeProof(
       // around it keep their lines, as a second run reads them (second-run seed 169002600: two <Directory sub> of one path and
       // the .htaccess there; the second <Directory> denies and the file allows everyone; each rewrite read alone under the
       // other's compat lines changed an answer, and the second run, reading both kept, made both).
-      if (!made) {
-        const copies = new Map(after.scopes.map((x) => [originalOf(x), x]));
-        const inPlace = new Map<Section | string, Map<Scope, { items: Item[]; lines: string[] }>>();
-        for (const [key, same] of byText(withdrawn.keys())) {
-          if (unproven.has(key) || same.length !== 1) continue;
-          const t = translatedInPlace(same[0]!, copies.get(same[0]!), after, after0);
-          if (t) inPlace.set(key, new Map([[same[0]!, t]]));
-        }
-        made = jointly(inPlace);
-      }
+      if (!made) made = jointly(inPlace([...byText(withdrawn.keys())].filter(([key]) => !unproven.has(key))));
     }
   }
   // A tree left with 2.2 lines and no sign of its migration is read by a later run as 2.2: that reading must be the original's.
