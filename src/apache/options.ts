@@ -66,3 +66,60 @@ export function options22(words: readonly string[]): Options22 {
   }
   return { words: wordsOf(bits, order), illegal: null, carried };
 }
+
+/**
+ * A per-directory configuration's options as core.c keeps them (both versions): the set, the `+` and `-`
+ * words since the last plain word, and whether a plain word set it (`unset` false) or only signed words
+ * changed it, in which case it merges onto the enclosing set instead of replacing it (merge_core_dir_configs).
+ */
+export interface OptionsState {
+  readonly opts: number;
+  readonly add: number;
+  readonly remove: number;
+  readonly unset: boolean;
+}
+
+/** A section's options before its `Options` lines: unset (create_core_dir_config). */
+export const SECTION_OPTIONS: OptionsState = Object.freeze({ opts: 0, add: 0, remove: 0, unset: true });
+/**
+ * A server's (and each virtual host's) own options before its lines: unset, with FollowSymLinks. (2.2's default is
+ * `All`, 2.4's `FollowSymLinks`; only the symbolic-link options are read from these states.)
+ */
+export const SERVER_OPTIONS: OptionsState = Object.freeze({ opts: SYM_LINKS, add: 0, remove: 0, unset: true });
+
+/**
+ * `state` after one `Options` line, as set_options (core.c) applies its words: the first plain word resets
+ * the set, `+X` adds X (to the set and the additions), `-X` removes it. Words httpd refuses are left out
+ * (the line is an error that the server reports).
+ */
+export function readOptionsLine(state: OptionsState, words: readonly string[]): OptionsState {
+  let { opts, add, remove, unset } = state;
+  let first = true;
+  for (const w of words) {
+    const sign = w[0] === '+' || w[0] === '-' ? w[0] : '';
+    const opt = WORDS[asciiLower(sign ? w.slice(1) : w)];
+    if (!sign && first) { opts = 0; unset = false; first = false; }
+    if (opt === undefined) continue;
+    if (sign === '-') { remove |= opt; add &= ~opt; opts &= ~opt; }
+    else if (sign === '+') { add |= opt; remove &= ~opt; opts |= opt; }
+    else opts |= opt;
+  }
+  return { opts, add, remove, unset };
+}
+
+/** `next` merged onto `base` (merge_core_dir_configs): signed words alone adjust the base, a plain word replaces it. */
+export function mergeOptions(base: OptionsState, next: OptionsState): OptionsState {
+  if (!next.unset) return next;
+  const add = (base.add & ~next.remove) | next.add;
+  const remove = (base.remove & ~next.add) | next.remove;
+  return { opts: (base.opts & ~remove) | add, add, remove, unset: base.unset };
+}
+
+/**
+ * Whether the directory walk takes an existing file for one more directory under these options: with
+ * FollowSymLinks and without SymLinksIfOwnerMatch it skips the lstat (request.c's "first optimization",
+ * 2.2.34 and 2.4), so the sections of one more component match `<file>/`.
+ */
+export function takesFileForDirectory(state: OptionsState): boolean {
+  return (state.opts & (SYM_LINKS | SYM_OWNER)) === SYM_LINKS;
+}

@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { wildcard } from '../../src/access/decide/match.js';
+import { wildcard } from '../../src/access/decide/patterns.js';
 import { loadProject, migrate } from '../../src/index.js';
 import { tempDir } from '../helpers/tmp.js';
 

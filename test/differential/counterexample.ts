@@ -11,7 +11,7 @@ import type { OracleRequest } from '../oracle/harness.js';
 import { SOURCES } from './generate.js';
 import { ENV_VARS, GROUPS, HOSTS, MODEL_DIR, MODEL_LOC, toEvalRequest, USERS } from './scenario.js';
 
-const DESCRIBED = /(?:found a difference|would change an outcome): (\S+) (\S+) from (\S+?)(?: \(([^)]*)\))?(?: with (.+?) set)?, (no credentials|user (\S+)(?: \(groups ([^)]*)\))?( with a wrong password)?): \d+ before/;
+const DESCRIBED = /(?:found a difference|would change an outcome): (\S+) (\S+) from (\S+?)(?: \(([^)]*)\))?(?: with (.+?) set)?, (no credentials|user (\S+)(?: \(groups ([^)]*)\))?( with a wrong password)?)(?:, the path being a file \([^)]*\))?: \d+ before/;
 
 const envOf = (ip: string) => Object.entries(ENV_VARS).filter(([, ips]) => ips.includes(ip)).map(([n]) => n).sort();
 const groupsOf = (user: string) => Object.entries(GROUPS).filter(([, us]) => us.includes(user)).map(([g]) => g).sort();
@@ -26,7 +26,7 @@ export function describedRequest(reason: string): Request | null {
   const credentials = user ? { user, groups: groups ? groups.split(', ') : [], password: wrong ? 'bad' as const : 'good' as const } : null;
   return {
     vhost: '', method: method!, path: path!, file: MODEL_DIR + path!.slice(MODEL_LOC.length), ip: ip!, host: host ?? null,
-    env: env ? env.split(', ') : [], credentials,
+    env: env ? env.split(', ') : [], credentials, plainFile: true,
   };
 }
 

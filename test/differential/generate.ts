@@ -72,11 +72,14 @@ export interface GenOptions {
 export const EXTENDED_FROM_ENV = process.env.GEN_EXTENDED === '1';
 
 /**
- * Regex sections (merged after the plain ones of their kind, semantics §1.9), a wildcard <Directory>, <Files ~>, and a
- * body in an <IfModule> both versions read. Each pattern names the scenario's own directory or URL, so a batch's
- * scenarios do not meet one another's sections.
+ * Regex sections (merged after the plain ones of their kind, semantics §1.9), a wildcard <Directory>, <Files ~>, a
+ * body in an <IfModule> both versions read, a <Directory> naming a file, and an Options line that may stop the
+ * directory walk from taking a file for a directory (decide/file-as-directory.ts). Each pattern names the scenario's
+ * own directory or URL, so a batch's scenarios do not meet one another's sections.
  */
-const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule'] as const;
+const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule', 'dirfile', 'options'] as const;
+
+const OPTIONS = ['SymLinksIfOwnerMatch', '-FollowSymLinks', '+SymLinksIfOwnerMatch', 'None', 'Indexes', '+FollowSymLinks', 'FollowSymLinks', '-Indexes'];
 
 function entry(rng: Rng): string {
   return rng.pick(ENTRIES[rng.pick(FORMS)]!);
@@ -178,6 +181,15 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
     } else if (kind === 'dirwild') {
       config.push({ open: `<Directory "@DIR@/${rng.pick(['s*', '?ub', '*'])}">`, close: '</Directory>', children: body(rng, opts, tags) });
       paths.push('/sub/f.html', '/h/f.html');
+    } else if (kind === 'dirfile') {
+      config.push({ open: `<Directory "@DIR@/${rng.pick(['f.html', 'sub/f.html', 'g.html'])}">`, close: '</Directory>', children: body(rng, opts, tags) });
+      paths.push('/sub/f.html', '/g.html');
+    } else if (kind === 'options') {
+      const line = `Options ${rng.pick(OPTIONS)}`;
+      tags.push(line);
+      if (rng.chance(0.5)) parent.unshift(line);
+      else config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: [line] });
+      paths.push('/sub/f.html');
     } else if (kind === 'ifmodule') {
       config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: [{ open: '<IfModule mod_authz_host.c>', close: '</IfModule>', children: body(rng, opts, tags) }] });
       paths.push('/sub/f.html');

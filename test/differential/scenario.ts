@@ -58,7 +58,8 @@ export function toEvalRequest(r: OracleRequest): Request {
     credentials = { user: r.user, groups: ok ? groups : [], password: ok ? 'good' : 'bad' };
   }
   const env = Object.entries(ENV_VARS).filter(([, ips]) => ips.includes(r.from)).map(([n]) => n);
-  return { vhost: '', path, file, method: r.method ?? 'GET', ip: r.from, host: HOSTS[r.from] ?? null, env, credentials };
+  // The harness lays each requested path out as a file (a directory's as its index.html).
+  return { vhost: '', path, file, method: r.method ?? 'GET', ip: r.from, host: HOSTS[r.from] ?? null, env, credentials, plainFile: true };
 }
 
 /** Where the evaluator's copy of a scenario lives: DocumentRoot, the scenario's directory and URL. */

@@ -57,7 +57,8 @@ export function describeRequest(r: Request): string {
   const creds = !c ? 'no credentials' : c.password === 'bad' ? `user ${c.user} with a wrong password` : `user ${c.user}${c.groups.length ? ` (groups ${c.groups.join(', ')})` : ''}${holdsText(c)}`;
   const root = r.docroot === undefined ? '' : `, if DocumentRoot is "${r.docroot || '/'}" (the files loaded set none)`;
   const ssl = r.sslRefused ? ', refused by SSLRequireSSL/SSLRequire (over plain HTTP, or failing the SSLRequire expression)' : '';
-  return `${parts.join(' ')}, ${creds}${ssl}${root}`;
+  const plain = r.plainFile ? ', the path being a file (with the Options in force there, httpd does not take it for a directory)' : '';
+  return `${parts.join(' ')}, ${creds}${ssl}${plain}${root}`;
 }
 
 /** The opaque properties a user was taken to have or lack, in words (only when a Require line names some). */

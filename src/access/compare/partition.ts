@@ -6,7 +6,7 @@
  * unlisted method, and anonymous / each user and group / a wrong password.
  */
 import { type AuthzNode, type Credentials, formatAddress, hostCanMatch, isContiguous, type Item, type Mask, type Model, parseAddress, predicateKey, type Request, type Scope, servedContexts, type Subnet, subnetContains, subnetRange, undecidedGap, USER_PREDICATES, V4_FULL, V6_FULL } from '../model/index.js';
-import { applicableScopes, contextScopes, eachApplying, SERVER_ADDRESS } from '../decide/index.js';
+import { applicableScopes, applyingScopes, contextScopes, eachApplying, SERVER_ADDRESS } from '../decide/index.js';
 import { describePath, probes, type Probe } from './probes.js';
 import { cacheSlot } from '../../project/run-cache.js';
 import { asciiLower } from '../../parse/words.js';
@@ -230,6 +230,17 @@ function undecidedReason(models: readonly Model[], vhost: string, scopes: readon
   return scopes.find((s) => s.undecided !== undefined)?.undecided;
 }
 
+/**
+ * Whether a probe's path meets other sections in some model as a regular file than as a directory (or a file the
+ * walk takes for one): only where an Options line may turn the walk's FollowSymLinks off (Model.symlinkOptions).
+ */
+function fileMeetsOtherwise(models: readonly Model[], vhost: string, p: Probe): boolean {
+  if (p.file.endsWith('/') || p.file.startsWith('proxy:') || !models.some((m) => m.symlinkOptions)) return false;
+  const asPath: Request = { vhost, path: p.path, file: p.file, method: 'GET', ip: '', host: null, env: NO_ENV, credentials: null };
+  const asFile: Request = { ...asPath, plainFile: true };
+  return models.some((m) => m.symlinkOptions && applyingScopes(m, asPath).length !== applyingScopes(m, asFile).length);
+}
+
 const SSL_PASSES = [false];
 const SSL_BOTH = [false, true];
 
@@ -270,9 +281,10 @@ export function eachRepresentative(
       for (const p of probes(model, vhost, contextScopes(model, vhost), gaps)) map.set(`${p.path}\0${p.file}`, p);
     }
     const classes = new Map<string, { probe: Probe; key: string; scopes: Scope[]; probeReq: Request }>();
-    for (const p of map.values()) {
-      const at = `${vhost}\0${p.path}\0${p.file}`;
+    const classify = (p: Probe): void => {
+      const at = `${vhost}\0${p.path}\0${p.file}${p.plainFile ? '\0file' : ''}`;
       const probeReq: Request = { vhost, path: p.path, file: p.file, method: 'GET', ip: '', host: null, env: NO_ENV, credentials: null, key: at };
+      if (p.plainFile) probeReq.plainFile = true;
       // The class: the sections met in each model (in the context's order: the set decides the merge order), by number.
       met.length = 0;
       for (const m of models) {
@@ -281,6 +293,12 @@ export function eachRepresentative(
       }
       const cls = met.join(',');
       if (!classes.has(cls)) classes.set(cls, { probe: p, key: at, scopes: models.flatMap((m) => applicableScopes(m, probeReq)), probeReq });
+    };
+    for (const p of map.values()) {
+      classify(p);
+      // Where Options stop the walk from taking a file for a directory, a <Directory> naming the path meets it only if
+      // it is a directory: the path is probed as a file too (file-as-directory.ts).
+      if (fileMeetsOtherwise(models, vhost, p)) classify({ ...p, plainFile: true });
     }
     for (const { probe: p, key, scopes, probeReq } of classes.values()) {
       const why = undecidedReason(models, vhost, scopes);
@@ -311,6 +329,7 @@ export function eachRepresentative(
           ? { vhost, path, file, method, ip, host, env, credentials, key }
           : { vhost, path, file, method, ip, host, env, credentials, key, docroot };
         if (ssl) r.sslRefused = true;
+        if (p.plainFile) r.plainFile = true;
         if (visit(r) === true) return [...new Set(gaps)];
       }
     }

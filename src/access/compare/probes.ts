@@ -9,7 +9,13 @@ import { sampleFor, samplesFor } from './sample.js';
  * A probe location: the URL path and the file it maps to; `docroot` names the DocumentRoot the
  * mapping assumed when the files loaded set none for the context.
  */
-export interface Probe { path: string; file: string; docroot?: string }
+export interface Probe {
+  path: string;
+  file: string;
+  docroot?: string;
+  /** The path as a regular file the walk does not take for a directory (Request.plainFile). */
+  plainFile?: true;
+}
 
 /** The URL prefix of a probe for a file no URL maps to: the file's path follows it. */
 const FS_PREFIX = '/__fs__';

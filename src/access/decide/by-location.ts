@@ -58,7 +58,7 @@ function tableOf<T>(tables: Tables<T>, model: Model): Table<T> {
  */
 export function byLocation<T>(slot: LocationTables<T>, model: Model, req: Request, compute: (model: Model, req: Request) => T): T {
   const table = tableOf(model.cache.get(slot), model);
-  const key = req.key ?? `${req.vhost}\0${req.path}\0${req.file}`;
+  const key = req.key ?? `${req.vhost}\0${req.path}\0${req.file}${req.plainFile ? '\0file' : ''}`;
   if (key === table.lastKey) return table.lastValue!;
   let hit = table.byKey.get(key);
   if (hit === undefined) {

@@ -3,9 +3,9 @@
  * way each version does (semantics §2.1, §3.4, §3.5, §1.9).
  */
 import type { AuthzNode, Item, Mask, Model, Request, Scope, SettingKey } from '../model/index.js';
-import { applicableScopes, dirCovers, directoriesCovering, phase } from './match.js';
+import { applicableScopes, phase } from './match.js';
+import { htaccessOverride } from './overrides.js';
 import { cacheSlot } from '../../project/run-cache.js';
-import { overrideCategories } from '../../apache/allow-override.js';
 import { methodOf } from '../../apache/access-directives.js';
 import { byLocation, locationTables } from './by-location.js';
 
@@ -55,20 +55,6 @@ function allowedByOverride(it: Item, cats: ReadonlySet<string>): boolean {
   return cats.has('authconfig');
 }
 
-/** The AllowOverride in force for a directory, from the `<Directory>` sections covering it (null = unset). */
-export function overrideFor(model: Model, vhost: string, dir: string): string | null {
-  return overrideSource(model, vhost, dir)?.value ?? null;
-}
-
-/** The AllowOverride value in force for a directory and the `<Directory>` that set it. */
-export function overrideSource(model: Model, vhost: string, dir: string): { value: string; scope: Scope } | null {
-  let v: { value: string; scope: Scope } | null = null;
-  const dirs = directoriesCovering(model, vhost, dir);
-  dirs.sort((a, b) => a.pattern.split('/').length - b.pattern.split('/').length || (a.vhost === b.vhost ? 0 : a.vhost === '' ? -1 : 1) || a.order - b.order);
-  for (const s of dirs) for (const it of s.items) if (it.k === 'set' && it.key === 'allowoverride') v = { value: it.value, scope: s };
-  return v;
-}
-
 const MERGED = locationTables<Merged>('merged state by location, per model');
 
 /** The .htaccess a section sits in, if any (a `<Files>` inside a .htaccess). */
@@ -114,32 +100,6 @@ function htaccessState(model: Model, vhost: string, h: Scope): 'ok' | 'ignored' 
   return 'ok';
 }
 
-/**
- * The AllowOverride a .htaccess in `dir` is read under, for requests of `vhost`: its words ('' when
- * unset) and the categories they grant (overrideCategories), as the model reads it (the migrated tree's
- * AllowOverride when model.htaccessOverride is 'migrated').
- */
-export function htaccessOverride(model: Model, vhost: string, dir: string): { value: string; categories: Set<string> } {
-  const v24 = model.version === '2.4';
-  const source = overrideSource(model, vhost, dir);
-  const explicit = source?.value ?? null;
-  const migrated = model.htaccessOverride === 'migrated';
-  // The migration writes AllowOverride All into the <Directory> sections it sees, and adds one where no <Directory>
-  // of the tree covers a .htaccess (model.overrideAddedFor); elsewhere 2.4 keeps its unset default (the file is read
-  // with nothing allowed).
-  const added = () => (model.overrideAddedFor ?? []).some((d) => dirCovers(model.cache, d, dir));
-  const value = explicit ?? (!v24 || (migrated && (coveredByDirectory(model, vhost, dir) || added())) ? 'All' : '');
-  const categories = overrideCategories(value.split(/\s+/).filter(Boolean));
-  // allowoverride-authconfig adds AuthConfig next to Limit, except where it is what 2.2 refused a .htaccess under
-  // (the AllowOverride that applies there: a deeper <Directory> granting AuthConfig lets 2.2 read it).
-  const keep = source && (model.keepOverrideFor ?? []).some((d) => dirCovers(model.cache, source.scope.pattern, d) && overrideSource(model, vhost, d)?.scope === source.scope);
-  if (migrated && categories.has('limit') && !keep) categories.add('authconfig');
-  return { value, categories };
-}
-
-function coveredByDirectory(model: Model, vhost: string, dir: string): boolean {
-  return directoriesCovering(model, vhost, dir).length > 0;
-}
 
 /** The merged state for a request's context and location (cached: it does not depend on client or method). */
 export function merge(model: Model, req: Request): Merged {

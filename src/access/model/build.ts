@@ -17,6 +17,7 @@ import { canonicalDir, serverRootRelative } from '../../apache/paths.js';
 import { inheritedByVirtualHosts, mayNameServer, serverHostNames, unfollowedMapping, type MappingReach } from '../../apache/url-mappings.js';
 import { methodOf, REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { htaccessNeed } from '../../apache/directive-table.js';
+import { readOptionsLine, SECTION_OPTIONS, SERVER_OPTIONS } from '../../apache/options.js';
 import { expandDefined, usesVariable } from '../../apache/variables.js';
 import { LineCounter } from '../../parse/line-counter.js';
 import { conditionalReason, PER_REQUEST_SECTIONS, providerReason, unmodelledProvider } from './undecided.js';
@@ -208,6 +209,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
         model.aliases.set(ctx.vhost, list);
       }
     }
+    if (d.lname === 'options' && !ctx.perRequest && !ctx.mask) readOptions(d, ctx);
     const r = readDirective(d, ctx.mask);
     if (!r && ctx.htaccess && ctx.scope) noteNeed(ctx.scope, d.name, d.lname);
     if (!r) return;
@@ -238,6 +240,25 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
       if (it.k === 'authz' && top) top.children.push(it.node);
       else target.items.push(it);
     }
+  };
+
+  /**
+   * An Options line where the directory walk reads it before it comes to the file: a `<Directory>` (not a regex one),
+   * a .htaccess, or the server's (a virtual host's) own lines. `<Files>`, `<Location>`, regex and `<If>` sections merge
+   * after that step.
+   */
+  const readOptions = (d: Directive, ctx: Ctx): void => {
+    const words = d.args.map((a) => a.value);
+    if (ctx.scope) {
+      if ((ctx.scope.kind !== 'directory' && ctx.scope.kind !== 'htaccess') || ctx.scope.regex) return;
+      ctx.scope.options = readOptionsLine(ctx.scope.options ?? SECTION_OPTIONS, words);
+    } else if (!ctx.htaccess) {
+      const own = (model.serverOptions ??= new Map());
+      own.set(ctx.vhost, readOptionsLine(own.get(ctx.vhost) ?? SERVER_OPTIONS, words));
+    } else {
+      return;
+    }
+    if (words.some((w) => SYMLINK_WORD.test(w))) model.symlinkOptions = true;
   };
 
   const section = (written: Section, ctx: Ctx): void => {
@@ -369,6 +390,12 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   }
   return model;
 }
+
+/**
+ * An Options word that may leave a directory walk without FollowSymLinks or with SymLinksIfOwnerMatch: a plain word
+ * (it resets the set), or a signed one naming either option, All or None.
+ */
+const SYMLINK_WORD = /^(?![+-])|^[+-](followsymlinks|symlinksifownermatch|all|none)$/i;
 
 /** Notes the first line of a .htaccess (or one of its sections) with each AllowOverride need (Scope.overrideNeeds). */
 function noteNeed(scope: Scope, name: string, lname: string): void {

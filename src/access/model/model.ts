@@ -7,6 +7,7 @@ import type { Subnet } from './ip.js';
 import type { CondContext } from './module-conditions.js';
 import type { Version } from './version.js';
 import type { RunCache } from '../../project/run-cache.js';
+import type { OptionsState } from '../../apache/options.js';
 
 export type { Version };
 
@@ -36,8 +37,14 @@ export interface Request {
   /** Environment variables present, in lower case. */
   env: readonly string[];
   credentials: Credentials | null;
-  /** `vhost\0path\0file`, precomputed for the merge cache. */
+  /** `vhost\0path\0file` (and `\0file` for a plainFile one), precomputed for the merge cache. */
   key?: string;
+  /**
+   * The URL maps to an existing regular file, which the directory walk does not take for a directory where the options
+   * in force turn FollowSymLinks off or SymLinksIfOwnerMatch on (decide/file-as-directory.ts). Unset: the path is a
+   * directory, or a file the walk takes for one (the default options), and a `<Directory>` naming it applies.
+   */
+  plainFile?: true;
   /** The DocumentRoot the URL → file mapping assumed, when the files loaded set none for the context. */
   docroot?: string;
   /**
@@ -147,6 +154,11 @@ export interface Scope {
    * (see accessFilesIn). Unset for a loose one (read under the neutral server): every context reads it.
    */
   accessName?: string;
+  /**
+   * A `<Directory>` (not a regex one) or a .htaccess with `Options` lines: its options after them. They decide
+   * whether the directory walk takes a file for a directory (decide/file-as-directory.ts).
+   */
+  options?: OptionsState;
 }
 
 /** One line that maps URLs in a way the prover does not follow. */
@@ -207,6 +219,13 @@ export interface Model {
   unfollowed?: Map<string, UnfollowedMapping[]>;
   /** Startup errors anywhere (outside sections). */
   errors: string[];
+  /** The server's own options after its `Options` lines outside sections, per context ('' = main server), where it has any. */
+  serverOptions?: Map<string, OptionsState>;
+  /**
+   * True when some `Options` line may turn FollowSymLinks off or SymLinksIfOwnerMatch on for a directory walk
+   * (decide/file-as-directory.ts); unset, every walk takes a file for a directory as with the default options.
+   */
+  symlinkOptions?: true;
   /** Why no request of a context ('' = main server, whose reason holds for every context) can be decided: access lines in an `<If>` outside any section. */
   undecidedIn?: Map<string, string>;
   /** Every error of a directive or section line, in a section or not, with where it is. */

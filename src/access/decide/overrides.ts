@@ -1,0 +1,49 @@
+/**
+ * AllowOverride as the directory walk reads it for a directory: the `<Directory>` sections that cover it, the
+ * version's default, and, for the migrated reading, what the migration writes (semantics §1.9).
+ */
+import type { Model, Scope } from '../model/index.js';
+import { overrideCategories } from '../../apache/allow-override.js';
+import { dirCovers } from './patterns.js';
+import { directoriesCovering } from './context-index.js';
+
+/** The AllowOverride in force for a directory, from the `<Directory>` sections covering it (null = unset). */
+export function overrideFor(model: Model, vhost: string, dir: string): string | null {
+  return overrideSource(model, vhost, dir)?.value ?? null;
+}
+
+/** The AllowOverride value in force for a directory and the `<Directory>` that set it. */
+export function overrideSource(model: Model, vhost: string, dir: string): { value: string; scope: Scope } | null {
+  let v: { value: string; scope: Scope } | null = null;
+  const dirs = directoriesCovering(model, vhost, dir);
+  dirs.sort((a, b) => a.pattern.split('/').length - b.pattern.split('/').length || (a.vhost === b.vhost ? 0 : a.vhost === '' ? -1 : 1) || a.order - b.order);
+  for (const s of dirs) for (const it of s.items) if (it.k === 'set' && it.key === 'allowoverride') v = { value: it.value, scope: s };
+  return v;
+}
+
+/**
+ * The AllowOverride a .htaccess in `dir` is read under, for requests of `vhost`: its words ('' when
+ * unset) and the categories they grant (overrideCategories), as the model reads it (the migrated tree's
+ * AllowOverride when model.htaccessOverride is 'migrated').
+ */
+export function htaccessOverride(model: Model, vhost: string, dir: string): { value: string; categories: Set<string> } {
+  const v24 = model.version === '2.4';
+  const source = overrideSource(model, vhost, dir);
+  const explicit = source?.value ?? null;
+  const migrated = model.htaccessOverride === 'migrated';
+  // The migration writes AllowOverride All into the <Directory> sections it sees, and adds one where no <Directory>
+  // of the tree covers a .htaccess (model.overrideAddedFor); elsewhere 2.4 keeps its unset default (the file is read
+  // with nothing allowed).
+  const added = () => (model.overrideAddedFor ?? []).some((d) => dirCovers(model.cache, d, dir));
+  const value = explicit ?? (!v24 || (migrated && (coveredByDirectory(model, vhost, dir) || added())) ? 'All' : '');
+  const categories = overrideCategories(value.split(/\s+/).filter(Boolean));
+  // allowoverride-authconfig adds AuthConfig next to Limit, except where it is what 2.2 refused a .htaccess under
+  // (the AllowOverride that applies there: a deeper <Directory> granting AuthConfig lets 2.2 read it).
+  const keep = source && (model.keepOverrideFor ?? []).some((d) => dirCovers(model.cache, source.scope.pattern, d) && overrideSource(model, vhost, d)?.scope === source.scope);
+  if (migrated && categories.has('limit') && !keep) categories.add('authconfig');
+  return { value, categories };
+}
+
+function coveredByDirectory(model: Model, vhost: string, dir: string): boolean {
+  return directoriesCovering(model, vhost, dir).length > 0;
+}
