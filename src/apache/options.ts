@@ -123,3 +123,12 @@ export function mergeOptions(base: OptionsState, next: OptionsState): OptionsSta
 export function takesFileForDirectory(state: OptionsState): boolean {
   return (state.opts & (SYM_LINKS | SYM_OWNER)) === SYM_LINKS;
 }
+
+/**
+ * Whether one line (read onto SECTION_OPTIONS) may leave a walk without FollowSymLinks or with SymLinksIfOwnerMatch:
+ * a line that sets the options without FollowSymLinks or with SymLinksIfOwnerMatch, or removes the one or adds the
+ * other. (`Options FollowSymLinks`, `Options Indexes FollowSymLinks`, `Options -Indexes` cannot.)
+ */
+export function mayStopTakingFiles(line: OptionsState): boolean {
+  return line.unset ? Boolean(line.remove & SYM_LINKS || line.add & SYM_OWNER) : !takesFileForDirectory(line);
+}

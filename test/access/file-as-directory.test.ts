@@ -81,6 +81,11 @@ describe('a file the directory walk takes for a directory', () => {
     expect(decide24(mv, get('a', true)).status).toBe(200);
     expect(decide24(mv, { ...get('a', true), vhost: mv.vhosts[0]! }).status).toBe(403);
   });
+  it('marks a tree only where some Options line may turn the walk\'s FollowSymLinks off', () => {
+    const marked = (line: string) => model24(`<Directory ${ROOT}>\n  ${line}\n</Directory>\n`).symlinkOptions === true;
+    for (const line of ['Options FollowSymLinks', 'Options Indexes FollowSymLinks', 'Options +FollowSymLinks', 'Options -Indexes', 'Options All']) expect([line, marked(line)]).toEqual([line, false]);
+    for (const line of ['Options None', 'Options Indexes', 'Options SymLinksIfOwnerMatch', 'Options -FollowSymLinks', 'Options +SymLinksIfOwnerMatch', 'Options FollowSymLinks SymLinksIfOwnerMatch']) expect([line, marked(line)]).toEqual([line, true]);
+  });
   it('probes such a path both as a file and as a directory', () => {
     const seen = new Set<string>();
     eachRepresentative([m], undefined, (r) => { if (r.path === '/b/f.html' || r.file === `${ROOT}/b/f.html`) seen.add(`${r.plainFile ? 'file' : 'path'} ${decide24(m, r).status}`); });

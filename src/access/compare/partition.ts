@@ -6,7 +6,7 @@
  * unlisted method, and anonymous / each user and group / a wrong password.
  */
 import { type AuthzNode, type Credentials, formatAddress, hostCanMatch, isContiguous, type Item, type Mask, type Model, parseAddress, predicateKey, type Request, type Scope, servedContexts, type Subnet, subnetContains, subnetRange, undecidedGap, USER_PREDICATES, V4_FULL, V6_FULL } from '../model/index.js';
-import { applicableScopes, applyingScopes, contextScopes, eachApplying, SERVER_ADDRESS } from '../decide/index.js';
+import { applicableScopes, contextScopes, dirCovers, eachApplying, SERVER_ADDRESS, walkTakesFile } from '../decide/index.js';
 import { describePath, probes, type Probe } from './probes.js';
 import { cacheSlot } from '../../project/run-cache.js';
 import { asciiLower } from '../../parse/words.js';
@@ -231,14 +231,15 @@ function undecidedReason(models: readonly Model[], vhost: string, scopes: readon
 }
 
 /**
- * Whether a probe's path meets other sections in some model as a regular file than as a directory (or a file the
- * walk takes for one): only where an Options line may turn the walk's FollowSymLinks off (Model.symlinkOptions).
+ * Whether a request meets a `<Directory>` through the file step (one naming the file, or a wildcard one matching it,
+ * not its directory) where the walk does not take a file for a directory: then, as a regular file, it meets other
+ * sections. Only where an Options line may turn the walk's FollowSymLinks off (Model.symlinkOptions).
  */
-function fileMeetsOtherwise(models: readonly Model[], vhost: string, p: Probe): boolean {
-  if (p.file.endsWith('/') || p.file.startsWith('proxy:') || !models.some((m) => m.symlinkOptions)) return false;
-  const asPath: Request = { vhost, path: p.path, file: p.file, method: 'GET', ip: '', host: null, env: NO_ENV, credentials: null };
-  const asFile: Request = { ...asPath, plainFile: true };
-  return models.some((m) => m.symlinkOptions && applyingScopes(m, asPath).length !== applyingScopes(m, asFile).length);
+function fileStepOff(m: Model, r: Request, met: readonly Scope[]): boolean {
+  if (!m.symlinkOptions || r.file.endsWith('/') || r.file.startsWith('proxy:')) return false;
+  const slash = r.file.lastIndexOf('/');
+  const dir = slash <= 0 ? '/' : r.file.slice(0, slash);
+  return met.some((s) => s.kind === 'directory' && !dirCovers(m.cache, s.pattern, dir)) && !walkTakesFile(m, r.vhost, dir);
 }
 
 const SSL_PASSES = [false];
@@ -269,10 +270,13 @@ export function eachRepresentative(
   const ids = new Map<Scope, number>();
   // The numbers of the sections a probe meets, model after model, each model's list closed by -1.
   const met: number[] = [];
+  // The sections a probe meets in the model being asked (for the file step's check, below).
+  const seen: Scope[] = [];
   const meets = { push: (s: Scope): void => {
     let v = ids.get(s);
     if (v === undefined) ids.set(s, (v = ids.size));
     met.push(v);
+    seen.push(s);
   } };
   for (const vhost of ctxs) {
     const map = new Map<string, Probe>();
@@ -281,24 +285,28 @@ export function eachRepresentative(
       for (const p of probes(model, vhost, contextScopes(model, vhost), gaps)) map.set(`${p.path}\0${p.file}`, p);
     }
     const classes = new Map<string, { probe: Probe; key: string; scopes: Scope[]; probeReq: Request }>();
-    const classify = (p: Probe): void => {
+    /** Adds the probe's class; true when, as a file, the probe would meet other sections (fileStepOff). */
+    const classify = (p: Probe): boolean => {
       const at = `${vhost}\0${p.path}\0${p.file}${p.plainFile ? '\0file' : ''}`;
       const probeReq: Request = { vhost, path: p.path, file: p.file, method: 'GET', ip: '', host: null, env: NO_ENV, credentials: null, key: at };
       if (p.plainFile) probeReq.plainFile = true;
       // The class: the sections met in each model (in the context's order: the set decides the merge order), by number.
       met.length = 0;
+      let asFile = false;
       for (const m of models) {
+        seen.length = 0;
         eachApplying(m, probeReq, meets);
         met.push(-1);
+        asFile ||= !p.plainFile && fileStepOff(m, probeReq, seen);
       }
       const cls = met.join(',');
       if (!classes.has(cls)) classes.set(cls, { probe: p, key: at, scopes: models.flatMap((m) => applicableScopes(m, probeReq)), probeReq });
+      return asFile;
     };
     for (const p of map.values()) {
-      classify(p);
       // Where Options stop the walk from taking a file for a directory, a <Directory> naming the path meets it only if
       // it is a directory: the path is probed as a file too (file-as-directory.ts).
-      if (fileMeetsOtherwise(models, vhost, p)) classify({ ...p, plainFile: true });
+      if (classify(p)) classify({ ...p, plainFile: true });
     }
     for (const { probe: p, key, scopes, probeReq } of classes.values()) {
       const why = undecidedReason(models, vhost, scopes);

@@ -5,6 +5,7 @@ export { satisfyFor, SSL_DENIES } from './host-rules.js';
 export { applicableScopes, applyingScopes, eachApplying, endsInDollar, phase } from './match.js';
 export { contextScopes, deriveContextIndex } from './context-index.js';
 export { dirCovers, hasWild } from './patterns.js';
+export { walkTakesFile } from './file-as-directory.js';
 export { applies, htaccessOf, merge, type Merged, mergeUncached } from './merge.js';
 export { htaccessOverride, overrideSource } from './overrides.js';
 export { startupError } from './startup-error.js';

@@ -17,7 +17,7 @@ import { canonicalDir, serverRootRelative } from '../../apache/paths.js';
 import { inheritedByVirtualHosts, mayNameServer, serverHostNames, unfollowedMapping, type MappingReach } from '../../apache/url-mappings.js';
 import { methodOf, REGISTERED_METHODS } from '../../apache/access-directives.js';
 import { htaccessNeed } from '../../apache/directive-table.js';
-import { readOptionsLine, SECTION_OPTIONS, SERVER_OPTIONS } from '../../apache/options.js';
+import { mayStopTakingFiles, readOptionsLine, SECTION_OPTIONS, SERVER_OPTIONS } from '../../apache/options.js';
 import { expandDefined, usesVariable } from '../../apache/variables.js';
 import { LineCounter } from '../../parse/line-counter.js';
 import { conditionalReason, PER_REQUEST_SECTIONS, providerReason, unmodelledProvider } from './undecided.js';
@@ -258,7 +258,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
     } else {
       return;
     }
-    if (words.some((w) => SYMLINK_WORD.test(w))) model.symlinkOptions = true;
+    if (mayStopTakingFiles(readOptionsLine(SECTION_OPTIONS, words))) model.symlinkOptions = true;
   };
 
   const section = (written: Section, ctx: Ctx): void => {
@@ -390,12 +390,6 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
   }
   return model;
 }
-
-/**
- * An Options word that may leave a directory walk without FollowSymLinks or with SymLinksIfOwnerMatch: a plain word
- * (it resets the set), or a signed one naming either option, All or None.
- */
-const SYMLINK_WORD = /^(?![+-])|^[+-](followsymlinks|symlinksifownermatch|all|none)$/i;
 
 /** Notes the first line of a .htaccess (or one of its sections) with each AllowOverride need (Scope.overrideNeeds). */
 function noteNeed(scope: Scope, name: string, lname: string): void {
