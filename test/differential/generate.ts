@@ -77,7 +77,10 @@ export const EXTENDED_FROM_ENV = process.env.GEN_EXTENDED === '1';
  * directory walk from taking a file for a directory (decide/file-as-directory.ts). Each pattern names the scenario's
  * own directory or URL, so a batch's scenarios do not meet one another's sections.
  */
-const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule', 'dirfile', 'options'] as const;
+const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule', 'dirfile', 'options', 'dual'] as const;
+
+/** The 2.4 branch of a section written for both versions (`<IfModule mod_authz_core.c>`), beside a 2.2 one. */
+const REQUIRES_24 = [['Require all granted'], ['Require all denied'], ['Require ip 127.0.0.0/29'], ['Require host localhost'], ['Require ip 127.0.0.1', 'Require user alice'], [...AUTH, 'Require valid-user']];
 
 const OPTIONS = ['SymLinksIfOwnerMatch', '-FollowSymLinks', '+SymLinksIfOwnerMatch', 'None', 'Indexes', '+FollowSymLinks', 'FollowSymLinks', '-Indexes'];
 
@@ -189,6 +192,14 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
       tags.push(line);
       if (rng.chance(0.5)) parent.unshift(line);
       else config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: [line] });
+      paths.push('/sub/f.html');
+    } else if (kind === 'dual') {
+      // Written for both versions: 2.2 reads the first branch, 2.4 the second (with or without mod_access_compat).
+      config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: [
+        { open: '<IfModule !mod_authz_core.c>', close: '</IfModule>', children: body(rng, opts, tags) },
+        { open: '<IfModule mod_authz_core.c>', close: '</IfModule>', children: [...rng.pick(REQUIRES_24)] },
+      ] });
+      tags.push('dual');
       paths.push('/sub/f.html');
     } else if (kind === 'ifmodule') {
       config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: [{ open: '<IfModule mod_authz_host.c>', close: '</IfModule>', children: body(rng, opts, tags) }] });
