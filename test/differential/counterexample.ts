@@ -11,7 +11,7 @@ import type { OracleRequest } from '../oracle/harness.js';
 import { SOURCES } from './generate.js';
 import { ENV_VARS, GROUPS, HOSTS, MODEL_DIR, MODEL_LOC, toEvalRequest, USERS } from './scenario.js';
 
-const DESCRIBED = /(?:found a difference|would change an outcome): (\S+) (\S+) from (\S+?)(?: \(([^)]*)\))?(?: with (.+?) set)?, (no credentials|user (\S+)(?: \(groups ([^)]*)\))?( with a wrong password)?)(?:, the path being a file \([^)]*\))?: \d+ before/;
+const DESCRIBED = /(?:found a difference|would change an outcome): (\S+) (\S+) from (\S+?)(?: \(([^)]*)\))?(?: with (.+?) set)?, (no credentials|user (\S+)(?: \(groups ([^)]*)\))?( with a wrong password)?)(?:, the path being a (file|directory)[^:]*)?: \d+ before/;
 
 const envOf = (ip: string) => Object.entries(ENV_VARS).filter(([, ips]) => ips.includes(ip)).map(([n]) => n).sort();
 const groupsOf = (user: string) => Object.entries(GROUPS).filter(([, us]) => us.includes(user)).map(([g]) => g).sort();
@@ -20,7 +20,9 @@ const groupsOf = (user: string) => Object.entries(GROUPS).filter(([, us]) => us.
 export function describedRequest(reason: string): Request | null {
   const m = DESCRIBED.exec(reason);
   if (!m) return null;
-  const [, method, path, ip, host, env, , user, groups, wrong] = m;
+  const [, method, path, ip, host, env, , user, groups, wrong, kind] = m;
+  // The harness lays each requested path out as a file: a counterexample for a directory cannot be sent.
+  if (kind === 'directory') return null;
   // Only the file paths scenarios use: the harness lays each requested path out as a file.
   if (!/^\/scn(\/(sub|loc|h))?\/[fg]\.html$/.test(path!)) return null;
   const credentials = user ? { user, groups: groups ? groups.split(', ') : [], password: wrong ? 'bad' as const : 'good' as const } : null;

@@ -57,7 +57,9 @@ export function describeRequest(r: Request): string {
   const creds = !c ? 'no credentials' : c.password === 'bad' ? `user ${c.user} with a wrong password` : `user ${c.user}${c.groups.length ? ` (groups ${c.groups.join(', ')})` : ''}${holdsText(c)}`;
   const root = r.docroot === undefined ? '' : `, if DocumentRoot is "${r.docroot || '/'}" (the files loaded set none)`;
   const ssl = r.sslRefused ? ', refused by SSLRequireSSL/SSLRequire (over plain HTTP, or failing the SSLRequire expression)' : '';
-  const plain = r.plainFile ? ', the path being a file (with the Options in force there, httpd does not take it for a directory)' : '';
+  // Where a path is probed both ways (Options stop the walk from taking a file for a directory there), which one this is.
+  const plain = r.plainFile ? ', the path being a file (with the Options in force there, httpd does not take it for a directory)'
+    : r.directory ? ', the path being a directory' : '';
   return `${parts.join(' ')}, ${creds}${ssl}${plain}${root}`;
 }
 

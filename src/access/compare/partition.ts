@@ -300,7 +300,7 @@ export function eachRepresentative(
         asFile ||= !p.plainFile && fileStepOff(m, probeReq, seen);
       }
       const cls = met.join(',');
-      if (!classes.has(cls)) classes.set(cls, { probe: p, key: at, scopes: models.flatMap((m) => applicableScopes(m, probeReq)), probeReq });
+      if (!classes.has(cls)) classes.set(cls, { probe: asFile ? { ...p, directory: true } : p, key: at, scopes: models.flatMap((m) => applicableScopes(m, probeReq)), probeReq });
       return asFile;
     };
     for (const p of map.values()) {
@@ -338,6 +338,7 @@ export function eachRepresentative(
           : { vhost, path, file, method, ip, host, env, credentials, key, docroot };
         if (ssl) r.sslRefused = true;
         if (p.plainFile) r.plainFile = true;
+        else if (p.directory) r.directory = true;
         if (visit(r) === true) return [...new Set(gaps)];
       }
     }

@@ -15,6 +15,8 @@ export interface Probe {
   docroot?: string;
   /** The path as a regular file the walk does not take for a directory (Request.plainFile). */
   plainFile?: true;
+  /** The path as a directory, where it is probed as a file too (Request.directory). */
+  directory?: true;
 }
 
 /** The URL prefix of a probe for a file no URL maps to: the file's path follows it. */

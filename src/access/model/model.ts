@@ -45,6 +45,11 @@ export interface Request {
    * directory, or a file the walk takes for one (the default options), and a `<Directory>` naming it applies.
    */
   plainFile?: true;
+  /**
+   * Where the path is probed both ways (plainFile): this is the one that takes it for a directory. Only said in the
+   * request's description; the deciders read it as an unset plainFile.
+   */
+  directory?: true;
   /** The DocumentRoot the URL → file mapping assumed, when the files loaded set none for the context. */
   docroot?: string;
   /**
