@@ -126,9 +126,10 @@ export function takesFileForDirectory(state: OptionsState): boolean {
 
 /**
  * Whether one line (read onto SECTION_OPTIONS) may leave a walk without FollowSymLinks or with SymLinksIfOwnerMatch:
- * a line that sets the options without FollowSymLinks or with SymLinksIfOwnerMatch, or removes the one or adds the
- * other. (`Options FollowSymLinks`, `Options Indexes FollowSymLinks`, `Options -Indexes` cannot.)
+ * a line that removes the one or adds the other (2.2 carries such words to a deeper section with signed words only,
+ * even where a plain word after them sets FollowSymLinks again), or sets the options without FollowSymLinks or with
+ * SymLinksIfOwnerMatch. (`Options FollowSymLinks`, `Options Indexes FollowSymLinks`, `Options -Indexes` cannot.)
  */
 export function mayStopTakingFiles(line: OptionsState): boolean {
-  return line.unset ? Boolean(line.remove & SYM_LINKS || line.add & SYM_OWNER) : !takesFileForDirectory(line);
+  return Boolean(line.remove & SYM_LINKS || line.add & SYM_OWNER) || (!line.unset && !takesFileForDirectory(line));
 }

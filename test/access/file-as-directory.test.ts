@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildModel, moduleSet, type Model, type Request } from '../../src/access/model/index.js';
-import { decide24 } from '../../src/access/decide/index.js';
+import { decide22, decide24 } from '../../src/access/decide/index.js';
 import { eachRepresentative } from '../../src/access/compare/index.js';
 import { describeRequest } from '../../src/access/compare/equivalence.js';
 import { parse } from '../../src/parse/parser.js';
@@ -86,6 +86,14 @@ describe('a file the directory walk takes for a directory', () => {
     const marked = (line: string) => model24(`<Directory ${ROOT}>\n  ${line}\n</Directory>\n`).symlinkOptions === true;
     for (const line of ['Options FollowSymLinks', 'Options Indexes FollowSymLinks', 'Options +FollowSymLinks', 'Options -Indexes', 'Options All']) expect([line, marked(line)]).toEqual([line, false]);
     for (const line of ['Options None', 'Options Indexes', 'Options SymLinksIfOwnerMatch', 'Options -FollowSymLinks', 'Options +SymLinksIfOwnerMatch', 'Options FollowSymLinks SymLinksIfOwnerMatch']) expect([line, marked(line)]).toEqual([line, true]);
+  });
+  it('reads 2.2\'s removal carried past a plain FollowSymLinks to a deeper section with signed words only', () => {
+    const conf = `DocumentRoot ${ROOT}\n<Directory ${ROOT}>\n  Options -FollowSymLinks Indexes FollowSymLinks\n  Order allow,deny\n  Allow from all\n</Directory>\n`
+      + `<Directory ${ROOT}/b>\n  Options +ExecCGI\n</Directory>\n<Directory ${ROOT}/*/*>\n  Order deny,allow\n  Deny from all\n</Directory>\n`;
+    const m22 = buildModel([{ file: parse(conf, '/etc/httpd/test.conf', { version: '2.2' }), kind: 'conf' as const }], { version: '2.2', modules: moduleSet([], '2.2', true) });
+    expect(m22.symlinkOptions).toBe(true);
+    expect(decide22(m22, get('b', true)).status).toBe(200);
+    expect(decide22(m22, get('a', true)).status).toBe(403);
   });
   it('probes such a path both as a file and as a directory', () => {
     const seen = new Set<string>();

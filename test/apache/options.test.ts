@@ -38,5 +38,7 @@ describe('the options a directory walk reads', () => {
     const may = (...words: string[]) => mayStopTakingFiles(readOptionsLine(SECTION_OPTIONS, words));
     expect([may('FollowSymLinks'), may('+FollowSymLinks'), may('-Indexes'), may('All'), may('Indexes', 'FollowSymLinks')]).toEqual([false, false, false, false, false]);
     expect([may('None'), may('Indexes'), may('-FollowSymLinks'), may('+SymLinksIfOwnerMatch'), may('-Indexes', 'ExecCGI')]).toEqual([true, true, true, true, true]);
+    // The line itself follows links, but its removal comes back below it (the carried words above).
+    expect(may('-FollowSymLinks', 'Indexes', 'FollowSymLinks')).toBe(true);
   });
 });
