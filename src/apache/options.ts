@@ -133,3 +133,47 @@ export function takesFileForDirectory(state: OptionsState): boolean {
 export function mayStopTakingFiles(line: OptionsState): boolean {
   return Boolean(line.remove & SYM_LINKS || line.add & SYM_OWNER) || (!line.unset && !takesFileForDirectory(line));
 }
+
+/**
+ * The bits set_options and set_allow_opts give each word when they check it against AllowOverride (http_core.h;
+ * 2.2.23's core.c and later, as 2.4): Includes is IncludesNOEXEC with the exec bit, All is neither
+ * SymLinksIfOwnerMatch nor MultiViews.
+ */
+const ALLOW_BITS: Readonly<Record<string, number>> = {
+  indexes: 1, includes: 2 | 32, includesnoexec: 2, followsymlinks: 4, symlinksifownermatch: 64, execcgi: 8,
+  multiviews: 128, runscripts: 128 | 8, none: 0, all: 1 | 2 | 32 | 4 | 8,
+};
+/** Every option: a directory whose AllowOverride names no Options keeps it (create_core_dir_config). */
+const EVERY_OPTION = 1 | 2 | 4 | 8 | 32 | 64 | 128;
+
+/**
+ * The options an AllowOverride line (its words) lets a .htaccess set (override_opts, set_override): bare `Options`
+ * allows All's (not SymLinksIfOwnerMatch, not MultiViews), `Options=a,b` those named; a line without either, every one.
+ */
+export function overrideOptions(words: readonly string[]): number {
+  let allowed = EVERY_OPTION;
+  for (const w of words) {
+    const k = asciiLower(w);
+    if (k === 'options') allowed = ALLOW_BITS.all!;
+    else if (k.startsWith('options=')) {
+      allowed = 0;
+      for (const name of k.slice('options='.length).split(',')) allowed |= ALLOW_BITS[name] ?? 0;
+    }
+  }
+  return allowed;
+}
+
+/**
+ * Why set_options refuses a .htaccess `Options` line under the options AllowOverride allows (500 for the request):
+ * "Illegal option X", or "Option X not allowed here" for the first word not all of whose bits are allowed. Null: read.
+ */
+export function refusedOptions(words: readonly string[], allowed: number): string | null {
+  for (const w of words) {
+    const name = w[0] === '+' || w[0] === '-' ? w.slice(1) : w;
+    const opt = ALLOW_BITS[asciiLower(name)];
+    if (opt === undefined) return `Illegal option ${name}`;
+    if ((allowed & opt) !== opt) return `Option ${name} not allowed here`;
+  }
+  return null;
+}
+

@@ -5,6 +5,7 @@
 import type { AuthzNode, Item, Mask, Model, Request, Scope, SettingKey } from '../model/index.js';
 import { applicableScopes, phase } from './match.js';
 import { htaccessOverride } from './overrides.js';
+import { overrideOptions, refusedOptions } from '../../apache/options.js';
 import { cacheSlot } from '../../project/run-cache.js';
 import { methodOf } from '../../apache/access-directives.js';
 import { byLocation, locationTables } from './by-location.js';
@@ -96,6 +97,9 @@ function htaccessState(model: Model, vhost: string, h: Scope): 'ok' | 'ignored' 
     const refused = !NONFATAL.test(ov) && x.overrideNeeds?.find((n) => n.need === '' || !n.need.split(' ').some((c) => cats.has(c)));
     if (refused) return `${h.path}: ${refused.name} not allowed here`;
     if (x.errors.length) return `${h.path}: ${x.errors[0]}`;
+    // Options lines naming an option AllowOverride Options (or Options=…) does not allow: fatal even under Nonfatal.
+    const options = x.optionLines?.map((words) => refusedOptions(words, overrideOptions(ov.split(/\s+/)))).find((why) => why !== null);
+    if (options) return `${h.path}: ${options}`;
   }
   return 'ok';
 }

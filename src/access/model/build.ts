@@ -249,6 +249,7 @@ export function buildModel(inputs: readonly SourceInput[], opts: BuildOptions): 
    */
   const readOptions = (d: Directive, ctx: Ctx): void => {
     const words = d.args.map((a) => a.value);
+    if (ctx.htaccess && ctx.scope) (ctx.scope.optionLines ??= []).push(words);
     if (ctx.scope) {
       if ((ctx.scope.kind !== 'directory' && ctx.scope.kind !== 'htaccess') || ctx.scope.regex) return;
       ctx.scope.options = readOptionsLine(ctx.scope.options ?? SECTION_OPTIONS, words);

@@ -164,6 +164,8 @@ export interface Scope {
    * whether the directory walk takes a file for a directory (decide/file-as-directory.ts).
    */
   options?: OptionsState;
+  /** In a .htaccess (or a section of one): the words of each `Options` line, which AllowOverride may refuse (decide/merge.ts). */
+  optionLines?: string[][];
 }
 
 /** One line that maps URLs in a way the prover does not follow. */
