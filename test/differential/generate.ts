@@ -83,6 +83,9 @@ const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodu
 const REQUIRES_24 = [['Require all granted'], ['Require all denied'], ['Require ip 127.0.0.0/29'], ['Require host localhost'], ['Require ip 127.0.0.1', 'Require user alice'], [...AUTH, 'Require valid-user']];
 
 const OPTIONS = ['SymLinksIfOwnerMatch', '-FollowSymLinks', '+SymLinksIfOwnerMatch', 'None', 'Indexes', '+FollowSymLinks', 'FollowSymLinks', '-Indexes'];
+/** Extended: a .htaccess may hold an Options line, and AllowOverride may name Options (bare, or with a list). */
+const HTACCESS_OPTIONS = ['+MultiViews', '-Indexes', '+SymLinksIfOwnerMatch', '-FollowSymLinks', 'None', 'RunScripts'];
+const OVERRIDES_EXTENDED = ['All', 'Limit', 'AuthConfig', 'None', 'Limit AuthConfig', 'AuthConfig Limit Options', 'Limit AuthConfig Options=Indexes,FollowSymLinks', 'Options=MultiViews Limit'];
 
 function entry(rng: Rng): string {
   return rng.pick(ENTRIES[rng.pick(FORMS)]!);
@@ -221,8 +224,13 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
         htaccess[rel].push({ open: '<Files "g.html">', close: '</Files>', children: body(rng, opts, tags, true) });
         paths.push(`/${rel}/g.html`);
       }
+      if (opts.extended && rng.chance(0.3)) {
+        const line = `Options ${rng.pick(HTACCESS_OPTIONS)}`;
+        htaccess[rel].unshift(line);
+        tags.push(`.htaccess ${line}`);
+      }
       if (!override && rng.chance(0.7)) {
-        const o = rng.pick(OVERRIDES.filter((x) => x !== null));
+        const o = rng.pick(opts.extended ? OVERRIDES_EXTENDED : OVERRIDES.filter((x) => x !== null));
         parent.unshift(`AllowOverride ${o}`);
         tags.push(`override ${o}`);
       }
