@@ -84,7 +84,7 @@ export async function runChecks(prepared: readonly Prepared[], checks: readonly 
     const results = await runJobs(prepared.map((p) => ({ texts: p.migrated, requests: p.spec.requests })));
     prepared.forEach((p, i) => {
       const preds = predict(modelOf(p.original, '2.2'), modelOf(p.migrated, '2.4'), p.spec.requests);
-      const ok22 = accepted22(p.original, p.migrated, p.refusals.length > 0, p.spec.requests);
+      const ok22 = accepted22(p.original, p.migrated, p.refusals, p.spec.requests);
       p.spec.requests.forEach((r, j) => {
         requests++;
         const got = results[i]!.statuses[j]!;
@@ -127,18 +127,27 @@ function unusable(o: Outcome): boolean {
  * requests that pass through a section still holding compat lines (the refusal message warns that
  * those combine with inherited Require as an AND). The same holds where the baseline answers the
  * request with a .htaccess 2.4 cannot read (an inline `#` in an Allow line: 500 on every request
- * below it). A rewrite that changes a request no refused section touches is never excused.
+ * below it). Where no-legacy-access-branch reported that a section written for both versions answers otherwise in 2.4,
+ * its 2.4 branch (the author's, kept) decides the requests that meet it: what decide24 gives the migration.
+ * A rewrite that changes a request no refused section touches is never excused.
  */
-export function accepted22(original: ScenarioTexts, migrated: ScenarioTexts, refused: boolean, reqs: readonly OracleRequest[]): number[][] {
+export function accepted22(original: ScenarioTexts, migrated: ScenarioTexts, refusals: readonly string[], reqs: readonly OracleRequest[]): number[][] {
   const m24 = modelOf(migrated, '2.4');
   const preds = predict(modelOf(original, '2.2'), m24, reqs);
-  if (!refused) return preds.map((p) => [p.o22.status]);
+  if (!refusals.length) return preds.map((p) => [p.o22.status]);
   const left = predict(null, modelOf(original, '2.4', 'migrated'), reqs);
+  const dual = refusals.some((r) => r.startsWith('no-legacy-access-branch:'));
   return reqs.map((r, j) => {
     const ok = [preds[j]!.o22.status, left[j]!.o24.status];
-    if (baselineFails(left[j]!.o24, m24, toEvalRequest(r))) ok.push(preds[j]!.o24.status);
+    const req = toEvalRequest(r);
+    if (baselineFails(left[j]!.o24, m24, req) || (dual && meetsDualBranch(m24, req))) ok.push(preds[j]!.o24.status);
     return ok;
   });
+}
+
+/** Whether the request meets a section holding an `<IfModule mod_authz_core.c>` (or `!mod_authz_core.c`) branch. */
+function meetsDualBranch(m: Model, req: Request): boolean {
+  return applicableScopes(m, req).some((s) => s.node?.children.some((c) => c.type === 'section' && c.lname === 'ifmodule' && /authz_core/i.test(c.args[0]?.value ?? '')));
 }
 
 /**
