@@ -601,4 +601,17 @@ describe('migrate, run again on its own output (trees found by a fuzzer of whole
     expect(first.files.find((f) => f.file.display === 'htdocs/scn/sub/.htaccess')!.output).not.toMatch(/^\s*(Deny|Allow|Order)\b/m);
     expect(changedIn(second)).toEqual([]);
   });
+  it('holds back a rewrite that a later run, reading the 2.2 branch of a section written for both versions, reads otherwise', () => {
+    // The <LocationMatch>'s own host lines (Deny from all, Satisfy Any) decided in 2.2, over the Order allow,deny of the 2.2
+    // branch of <Directory sub>. Rewritten to Require valid-user, it left that branch to decide in a later run's 2.2 reading
+    // (403 for everyone), and the second run rewrote it to Require all denied (second-run seed 200000509, extended generator).
+    const root = tempDir();
+    const [first, second] = twice(root, {
+      'httpd.conf': `ServerRoot "${root}"\nDocumentRoot "${root}/htdocs"\n<Directory "${root}/htdocs/scn/sub">\n    <IfModule !mod_authz_core.c>\n        Order allow,deny\n    </IfModule>\n`
+        + `    <IfModule mod_authz_core.c>\n        Require host localhost\n    </IfModule>\n</Directory>\n<LocationMatch "^/scn/sub/g">\n    Order mutual-failure\n    Deny from all\n`
+        + `    AuthType Basic\n    AuthName "x"\n    AuthUserFile "${root}/pw"\n    Require valid-user\n    Satisfy Any\n</LocationMatch>\n`,
+    });
+    expect(findingsOf(first, 'httpd.conf').join('\n')).toContain('<LocationMatch "^/scn/sub/g"> is left with its 2.2');
+    expect(changedIn(second)).toEqual([]);
+  });
 });

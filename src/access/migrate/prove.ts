@@ -409,7 +409,9 @@ function computeProof(
   // AuthzGroupFileAuthoritative Off the rewrite dropped; a later run, reading mod_authz_groupfile as authoritative again,
   // let the group line decide alone and locked alice out.
   const keptAsWritten = [...candidates.keys()].filter((s) => asWritten.has(s));
-  if (!mixed && candidates.size && (keptAsWritten.length || [...verdicts.values()].some((v) => v.status === 'refused'))) {
+  // 2.2 lines are also left in the branches only 2.2 reads of the sections written for both versions (second-run seed
+  // 200000509: a <LocationMatch> rewritten to Require valid-user, read by 2.2 under the Order allow,deny of such a branch).
+  if (!mixed && candidates.size && (keptAsWritten.length || dual.length || [...verdicts.values()].some((v) => v.status === 'refused'))) {
     const later = laterReadingDifferences(project, opts, before22, new Map([...candidates.keys()].map((s) => [s, lines.get(s)!])), contextsOf([...candidates.keys()], [after0]));
     if (later.size) {
       const blamed = keptAsWritten.filter((s) => later.has(keyOf(s)));
