@@ -136,13 +136,17 @@ export function accepted22(original: ScenarioTexts, migrated: ScenarioTexts, ref
   const preds = predict(modelOf(original, '2.2'), m24, reqs);
   if (!refusals.length) return preds.map((p) => [p.o22.status]);
   const left = predict(null, modelOf(original, '2.4', 'migrated'), reqs);
-  const dual = refusals.some((r) => r.startsWith('no-legacy-access-branch:'));
   return reqs.map((r, j) => {
     const ok = [preds[j]!.o22.status, left[j]!.o24.status];
     const req = toEvalRequest(r);
-    if (baselineFails(left[j]!.o24, m24, req) || (dual && meetsDualBranch(m24, req))) ok.push(preds[j]!.o24.status);
+    if (baselineFails(left[j]!.o24, m24, req) || dualReported(refusals, m24, req)) ok.push(preds[j]!.o24.status);
     return ok;
   });
+}
+
+/** Whether no-legacy-access-branch reported a difference and the request meets a section written for both versions. */
+export function dualReported(refusals: readonly string[], migrated: Model, req: Request): boolean {
+  return refusals.some((r) => r.startsWith('no-legacy-access-branch:')) && meetsDualBranch(migrated, req);
 }
 
 /** Whether the request meets a section holding an `<IfModule mod_authz_core.c>` (or `!mod_authz_core.c`) branch. */
