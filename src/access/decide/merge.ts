@@ -90,6 +90,7 @@ function htaccessState(model: Model, vhost: string, h: Scope): 'ok' | 'ignored' 
   const { value: ov, categories: cats } = htaccessOverride(model, vhost, h.pattern);
   if (ov !== '' && cats.size === 0) return 'ignored';
   if (cats.size === 0 && h.hasContent) return `${h.path}: nothing is allowed here (AllowOverride is unset)`;
+  let allowed: number | undefined; // the options AllowOverride lets the file name, read once, where it has Options lines
   for (const x of [h, ...nestedIn(model, h)]) {
     const bad = x.items.find((it) => !allowedByOverride(it, cats));
     if (bad) return `${h.path}: ${bad.k === 'set' ? bad.key : bad.k} not allowed here`;
@@ -98,8 +99,10 @@ function htaccessState(model: Model, vhost: string, h: Scope): 'ok' | 'ignored' 
     if (refused) return `${h.path}: ${refused.name} not allowed here`;
     if (x.errors.length) return `${h.path}: ${x.errors[0]}`;
     // Options lines naming an option AllowOverride Options (or Options=…) does not allow: fatal even under Nonfatal.
-    const options = x.optionLines?.map((words) => refusedOptions(words, overrideOptions(ov.split(/\s+/)))).find((why) => why !== null);
-    if (options) return `${h.path}: ${options}`;
+    for (const words of x.optionLines ?? []) {
+      const why = refusedOptions(words, (allowed ??= overrideOptions(ov.split(/\s+/))));
+      if (why) return `${h.path}: ${why}`;
+    }
   }
   return 'ok';
 }

@@ -7,11 +7,6 @@ import { overrideCategories } from '../../apache/allow-override.js';
 import { dirCovers } from './patterns.js';
 import { directoriesCovering } from './context-index.js';
 
-/** The AllowOverride in force for a directory, from the `<Directory>` sections covering it (null = unset). */
-export function overrideFor(model: Model, vhost: string, dir: string): string | null {
-  return overrideSource(model, vhost, dir)?.value ?? null;
-}
-
 /** The AllowOverride value in force for a directory and the `<Directory>` that set it. */
 export function overrideSource(model: Model, vhost: string, dir: string): { value: string; scope: Scope } | null {
   let v: { value: string; scope: Scope } | null = null;
