@@ -9,7 +9,7 @@ import { decide22, decide24 } from '../../src/access/decide/index.js';
 import { type Model, type Request } from '../../src/access/model/index.js';
 import type { OracleRequest } from '../oracle/harness.js';
 import { SOURCES } from './generate.js';
-import { ENV_VARS, GROUPS, HOSTS, MODEL_DIR, MODEL_LOC, toEvalRequest, USERS } from './scenario.js';
+import { ENV_VARS, fileOfPath, GROUPS, HOSTS, MODEL_DIR, MODEL_LOC, toEvalRequest, USERS } from './scenario.js';
 
 const DESCRIBED = /(?:found a difference|would change an outcome): (\S+) (\S+) from (\S+?)(?: \(([^)]*)\))?(?: with (.+?) set)?, (no credentials|user (\S+)(?: \(groups ([^)]*)\))?( with a wrong password)?)(?:, the path being a (file|directory)[^:]*)?: \d+ before/;
 
@@ -24,10 +24,10 @@ export function describedRequest(reason: string): Request | null {
   // The harness lays each requested path out as a file: a counterexample for a directory cannot be sent.
   if (kind === 'directory') return null;
   // Only the file paths scenarios use: the harness lays each requested path out as a file.
-  if (!/^\/scn(\/(sub|loc|h))?\/[fg]\.html$/.test(path!)) return null;
+  if (!/^\/scn(\/(sub|loc|h|al))?\/[fg]\.html$/.test(path!)) return null;
   const credentials = user ? { user, groups: groups ? groups.split(', ') : [], password: wrong ? 'bad' as const : 'good' as const } : null;
   return {
-    vhost: '', method: method!, path: path!, file: MODEL_DIR + path!.slice(MODEL_LOC.length), ip: ip!, host: host ?? null,
+    vhost: '', method: method!, path: path!, file: MODEL_DIR + fileOfPath(path!.slice(MODEL_LOC.length)), ip: ip!, host: host ?? null,
     env: env ? env.split(', ') : [], credentials, plainFile: true,
   };
 }

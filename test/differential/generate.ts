@@ -74,10 +74,11 @@ export const EXTENDED_FROM_ENV = process.env.GEN_EXTENDED === '1';
 /**
  * Regex sections (merged after the plain ones of their kind, semantics §1.9), a wildcard <Directory>, <Files ~>, a
  * body in an <IfModule> both versions read, a <Directory> naming a file, and an Options line that may stop the
- * directory walk from taking a file for a directory (decide/file-as-directory.ts). Each pattern names the scenario's
+ * directory walk from taking a file for a directory (decide/file-as-directory.ts), and an Alias that serves @DIR@/sub
+ * under a second URL (scenario.ts, ALIAS_LINE) with a <Location> of that URL or a <Directory> of its target. Each pattern names the scenario's
  * own directory or URL, so a batch's scenarios do not meet one another's sections.
  */
-const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule', 'dirfile', 'options', 'dual'] as const;
+const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule', 'dirfile', 'options', 'dual', 'alias'] as const;
 
 /** The 2.4 branch of a section written for both versions (`<IfModule mod_authz_core.c>`), beside a 2.2 one. */
 const REQUIRES_24 = [['Require all granted'], ['Require all denied'], ['Require ip 127.0.0.0/29'], ['Require host localhost'], ['Require ip 127.0.0.1', 'Require user alice'], [...AUTH, 'Require valid-user']];
@@ -172,6 +173,7 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
   parent.push(...body(rng, opts, tags));
   if (rng.chance(0.05)) { parent.push('Require local'); tags.push('require-local'); }
   const config: Node[] = [{ open: '<Directory "@DIR@">', close: '</Directory>', children: parent }];
+  let alias = false;
   for (let n = rng.int((opts.sections ?? 2) + 1); n > 0; n--) {
     const kind = rng.pick(opts.extended ? ['dir', 'dir', 'loc', 'files', 'htaccess', ...EXTENDED_KINDS] : ['dir', 'dir', 'loc', 'files', 'htaccess']);
     if (kind === 'dirmatch') {
@@ -204,6 +206,12 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
       ] });
       tags.push('dual');
       paths.push('/sub/f.html');
+    } else if (kind === 'alias') {
+      alias = true;
+      const section = rng.chance(0.6) ? { open: '<Location "@LOC@/al">', close: '</Location>' } : { open: '<Directory "@DIR@/sub">', close: '</Directory>' };
+      config.push({ ...section, children: body(rng, opts, tags) });
+      tags.push('alias');
+      paths.push('/al/f.html', '/sub/f.html');
     } else if (kind === 'ifmodule') {
       config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: [{ open: '<IfModule mod_authz_host.c>', close: '</IfModule>', children: body(rng, opts, tags) }] });
       paths.push('/sub/f.html');
@@ -241,7 +249,7 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
   const uniq = [...new Set(paths)];
   const requests = Array.from({ length: 3 + rng.int(3) }, () => request(rng, uniq, methods));
   if (text.includes(' # ')) tags.push('inline-comment');
-  return { config, htaccess, requests, tags: [...new Set(tags)], seed };
+  return { config, htaccess, requests, tags: [...new Set(tags)], seed, ...(alias ? { alias } : {}) };
 }
 
 /** True when the scenario has an inline `#` in an Allow/Deny line (2.4 refuses to start on it). */

@@ -15,7 +15,7 @@ import { allRules } from '../../rules/index.js';
 import { sourceFile } from '../helpers/source-file.js';
 import type { OracleRequest } from '../oracle/harness.js';
 import {
-  configText, fromModelText, htaccessTexts, MODEL_DIR, MODEL_DOCROOT, toEvalRequest, toModelText, type ScenarioSpec,
+  ALIAS_LINE, configText, fromModelText, htaccessTexts, MODEL_DIR, MODEL_DOCROOT, toEvalRequest, toModelText, type ScenarioSpec,
 } from './scenario.js';
 
 const RULES_DIR = join(import.meta.dirname, '../../rules');
@@ -103,14 +103,14 @@ export function migrateScenario(t: ScenarioTexts): Migration {
     }
     const body = r.output.replace(/\n$/, '').split('\n');
     // Top-level lines and sections the rules add (LoadModule, server defaults) belong to the batch's
-    // server, not to the scenario: the scenario keeps only its own top-level sections.
+    // server, not to the scenario: the scenario keeps only its own top-level sections, and its Alias.
     const kept: string[] = [];
     let depth = 0;
     let keep = false;
     for (const line of body) {
       const trimmed = line.trim();
       if (depth === 0) {
-        keep = /^<(Directory|Location|Files)(Match)?\b/i.test(trimmed);
+        keep = /^<(Directory|Location|Files)(Match)?\b/i.test(trimmed) || trimmed === toModelText(ALIAS_LINE);
         if (!keep && trimmed && !HEADER.includes(trimmed)) dropped.push(trimmed);
       }
       if (keep) kept.push(line);

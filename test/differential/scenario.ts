@@ -20,6 +20,17 @@ export interface ScenarioSpec {
   tags: string[];
   /** The generator seed it came from. */
   seed?: number;
+  /** The config starts with ALIAS_LINE: URLs under @LOC@/al/ serve the files of @DIR@/sub/ (extended generator). */
+  alias?: boolean;
+}
+
+/** The scenario's one Alias: a second URL for the files of @DIR@/sub, which the DocumentRoot also serves as @LOC@/sub. */
+export const ALIAS_LINE = 'Alias "@LOC@/al" "@DIR@/sub"';
+
+/** The file a request path (relative to @LOC@) serves, relative to @DIR@: ALIAS_LINE's URLs map to @DIR@/sub. */
+export function fileOfPath(path: string): string {
+  const rel = path.startsWith('/al/') ? `/sub/${path.slice(4)}` : path;
+  return rel.endsWith('/') ? `${rel}index.html` : rel;
 }
 
 /** Host names served by nss_wrapper (as in the oracle's §5 tables); .13 and unlisted addresses have none. */
@@ -50,7 +61,7 @@ export const GROUPS: Readonly<Record<string, string[]>> = { admins: ['bob'], sta
 /** The evaluator's view of a request of scenario `dir`/`loc` (model paths, see MODEL_DIR). */
 export function toEvalRequest(r: OracleRequest): Request {
   const path = `${MODEL_LOC}${r.path}`;
-  const file = `${MODEL_DIR}${r.path.endsWith('/') ? `${r.path}index.html` : r.path}`;
+  const file = `${MODEL_DIR}${fileOfPath(r.path)}`;
   let credentials: Credentials | null = null;
   if (r.user !== undefined) {
     const ok = USERS[r.user] !== undefined && USERS[r.user] === r.pass;
@@ -58,7 +69,7 @@ export function toEvalRequest(r: OracleRequest): Request {
     credentials = { user: r.user, groups: ok ? groups : [], password: ok ? 'good' : 'bad' };
   }
   const env = Object.entries(ENV_VARS).filter(([, ips]) => ips.includes(r.from)).map(([n]) => n);
-  // The harness lays each requested path out as a file (a directory's as its index.html).
+  // The harness lays each requested path out as a file (a directory's as its index.html), an aliased one at its target.
   return { vhost: '', path, file, method: r.method ?? 'GET', ip: r.from, host: HOSTS[r.from] ?? null, env, credentials, plainFile: true };
 }
 
@@ -78,7 +89,7 @@ export function render(nodes: readonly Node[], indent = ''): string[] {
   return out;
 }
 
-export const configText = (s: ScenarioSpec) => render(s.config).join('\n');
+export const configText = (s: ScenarioSpec) => render(s.alias ? [ALIAS_LINE, ...s.config] : s.config).join('\n');
 export const htaccessTexts = (s: ScenarioSpec): Record<string, string> =>
   Object.fromEntries(Object.entries(s.htaccess).map(([d, n]) => [d, render(n).join('\n')]));
 

@@ -11,7 +11,7 @@ import { unknownLimitMethod } from '../../src/access/migrate/candidates.js';
 import { DEFAULT_MODULES, runBatch, type OracleRequest, type Scenario } from '../oracle/harness.js';
 import { moduleLoadLines, runAsLines, syntaxCheck } from '../oracle/httpd.js';
 import { modelOf, type ScenarioTexts } from './predict.js';
-import { envLines, GROUPS, HOSTS, USERS } from './scenario.js';
+import { envLines, fileOfPath, GROUPS, HOSTS, USERS } from './scenario.js';
 
 export interface Job { texts: ScenarioTexts; requests: OracleRequest[] }
 export interface JobResult { statuses: number[]; logs: string[][] }
@@ -61,7 +61,8 @@ async function runBatchRetrying(scenarios: Scenario[], attempts = 3): Promise<Aw
 
 async function bisect(jobs: readonly Job[]): Promise<JobResult[]> {
   if (!jobs.length) return [];
-  const scenarios: Scenario[] = jobs.map((j) => ({ config: j.texts.config, htaccess: j.texts.htaccess, requests: j.requests }));
+  // An aliased URL's file lies under @DIR@/sub (scenario.ts, ALIAS_LINE): laid out there too.
+  const scenarios: Scenario[] = jobs.map((j) => ({ config: j.texts.config, htaccess: j.texts.htaccess, requests: j.requests, files: j.requests.map((r) => fileOfPath(r.path)) }));
   const t = performance.now();
   const res = await runBatchRetrying(scenarios);
   serverStats.starts++;

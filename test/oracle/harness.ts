@@ -28,6 +28,8 @@ export interface Scenario {
   /** Directory relative to @DIR@ ('' for @DIR@ itself) → .htaccess text (same placeholders). */
   htaccess?: Record<string, string>;
   requests: OracleRequest[];
+  /** More paths relative to @DIR@ to lay out as files, beside those requested (where an Alias maps a requested URL). */
+  files?: string[];
 }
 
 export interface Batch {
@@ -151,7 +153,7 @@ async function writeTree(batch: Batch, layout: Layout): Promise<void> {
     const sv = { ...vars, '@DIR@': dir, '@LOC@': `/s${i}` };
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'index.html'), `s${i} index\n`);
-    for (const rel of new Set(scenario.requests.map(({ path }) => path.replace(/\?.*/s, '')))) {
+    for (const rel of new Set([...scenario.requests.map(({ path }) => path.replace(/\?.*/s, '')), ...(scenario.files ?? [])])) {
       const file = rel.endsWith('/') || rel === '' ? join(dir, rel, 'index.html') : join(dir, rel);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, `s${i} ${rel}\n`);
