@@ -7,6 +7,7 @@ import { hostAllows, satisfyFor, SSL_DENIES, sslRefuses } from './host-rules.js'
 import { clientAddress, type Credentials, type Item, type Model, type Outcome, predicateKey, type Request, USER_PREDICATES } from '../model/index.js';
 import { applies, merge, type Merged } from './merge.js';
 import { startupError } from './startup-error.js';
+import { PASSWORD_FILE_MISSING, passwordFileMissing } from './password-file.js';
 
 type RequireItem = Extract<Item, { k: 'require' }>;
 
@@ -86,6 +87,8 @@ export function decide22(model: Model, req: Request): Outcome {
   // Other types (Basic, Digest, Kerberos, CAS…) are taken to be handled by their module like Basic.
   if (lt === 'none') return { status: 401, by: 'authn_default' };
   if ((lt === 'basic' || lt === 'digest') && !m.settings.get('authname')) return { status: 500, by: `auth_${lt} (need AuthName)` };
-  if (!req.credentials || req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
+  if (!req.credentials) return { status: 401, by: `auth (${type})` };
+  if (passwordFileMissing(m, lt)) return PASSWORD_FILE_MISSING;
+  if (req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
   return authorise22(model, m, lines, req.credentials);
 }

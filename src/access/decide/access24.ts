@@ -7,6 +7,7 @@ import { type Address, type AuthzNode, clientAddress, inDomain, type Model, type
 import { hostAllows, satisfyFor, SSL_DENIES, sslRefuses } from './host-rules.js';
 import { applies, merge, type Merged } from './merge.js';
 import { startupError } from './startup-error.js';
+import { PASSWORD_FILE_MISSING, passwordFileMissing } from './password-file.js';
 import { anyInList } from './subnet-set.js';
 import type { RunCache } from '../../project/run-cache.js';
 import { asciiLower } from '../../parse/words.js';
@@ -125,7 +126,9 @@ export function decide24(model: Model, req: Request): Outcome {
   const needs = AUTH_TYPE_MODULE[lt];
   if (needs && model.htaccessOverride !== 'migrated' && !model.cond?.anyModule && !model.modules.includes(needs)) return { status: 500, by: `authn_core (AuthType ${type} configured without ${needs})` };
   if ((lt === 'basic' || lt === 'digest') && !m.settings.get('authname')) return { status: 500, by: `auth_${lt} (need AuthName)` };
-  if (!req.credentials || req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
+  if (!req.credentials) return { status: 401, by: `auth (${type})` };
+  if (passwordFileMissing(m, lt)) return PASSWORD_FILE_MISSING;
+  if (req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
   const second = evalTree(m.tree, true, req, req.credentials, m, addr, model.cache);
   if (second === 'granted') return CORE_GRANTS;
   // authorize_user_core: a user refused (not one still lacking) gets 403 under AuthzSendForbiddenOnFailure On.

@@ -98,6 +98,8 @@ export type Item =
 
 export type SettingKey =
   | 'authtype' | 'authname' | 'authgroupfile' | 'authdbmgroupfile' | 'allowoverride'
+  /** mod_authn_file's password file and mod_auth_basic's providers (decide/password-file.ts). */
+  | 'authuserfile' | 'authbasicprovider'
   | 'authzuserauthoritative' | 'authzgroupfileauthoritative' | 'authzdbmauthoritative'
   | 'authzownerauthoritative' | 'authzdefaultauthoritative' | 'authzldapauthoritative'
   /** 2.4 AuthzSendForbiddenOnFailure: 'on' or 'off' (mod_authz_core's record, merged: inherited unless set). */

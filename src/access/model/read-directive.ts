@@ -7,7 +7,7 @@ import { ACCESS_DIRECTIVES, AUTHORITATIVE, REQUIRE_PROVIDER_MODULE } from '../..
 import type { AuthzNode, HostEntry, Item, Mask, OrderValue, SettingKey, Version } from './model.js';
 
 const SETTINGS: ReadonlySet<string> = new Set<SettingKey>([
-  'authtype', 'authname', 'authgroupfile', 'authdbmgroupfile', 'allowoverride', 'authzuserauthoritative', 'authzgroupfileauthoritative',
+  'authtype', 'authname', 'authgroupfile', 'authdbmgroupfile', 'authuserfile', 'authbasicprovider', 'allowoverride', 'authzuserauthoritative', 'authzgroupfileauthoritative',
   'authzdbmauthoritative', 'authzownerauthoritative', 'authzdefaultauthoritative', 'authzldapauthoritative',
 ]);
 
