@@ -61,8 +61,12 @@ function aliasesOf(model: Model, vhost: string): [string, string][] {
   return [...(model.aliases.get(vhost) ?? []), ...(model.aliases.get('') ?? [])];
 }
 
-/** URL ↔ file mapping of a context: Alias lines first, then DocumentRoot (`docroot` when given: one candidate of an unknown one). */
-export function urlMapping(model: Model, vhost: string, assumed?: string): { docroot: string; toUrl: (file: string) => string; toFile: (url: string) => string } {
+/**
+ * URL ↔ file mapping of a context: Alias lines first, then DocumentRoot (`docroot` when given: one candidate of an unknown one).
+ * `toUrl` gives one URL of a file, `toUrls` every URL that serves it: an Alias of a directory under the DocumentRoot
+ * (`Alias /static /var/www/html/static`) serves its files under both URLs, and sections of either URL meet them.
+ */
+export function urlMapping(model: Model, vhost: string, assumed?: string): { docroot: string; toUrl: (file: string) => string; toUrls: (file: string) => string[]; toFile: (url: string) => string } {
   const docroot = knownDocroot(model, vhost) ?? assumed ?? DEFAULT_DOCROOT;
   const aliases = aliasesOf(model, vhost);
   const toUrl = (file: string): string => {
@@ -74,7 +78,17 @@ export function urlMapping(model: Model, vhost: string, assumed?: string): { doc
     for (const [prefix, dir] of aliases) if (url === prefix || url.startsWith(noSlash(prefix) + '/')) return dir + url.slice(noSlash(prefix).length);
     return docroot + url;
   };
-  return { docroot, toUrl, toFile };
+  const toUrls = (file: string): string[] => {
+    const first = toUrl(file);
+    if (!aliases.length) return [first];
+    const out = new Set<string>();
+    for (const [url, dir] of aliases) if (file === dir || file.startsWith(dir + '/')) out.add(noSlash(url) + file.slice(dir.length));
+    if (file.startsWith(docroot + '/')) out.add(file.slice(docroot.length));
+    // Only the URLs that map back to the file: a longer Alias may take a URL from under a shorter one, or from the DocumentRoot.
+    const served = [...out].filter((u) => u !== first && toFile(u) === file);
+    return [first, ...served];
+  };
+  return { docroot, toUrl, toUrls, toFile };
 }
 
 export function instanceOf(pattern: string): string {
@@ -328,13 +342,13 @@ export function probes(model: Model, vhost: string, scopes: readonly Scope[], ga
   const out = new Map<string, Probe>();
   const below = roots.length > 1 ? dirsBelow([...dirs]) : null;
   for (const [i, root] of roots.entries()) {
-    const { toUrl, toFile } = urlMapping(model, vhost, root);
+    const { toUrls, toFile } = urlMapping(model, vhost, root);
     // Named only when it is one of several (the counterexample then depends on it).
     const docroot = roots.length > 1 ? root : undefined;
     const add = (p: Probe) => { const k = `${p.path}\0${p.file}`; if (!out.has(k)) out.set(k, docroot === undefined ? p : { ...p, docroot }); };
     // A directory outside a later root maps as it did under the first (an Alias, or /__fs__): only those below it give new probes.
-    for (const d of i === 0 || !below ? dirs : below(root)) for (const n of names) { const file = `${d === '/' ? '' : d}/${n}`; add({ path: toUrl(file), file }); }
-    for (const file of exact) add({ path: toUrl(file), file });
+    for (const d of i === 0 || !below ? dirs : below(root)) for (const n of names) { const file = `${d === '/' ? '' : d}/${n}`; for (const path of toUrls(file)) add({ path, file }); }
+    for (const file of exact) for (const path of toUrls(file)) add({ path, file });
     for (const u of urls) {
       add({ path: u, file: toFile(u) });
       // Every file name below every URL too: a <Files> section meets a <Location> there (semantics §4.5).
