@@ -18,6 +18,24 @@ describe('regex samples', () => {
     expect(samplesFor(bots)).toHaveLength(9);
   });
 
+  it('take each member of a character class, a few at most (its ranges by their ends)', () => {
+    expect(samplesFor(/\/d\/[sh]/, '/')).toEqual(['/d/s', '/d/h']);
+    expect(samplesFor(/^\/v[a-z0-9]$/, '/')).toEqual(['/va', '/vz', '/v0', '/v9']);
+    expect(samplesFor(/^\/[^x]$/, '/')).toEqual(['/q']);
+  });
+
+  it('meet the second member of a <DirectoryMatch> class, where a wildcard <Directory> kept Satisfy Any at the first', () => {
+    // Differential seed 206000275 (fixtures/_differential/directorymatch-class-member): probed at /scn/s only, where
+    // <Directory "…/s*"> (kept) said Satisfy Any; at /scn/h the parent's Satisfy Any, rewritten away, was what let
+    // everyone past the <DirectoryMatch>'s Require: GET /h/f.html went from 200 to 401 on the real 2.4.68.
+    const conf = 'ServerRoot /etc/httpd\nDocumentRoot /srv/htdocs\n<Directory "/srv/htdocs/scn">\n    Satisfy Any\n</Directory>\n'
+      + '<DirectoryMatch "/srv/htdocs/scn/[sh]">\n    AuthType Basic\n    AuthName x\n    AuthUserFile /etc/httpd/htpasswd\n    Require valid-user\n</DirectoryMatch>\n'
+      + '<Directory "/srv/htdocs/scn/s*">\n    Satisfy Any\n</Directory>\n';
+    const verdicts = [...proveProject(projectOf([sourceFile('/etc/httpd/httpd.conf', conf)])).verdicts.values()];
+    const parent = verdicts.find((v) => v.scope.kind === 'directory' && v.scope.pattern === '/srv/htdocs/scn');
+    expect(parent?.status).not.toBe('rewrite');
+  });
+
   it('meet the second alternative of a <LocationMatch>, where its rewrite would have let everyone in', () => {
     const conf = 'ServerRoot /etc/httpd\nDocumentRoot /srv/htdocs\n'
       + '<LocationMatch "^/(a|b)/">\n    AuthType Basic\n    AuthName "Staff area"\n    AuthUserFile /etc/httpd/htpasswd\n'

@@ -1,13 +1,41 @@
 /** A string that a regular expression matches, for building probe paths from *Match sections. */
 
+/** A group's alternative, or a character class's member, to build in place of the first: numbered in order of `(` or `[`. */
+type Pick = { group: number; alt: number } | { cls: number; member: number };
+
 /**
- * Builds one string for the first alternative of each group (or, for the group that `pick` names by its
- * number in order of its `(`, that alternative): each quantified atom once, or with `optional` set, atoms
- * that may occur zero times (`*`, `?`, `{0,…}`) left out. `groups` is told how many alternatives each group has.
+ * The characters a class stands for in samples (`[sh]`: s and h; `[a-z0-9]`: a, z, 0 and 9), a few at most: each may
+ * meet another section's pattern where the first does not (`<DirectoryMatch "/d/[sh]">` beside `<Directory "/d/s*">`).
  */
-function build(src: string, optional = false, pick?: { group: number; alt: number }, groups?: number[]): string {
+function classMembers(body: string): string[] {
+  const out: string[] = [];
+  for (let j = 0; j < body.length && out.length < MAX_CLASS_MEMBERS; j++) {
+    let c = body[j]!;
+    if (c === '\\') {
+      const e = body[++j] ?? '';
+      c = e === 'd' ? '1' : e === 'w' ? 'x' : /[A-Za-z]/.test(e) ? '' : e;
+    }
+    if (c && !out.includes(c)) out.push(c);
+    // A range: its last character too (`[a-z]`: a and z).
+    if (body[j + 1] === '-' && j + 2 < body.length) {
+      const last = body[j + 2]!;
+      j += 2;
+      if (last !== '\\' && !out.includes(last)) out.push(last);
+    }
+  }
+  return out.slice(0, MAX_CLASS_MEMBERS);
+}
+const MAX_CLASS_MEMBERS = 4;
+
+/**
+ * Builds one string for the first alternative of each group and the first member of each class (or, for the group or
+ * class that `pick` names, that alternative or member): each quantified atom once, or with `optional` set, atoms that
+ * may occur zero times (`*`, `?`, `{0,…}`) left out. `groups` and `classes` are told how many each has.
+ */
+function build(src: string, optional = false, pick?: Pick, groups?: number[], classes?: number[]): string {
   let i = 0;
   let group = 0;
+  let cls = 0;
   const alt = (): string => {
     let out = '';
     while (i < src.length && src[i] !== '|' && src[i] !== ')') {
@@ -26,6 +54,12 @@ function build(src: string, optional = false, pick?: { group: number; alt: numbe
         const body = src.slice(i + 1 + (neg ? 1 : 0), j);
         if (neg) first = /[xyz]/.test(body) ? 'q' : 'x';
         atom = first;
+        if (!neg) {
+          const k = cls++;
+          const members = classMembers(body);
+          if (classes) classes[k] = members.length;
+          if (pick && 'cls' in pick && pick.cls === k) atom = members[pick.member] ?? first;
+        }
         i = j + 1;
       } else if (c === '(') {
         i++;
@@ -34,7 +68,7 @@ function build(src: string, optional = false, pick?: { group: number; alt: numbe
         const alts = [alt()];
         while (src[i] === '|') { i++; alts.push(alt()); }
         if (groups) groups[g] = alts.length;
-        atom = alts[pick?.group === g ? pick.alt : 0] ?? alts[0]!;
+        atom = alts[pick && 'group' in pick && pick.group === g ? pick.alt : 0] ?? alts[0]!;
         i++; // ')'
       } else if (c === '.') { atom = 'x'; i++; }
       else if (c === '^' || c === '$') { i++; continue; }
@@ -66,7 +100,7 @@ export function sampleFor(re: RegExp, prefix = ''): string | null {
  */
 export function samplesFor(re: RegExp, prefix = '', both = true): string[] {
   const out: string[] = [];
-  const tryBuild = (src: string, optional: boolean, pick?: { group: number; alt: number }): boolean => {
+  const tryBuild = (src: string, optional: boolean, pick?: Pick): boolean => {
     let core: string;
     try { core = build(src, optional, pick); } catch { return false; }
     const candidates = [core, prefix + core, '/' + core, prefix + '/' + core, `x${core}`, `${core}x`, `/x/${core}`, `x/${core}`];
@@ -79,16 +113,21 @@ export function samplesFor(re: RegExp, prefix = '', both = true): string[] {
   if (!both) return out;
   // Each other alternative of each group too (`^/(a|b)/` meets /b/ as well as /a/), a few at most: one sample stood for
   // the whole regex, and a <LocationMatch "^/(a|b)/"> rewritten from what it met at /a/ changed the answers at /b/.
+  // So each other member of each character class (`/d/[sh]` meets /d/h as well as /d/s).
   const groups: number[] = [];
-  try { build(re.source, false, undefined, groups); } catch { return out; }
+  const classes: number[] = [];
+  try { build(re.source, false, undefined, groups, classes); } catch { return out; }
   let extra = 0;
   for (const [group, count] of groups.entries()) {
     for (let alt = 1; alt < count && extra < MAX_EXTRA_ALTERNATIVES; alt++) if (tryBuild(re.source, false, { group, alt })) extra++;
   }
+  for (const [cls, count] of classes.entries()) {
+    for (let member = 1; member < count && extra < MAX_EXTRA_ALTERNATIVES; member++) if (tryBuild(re.source, false, { cls, member })) extra++;
+  }
   return out;
 }
 
-/** How many samples of other group alternatives a regex gets beyond the first ones (a bot list has hundreds). */
+/** How many samples of other group alternatives and class members a regex gets beyond the first ones (a bot list has hundreds). */
 const MAX_EXTRA_ALTERNATIVES = 8;
 
 /** The whole source first, then each top-level alternative and each alternative of a group spanning the whole source. */
