@@ -11,6 +11,7 @@ describe('case.txt format', () => {
       requests: [
         { request: { method: 'GET', path: '/sub/f.html', from: '127.0.0.2', user: 'alice', pass: 'good' }, expected: 200 },
         { request: { method: 'POST', path: '/f.html', from: '127.0.1.7' }, expected: 403 },
+        { request: { method: 'GET', path: '/al/f.html', from: '127.0.0.3', vhost: true }, expected: 401 },
       ],
     };
     const text = formatCase(c);
@@ -18,5 +19,7 @@ describe('case.txt format', () => {
     expect(text).toContain('[htaccess sub]\nAllow from 127.0.0.2\nRequire valid-user\n[migrated config]');
     expect(text).toContain('[migrated htaccess sub]\nRequire ip 127.0.0.2\n[requests]');
     expect(text).toContain('GET /sub/f.html 127.0.0.2 alice:good => 200\n');
+    // A request sent to the scenario's <VirtualHost> (with its name as Host).
+    expect(text).toContain('GET /al/f.html 127.0.0.3 - vhost => 401\n');
   });
 });

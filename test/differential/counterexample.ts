@@ -9,9 +9,9 @@ import { decide22, decide24 } from '../../src/access/decide/index.js';
 import { type Model, type Request } from '../../src/access/model/index.js';
 import type { OracleRequest } from '../oracle/harness.js';
 import { SOURCES } from './generate.js';
-import { ENV_VARS, fileOfPath, GROUPS, HOSTS, MODEL_DIR, MODEL_LOC, toEvalRequest, USERS } from './scenario.js';
+import { ENV_VARS, fileOfPath, GROUPS, HOSTS, MODEL_DIR, MODEL_LOC, MODEL_VHOST, toEvalRequest, USERS } from './scenario.js';
 
-const DESCRIBED = /(?:found a difference|would change an outcome): (\S+) (\S+) from (\S+?)(?: \(([^)]*)\))?(?: with (.+?) set)?, (no credentials|user (\S+)(?: \(groups ([^)]*)\))?( with a wrong password)?)(?:, the path being a (file|directory)[^:]*)?: \d+ before/;
+const DESCRIBED = /(?:found a difference|would change an outcome): (\S+) (\S+)( on <VirtualHost 127\.0\.0\.1:80 vhost\.example\.test>)? from (\S+?)(?: \(([^)]*)\))?(?: with (.+?) set)?, (no credentials|user (\S+)(?: \(groups ([^)]*)\))?( with a wrong password)?)(?:, the path being a (file|directory)[^:]*)?: \d+ before/;
 
 const envOf = (ip: string) => Object.entries(ENV_VARS).filter(([, ips]) => ips.includes(ip)).map(([n]) => n).sort();
 const groupsOf = (user: string) => Object.entries(GROUPS).filter(([, us]) => us.includes(user)).map(([g]) => g).sort();
@@ -20,14 +20,14 @@ const groupsOf = (user: string) => Object.entries(GROUPS).filter(([, us]) => us.
 export function describedRequest(reason: string): Request | null {
   const m = DESCRIBED.exec(reason);
   if (!m) return null;
-  const [, method, path, ip, host, env, , user, groups, wrong, kind] = m;
+  const [, method, path, onVhost, ip, host, env, , user, groups, wrong, kind] = m;
   // The harness lays each requested path out as a file: a counterexample for a directory cannot be sent.
   if (kind === 'directory') return null;
   // Only the file paths scenarios use: the harness lays each requested path out as a file.
   if (!/^\/scn(\/(sub|loc|h|al))?\/[fg]\.html$/.test(path!)) return null;
   const credentials = user ? { user, groups: groups ? groups.split(', ') : [], password: wrong ? 'bad' as const : 'good' as const } : null;
   return {
-    vhost: '', method: method!, path: path!, file: MODEL_DIR + fileOfPath(path!.slice(MODEL_LOC.length)), ip: ip!, host: host ?? null,
+    vhost: onVhost ? MODEL_VHOST : '', method: method!, path: path!, file: MODEL_DIR + fileOfPath(path!.slice(MODEL_LOC.length)), ip: ip!, host: host ?? null,
     env: env ? env.split(', ') : [], credentials, plainFile: true,
   };
 }
@@ -46,7 +46,7 @@ export function sendable(cex: Request, model22: Model, model24: Model): OracleRe
       : Object.keys(USERS).filter((u) => groupsOf(u).join(',') === [...c.groups].sort().join(',')).map((u) => [u, USERS[u]!]);
   for (const from of sources.includes(cex.ip) ? [cex.ip] : sources) {
     for (const u of users) {
-      const r: OracleRequest = { method: cex.method, path: cex.path.slice(MODEL_LOC.length), from };
+      const r: OracleRequest = { method: cex.method, path: cex.path.slice(MODEL_LOC.length), from, ...(cex.vhost ? { vhost: true } : {}) };
       if (u) { r.user = u[0]; r.pass = u[1]; }
       const e = toEvalRequest(r);
       if (decide22(model22, e).status === want22 && decide24(model24, e).status === want24) return r;

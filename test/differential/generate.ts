@@ -6,7 +6,7 @@
  * Client sources are 127/8 only, so most networks contain or exclude some 127.0.0.x.
  */
 import type { OracleRequest } from '../oracle/harness.js';
-import type { Node, ScenarioSpec } from './scenario.js';
+import { type Node, type ScenarioSpec, VHOST_NAME_LINE } from './scenario.js';
 
 /** mulberry32: a 32-bit PRNG, enough for test generation. */
 export function mulberry32(seed: number): () => number {
@@ -75,10 +75,15 @@ export const EXTENDED_FROM_ENV = process.env.GEN_EXTENDED === '1';
  * Regex sections (merged after the plain ones of their kind, semantics §1.9), a wildcard <Directory>, <Files ~>, a
  * body in an <IfModule> both versions read, a <Directory> naming a file, and an Options line that may stop the
  * directory walk from taking a file for a directory (decide/file-as-directory.ts), and an Alias that serves @DIR@/sub
- * under a second URL (scenario.ts, ALIAS_LINE) with a <Location> of that URL or a <Directory> of its target. Each pattern names the scenario's
+ * under a second URL (scenario.ts, ALIAS_LINE) with a <Location> of that URL or a <Directory> of its target, and a
+ * <VirtualHost> of the scenario's own name (@NAME@) holding sections, which every request of the scenario is sent to
+ * (its virtual host's sections merge after the main server's). Each pattern names the scenario's
  * own directory or URL, so a batch's scenarios do not meet one another's sections.
  */
-const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule', 'dirfile', 'options', 'dual', 'alias'] as const;
+const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule', 'dirfile', 'options', 'dual', 'alias', 'vhost'] as const;
+
+/** What a scenario's <VirtualHost> may hold: a section of a path the main server's sections also name, or one below. */
+const VHOST_SECTIONS = [['<Directory "@DIR@">', '</Directory>'], ['<Directory "@DIR@/sub">', '</Directory>'], ['<Location "@LOC@/sub">', '</Location>'], ['<Location "@LOC@">', '</Location>']] as const;
 
 /** The 2.4 branch of a section written for both versions (`<IfModule mod_authz_core.c>`), beside a 2.2 one. */
 const REQUIRES_24 = [['Require all granted'], ['Require all denied'], ['Require ip 127.0.0.0/29'], ['Require host localhost'], ['Require ip 127.0.0.1', 'Require user alice'], [...AUTH, 'Require valid-user']];
@@ -174,6 +179,7 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
   if (rng.chance(0.05)) { parent.push('Require local'); tags.push('require-local'); }
   const config: Node[] = [{ open: '<Directory "@DIR@">', close: '</Directory>', children: parent }];
   let alias = false;
+  let vhost: Extract<Node, { children: Node[] }> | null = null;
   for (let n = rng.int((opts.sections ?? 2) + 1); n > 0; n--) {
     const kind = rng.pick(opts.extended ? ['dir', 'dir', 'loc', 'files', 'htaccess', ...EXTENDED_KINDS] : ['dir', 'dir', 'loc', 'files', 'htaccess']);
     if (kind === 'dirmatch') {
@@ -212,6 +218,22 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
       config.push({ ...section, children: body(rng, opts, tags) });
       tags.push('alias');
       paths.push('/al/f.html', '/sub/f.html');
+    } else if (kind === 'vhost') {
+      if (!vhost) {
+        vhost = { open: '<VirtualHost 127.0.0.1:@PORT@>', close: '</VirtualHost>', children: [VHOST_NAME_LINE] };
+        config.push(vhost);
+        tags.push('vhost');
+      }
+      const [open, close] = rng.pick(VHOST_SECTIONS);
+      const children = body(rng, opts, tags);
+      // A host's own AllowOverride decides which .htaccess lines it reads.
+      if (open.startsWith('<Directory') && rng.chance(0.3)) {
+        const o = rng.pick(OVERRIDES_EXTENDED);
+        children.unshift(`AllowOverride ${o}`);
+        tags.push(`vhost override ${o}`);
+      }
+      vhost.children.push({ open, close, children });
+      paths.push('/sub/f.html');
     } else if (kind === 'ifmodule') {
       config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: [{ open: '<IfModule mod_authz_host.c>', close: '</IfModule>', children: body(rng, opts, tags) }] });
       paths.push('/sub/f.html');
@@ -248,8 +270,10 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
   const methods = /Limit/.test(text) ? ['GET', 'GET', 'POST', 'DELETE', 'HEAD', 'BREW'] : ['GET'];
   const uniq = [...new Set(paths)];
   const requests = Array.from({ length: 3 + rng.int(3) }, () => request(rng, uniq, methods));
+  // A batch's first <VirtualHost> answers every request with no name of its own: so each request of a scenario with one names it.
+  if (vhost) for (const r of requests) r.vhost = true;
   if (text.includes(' # ')) tags.push('inline-comment');
-  return { config, htaccess, requests, tags: [...new Set(tags)], seed, ...(alias ? { alias } : {}) };
+  return { config, htaccess, requests, tags: [...new Set(tags)], seed, ...(alias ? { alias } : {}), ...(vhost ? { vhost: true } : {}) };
 }
 
 /** True when the scenario has an inline `#` in an Allow/Deny line (2.4 refuses to start on it). */

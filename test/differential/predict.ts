@@ -103,14 +103,14 @@ export function migrateScenario(t: ScenarioTexts): Migration {
     }
     const body = r.output.replace(/\n$/, '').split('\n');
     // Top-level lines and sections the rules add (LoadModule, server defaults) belong to the batch's
-    // server, not to the scenario: the scenario keeps only its own top-level sections, and its Alias.
+    // server, not to the scenario: the scenario keeps only its own top-level sections (its <VirtualHost> too), and its Alias.
     const kept: string[] = [];
     let depth = 0;
     let keep = false;
     for (const line of body) {
       const trimmed = line.trim();
       if (depth === 0) {
-        keep = /^<(Directory|Location|Files)(Match)?\b/i.test(trimmed) || trimmed === toModelText(ALIAS_LINE);
+        keep = /^<(Directory|Location|Files)(Match)?\b/i.test(trimmed) || /^<VirtualHost\b/i.test(trimmed) || trimmed === toModelText(ALIAS_LINE);
         if (!keep && trimmed && !HEADER.includes(trimmed)) dropped.push(trimmed);
       }
       if (keep) kept.push(line);

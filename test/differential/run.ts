@@ -63,8 +63,9 @@ export function prepare(spec: ScenarioSpec): Prepared {
   const mig = migrateScenario(original);
   const m22 = modelOf(original, '2.2');
   const m24 = modelOf(original, '2.4', 'migrated');
+  // A scenario with a <VirtualHost> sends every request to it: the main server's requests would reach a batch's first one.
   const cex = mig.refusals.map(describedRequest).filter((r) => r !== null)
-    .map((r) => sendable(r, m22, m24)).filter((r): r is OracleRequest => r !== null);
+    .map((r) => sendable(r, m22, m24)).filter((r): r is OracleRequest => r !== null && Boolean(r.vhost) === Boolean(spec.vhost));
   return {
     spec, original, migrated: mig.texts, refusals: mig.refusals, bRequests: [...spec.requests, ...cex], counterexamples: cex.length, runB: !hasInlineComment(spec), mixed: isMixed(m22),
   };

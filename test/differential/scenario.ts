@@ -22,6 +22,8 @@ export interface ScenarioSpec {
   seed?: number;
   /** The config starts with ALIAS_LINE: URLs under @LOC@/al/ serve the files of @DIR@/sub/ (extended generator). */
   alias?: boolean;
+  /** The config holds a <VirtualHost> named @NAME@, which every request is sent to (extended generator). */
+  vhost?: boolean;
 }
 
 /** The scenario's one Alias: a second URL for the files of @DIR@/sub, which the DocumentRoot also serves as @LOC@/sub. */
@@ -70,7 +72,7 @@ export function toEvalRequest(r: OracleRequest): Request {
   }
   const env = Object.entries(ENV_VARS).filter(([, ips]) => ips.includes(r.from)).map(([n]) => n);
   // The harness lays each requested path out as a file (a directory's as its index.html), an aliased one at its target.
-  return { vhost: '', path, file, method: r.method ?? 'GET', ip: r.from, host: HOSTS[r.from] ?? null, env, credentials, plainFile: true };
+  return { vhost: r.vhost ? MODEL_VHOST : '', path, file, method: r.method ?? 'GET', ip: r.from, host: HOSTS[r.from] ?? null, env, credentials, plainFile: true };
 }
 
 /** Where the evaluator's copy of a scenario lives: DocumentRoot, the scenario's directory and URL. */
@@ -79,6 +81,13 @@ export const MODEL_DIR = '/srv/htdocs/scn';
 export const MODEL_LOC = '/scn';
 export const MODEL_HTPASSWD = '/srv/auth/htpasswd';
 export const MODEL_GROUPS = '/srv/auth/groups';
+/** The evaluator's @NAME@ and @PORT@ (the extended generator's <VirtualHost 127.0.0.1:@PORT@> with ServerName @NAME@). */
+export const MODEL_NAME = 'vhost.example.test';
+const MODEL_ADDRESS = '127.0.0.1:80';
+/** The ServerName line of a scenario's <VirtualHost>. */
+export const VHOST_NAME_LINE = 'ServerName @NAME@';
+/** The key the evaluator gives that virtual host (`<VirtualHost>` words, then its ServerName). */
+export const MODEL_VHOST = `${MODEL_ADDRESS} ${MODEL_NAME}`;
 
 export function render(nodes: readonly Node[], indent = ''): string[] {
   const out: string[] = [];
@@ -96,23 +105,26 @@ export const htaccessTexts = (s: ScenarioSpec): Record<string, string> =>
 /** Placeholders → the evaluator's paths. */
 export function toModelText(text: string): string {
   return text.replaceAll('@DIR@', MODEL_DIR).replaceAll('@LOC@', MODEL_LOC)
-    .replaceAll('@HTPASSWD@', MODEL_HTPASSWD).replaceAll('@GROUPS@', MODEL_GROUPS);
+    .replaceAll('@HTPASSWD@', MODEL_HTPASSWD).replaceAll('@GROUPS@', MODEL_GROUPS)
+    .replaceAll('127.0.0.1:@PORT@', MODEL_ADDRESS).replaceAll('@NAME@', MODEL_NAME);
 }
 
 /** The evaluator's paths → placeholders again (for migrated text going to the real server; `^/scn` in a regex section too). */
 export function fromModelText(text: string): string {
   return text.replaceAll(MODEL_DIR, '@DIR@').replaceAll(MODEL_HTPASSWD, '@HTPASSWD@').replaceAll(MODEL_GROUPS, '@GROUPS@')
+    .replaceAll(MODEL_ADDRESS, '127.0.0.1:@PORT@').replaceAll(MODEL_NAME, '@NAME@')
     .replace(/(^|[\s"'^])\/scn(?=[/\s"'>]|$)/gm, '$1@LOC@');
 }
 
-/** "GET /sub/f.html from 127.0.0.5 as alice:good" */
+/** "GET /sub/f.html 127.0.0.5 alice:good" (and " vhost" for a request sent to the scenario's <VirtualHost>) */
 export function requestText(r: OracleRequest): string {
-  return `${r.method ?? 'GET'} ${r.path} ${r.from} ${r.user === undefined ? '-' : `${r.user}:${r.pass ?? ''}`}`;
+  return `${r.method ?? 'GET'} ${r.path} ${r.from} ${r.user === undefined ? '-' : `${r.user}:${r.pass ?? ''}`}${r.vhost ? ' vhost' : ''}`;
 }
 
 export function parseRequestText(line: string): OracleRequest {
-  const [method = 'GET', path = '/f.html', from = '127.0.0.1', creds = '-'] = line.trim().split(/\s+/);
+  const [method = 'GET', path = '/f.html', from = '127.0.0.1', creds = '-', host] = line.trim().split(/\s+/);
   const r: OracleRequest = { method, path, from };
+  if (host === 'vhost') r.vhost = true;
   if (creds !== '-') {
     const i = creds.indexOf(':');
     r.user = i < 0 ? creds : creds.slice(0, i);

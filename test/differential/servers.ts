@@ -27,7 +27,7 @@ const failed = (j: Job, why: string): JobResult => ({ statuses: j.requests.map((
 
 /** `apache2 -t` on the job's config as the batch would hold it: null when it passes, else the error. */
 async function syntaxError(j: Job): Promise<string | null> {
-  const config = j.texts.config.replaceAll('@DIR@', '@ROOT@/htdocs/s0').replaceAll('@LOC@', '/s0')
+  const config = j.texts.config.replaceAll('@DIR@', '@ROOT@/htdocs/s0').replaceAll('@LOC@', '/s0').replaceAll('@PORT@', '9').replaceAll('@NAME@', 's0.example.test')
     .replaceAll('@HTPASSWD@', '@ROOT@/htpasswd').replaceAll('@GROUPS@', '@ROOT@/groups');
   const r = await syntaxCheck([moduleLoadLines(MODULES), runAsLines(), 'Listen 127.0.0.1:9', envLines(), config].join('\n'));
   serverStats.syntaxChecks++;

@@ -20,10 +20,12 @@ export interface OracleRequest {
   method?: string;
   user?: string;
   pass?: string;
+  /** Sent with `Host: ` the scenario's @NAME@ (`s3.example.test`), for the scenario's <VirtualHost> that names it. */
+  vhost?: boolean;
 }
 
 export interface Scenario {
-  /** Config text; may use @DIR@, @LOC@, @ROOT@, @DOCROOT@, @PORT@, @HTPASSWD@, @GROUPS@. */
+  /** Config text; may use @DIR@, @LOC@, @NAME@ (a host name of its own), @ROOT@, @DOCROOT@, @PORT@, @HTPASSWD@, @GROUPS@. */
   config: string;
   /** Directory relative to @DIR@ ('' for @DIR@ itself) → .htaccess text (same placeholders). */
   htaccess?: Record<string, string>;
@@ -150,7 +152,7 @@ async function writeTree(batch: Batch, layout: Layout): Promise<void> {
   await writeFile(join(root, 'hosts'), Object.entries(hosts).map(([ip, names]) => `${ip} ${names.join(' ')}\n`).join(''));
   const scenarioConfigs = await Promise.all(batch.scenarios.map(async (scenario, i) => {
     const dir = `${root}/htdocs/s${i}`;
-    const sv = { ...vars, '@DIR@': dir, '@LOC@': `/s${i}` };
+    const sv = { ...vars, '@DIR@': dir, '@LOC@': `/s${i}`, '@NAME@': scenarioName(i) };
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'index.html'), `s${i} index\n`);
     for (const rel of new Set([...scenario.requests.map(({ path }) => path.replace(/\?.*/s, '')), ...(scenario.files ?? [])])) {
@@ -255,8 +257,12 @@ export async function stopServer(server: Server): Promise<void> {
   await server.exited;
 }
 
-function send(port: number, loc: string, req: OracleRequest): Promise<number> {
+/** The host name of scenario `i` (@NAME@). */
+const scenarioName = (i: number) => `s${i}.example.test`;
+
+function send(port: number, loc: string, req: OracleRequest, name: string): Promise<number> {
   const headers: Record<string, string> = {};
+  if (req.vhost) headers.Host = name;
   if (req.user !== undefined) {
     headers.Authorization = `Basic ${Buffer.from(`${req.user}:${req.pass ?? ''}`).toString('base64')}`;
   }
@@ -288,7 +294,7 @@ async function runRequests(batch: Batch, layout: Layout): Promise<BatchResult['s
     for (const [i, scenario] of batch.scenarios.entries()) {
       const results: RequestResult[] = [];
       for (const req of scenario.requests) {
-        const status = await send(layout.port, `/s${i}`, req);
+        const status = await send(layout.port, `/s${i}`, req, scenarioName(i));
         const log = appendedLines().filter((line) => line.includes('[client '));
         const ahCodes = log.flatMap((line) => line.match(/AH\d{5}/g) ?? []);
         results.push({ status, ahCodes, log });
