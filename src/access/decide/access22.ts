@@ -88,7 +88,7 @@ export function decide22(model: Model, req: Request): Outcome {
   if (lt === 'none') return { status: 401, by: 'authn_default' };
   if ((lt === 'basic' || lt === 'digest') && !m.settings.get('authname')) return { status: 500, by: `auth_${lt} (need AuthName)` };
   if (!req.credentials) return { status: 401, by: `auth (${type})` };
-  if (passwordFileMissing(m, lt)) return PASSWORD_FILE_MISSING;
+  if (passwordFileMissing(model, m, lt)) return PASSWORD_FILE_MISSING;
   if (req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
   return authorise22(model, m, lines, req.credentials);
 }

@@ -127,7 +127,7 @@ export function decide24(model: Model, req: Request): Outcome {
   if (needs && model.htaccessOverride !== 'migrated' && !model.cond?.anyModule && !model.modules.includes(needs)) return { status: 500, by: `authn_core (AuthType ${type} configured without ${needs})` };
   if ((lt === 'basic' || lt === 'digest') && !m.settings.get('authname')) return { status: 500, by: `auth_${lt} (need AuthName)` };
   if (!req.credentials) return { status: 401, by: `auth (${type})` };
-  if (passwordFileMissing(m, lt)) return PASSWORD_FILE_MISSING;
+  if (passwordFileMissing(model, m, lt)) return PASSWORD_FILE_MISSING;
   if (req.credentials.password === 'bad') return { status: 401, by: `auth (${type})` };
   const second = evalTree(m.tree, true, req, req.credentials, m, addr, model.cache);
   if (second === 'granted') return CORE_GRANTS;
