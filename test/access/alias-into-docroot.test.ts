@@ -1,5 +1,5 @@
 /**
- * An Alias whose directory lies under the DocumentRoot (`Alias /static /srv/www/static`) serves the same files under two
+ * An Alias whose directory lies under the DocumentRoot (`Alias /static /srv/www/assets`) serves the same files under two
  * URLs, and each URL meets its own <Location> sections. The prover probed each file under the Alias URL only, so a
  * rewrite that changed what the DocumentRoot's URL answers went through unseen. Found by the extended differential
  * generator's Alias (seeds 204000237 and 204000250: fixtures/_differential/alias-docroot-*, which the real 2.4.68

@@ -64,7 +64,7 @@ function aliasesOf(model: Model, vhost: string): [string, string][] {
 /**
  * URL ↔ file mapping of a context: Alias lines first, then DocumentRoot (`docroot` when given: one candidate of an unknown one).
  * `toUrl` gives one URL of a file, `toUrls` every URL that serves it: an Alias of a directory under the DocumentRoot
- * (`Alias /static /var/www/html/static`) serves its files under both URLs, and sections of either URL meet them.
+ * (`Alias /static /var/www/html/assets`: /static/a.css and /assets/a.css) serves its files under both URLs, and sections of either URL meet them.
  */
 export function urlMapping(model: Model, vhost: string, assumed?: string): { docroot: string; toUrl: (file: string) => string; toUrls: (file: string) => string[]; toFile: (url: string) => string } {
   const docroot = knownDocroot(model, vhost) ?? assumed ?? DEFAULT_DOCROOT;
