@@ -78,9 +78,14 @@ export const EXTENDED_FROM_ENV = process.env.GEN_EXTENDED === '1';
  * under a second URL (scenario.ts, ALIAS_LINE) with a <Location> of that URL or a <Directory> of its target, and a
  * <VirtualHost> of the scenario's own name (@NAME@) holding sections, which every request of the scenario is sent to
  * (its virtual host's sections merge after the main server's). Each pattern names the scenario's
- * own directory or URL, so a batch's scenarios do not meet one another's sections.
+ * own directory or URL, so a batch's scenarios do not meet one another's sections; except the last kind, a section of
+ * the whole server as most real trees have (`<Directory />` denying everyone, `<Location />`, a top-level `<Files>`),
+ * whose scenario gets a server of its own (servers.ts, serverWide).
  */
-const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule', 'dirfile', 'options', 'dual', 'alias', 'vhost'] as const;
+const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule', 'dirfile', 'options', 'dual', 'alias', 'vhost', 'root'] as const;
+
+/** The `<Directory />` of most real 2.2 trees (the 2.2 default httpd.conf's). */
+const ROOT_DIRECTORY = ['Options FollowSymLinks', 'AllowOverride None', 'Order deny,allow', 'Deny from all'];
 
 /** What a scenario's <VirtualHost> may hold: a section of a path the main server's sections also name, or one below. */
 const VHOST_SECTIONS = [['<Directory "@DIR@">', '</Directory>'], ['<Directory "@DIR@/sub">', '</Directory>'], ['<Location "@LOC@/sub">', '</Location>'], ['<Location "@LOC@">', '</Location>']] as const;
@@ -233,6 +238,23 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
         tags.push(`vhost override ${o}`);
       }
       vhost.children.push({ open, close, children });
+      paths.push('/sub/f.html');
+    } else if (kind === 'root') {
+      const which = rng.pick(['directory', 'directory', 'location', 'files']);
+      tags.push(`root ${which}`);
+      if (which === 'directory') {
+        // After the scenario's <Directory "@DIR@">, which the minimiser keeps first; Directory sections merge by depth, not order.
+        const children = rng.chance(0.5) ? [...ROOT_DIRECTORY] : [...(rng.chance(0.5) ? ['AllowOverride None'] : []), ...body(rng, opts, tags)];
+        config.splice(1, 0, { open: '<Directory />', close: '</Directory>', children });
+      } else if (which === 'location') {
+        // <Location> sections merge in the order written: before the scenario's or after them.
+        const section = { open: '<Location />', close: '</Location>', children: body(rng, opts, tags) };
+        if (rng.chance(0.5)) config.splice(1, 0, section); else config.push(section);
+      } else {
+        const open = rng.pick(['<Files "g.html">', '<Files ~ "^g\\.">', '<FilesMatch "\\.html$">']);
+        config.push({ open, close: open.startsWith('<FilesMatch') ? '</FilesMatch>' : '</Files>', children: body(rng, opts, tags) });
+        paths.push('/g.html');
+      }
       paths.push('/sub/f.html');
     } else if (kind === 'ifmodule') {
       config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: [{ open: '<IfModule mod_authz_host.c>', close: '</IfModule>', children: body(rng, opts, tags) }] });

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { requireHttpdOrSkip } from '../oracle/httpd.js';
-import { runJobs } from './servers.js';
+import { runJobs, serverWide } from './servers.js';
 
 const oracle = requireHttpdOrSkip();
 
@@ -21,5 +21,19 @@ describe.skipIf(oracle.skip)('runJobs', () => {
     expect(a!.statuses).toEqual([200]);
     // Alone, as a whole tree would be: "Could not register method 'get' for <Limit from .htaccess configuration".
     expect(b!.statuses).toEqual([500, 200]);
+  }, 60_000);
+
+  it('runs a job with a section of the whole server alone: its <Location /> would decide the other jobs\' requests', async () => {
+    const open = { texts: { config: '<Directory "@DIR@">\n    Require all granted\n</Directory>', htaccess: {} }, requests: [{ path: '/f.html', from: '127.0.0.1' }] };
+    const wide = {
+      texts: { config: '<Directory "@DIR@">\n    Require all granted\n</Directory>\n<Location />\n    Require all denied\n</Location>', htaccess: {} },
+      requests: [{ path: '/f.html', from: '127.0.0.1' }],
+    };
+    expect(serverWide(wide)).toBe(true);
+    expect(serverWide(open)).toBe(false);
+    expect(serverWide({ ...open, texts: { config: '<VirtualHost 127.0.0.1:@PORT@>\n    <Location />\n    </Location>\n</VirtualHost>', htaccess: {} } })).toBe(false);
+    const [a, b] = await runJobs([open, wide]);
+    expect(a!.statuses).toEqual([200]);
+    expect(b!.statuses).toEqual([403]);
   }, 60_000);
 });

@@ -4,7 +4,8 @@
  * (no port, so these run in parallel); if it passes after all, it joins the batch. A batch that
  * fails to start anyway is split in halves until the job that breaks it is found. A job that
  * does not start gets 500 for every request (decide24 predicts 500 for a start-up error). A job whose .htaccess names a
- * method only a <Limit> of a configuration file could register runs alone (namesUnknownMethod).
+ * method only a <Limit> of a configuration file could register runs alone (namesUnknownMethod), and so does a job
+ * with a section of the whole server, which would meet the batch's other jobs' requests (serverWide).
  */
 import { startupError } from '../../src/access/decide/index.js';
 import { unknownLimitMethod } from '../../src/access/migrate/candidates.js';
@@ -83,13 +84,28 @@ function namesUnknownMethod(j: Job): boolean {
   return Object.values(j.texts.htaccess).some((text) => unknownLimitMethod(text.split('\n')) !== null);
 }
 
+/**
+ * Whether a job's configuration has a top-level section that names neither its directory nor its URL (`<Directory />`,
+ * `<Location />`, a top-level `<Files>`): in a batch it would decide the other jobs' requests too.
+ */
+export function serverWide(j: Job): boolean {
+  let depth = 0;
+  for (const line of j.texts.config.split('\n')) {
+    const t = line.trim();
+    if (depth === 0 && /^<(Directory|Location|Files)(Match)?\b/i.test(t) && !/@DIR@|@LOC@/.test(t)) return true;
+    if (/^<[^/]/.test(t)) depth++;
+    else if (/^<\//.test(t)) depth--;
+  }
+  return false;
+}
+
 export async function runJobs(jobs: readonly Job[]): Promise<JobResult[]> {
   const expectFail = jobs.map((j) => startupError(modelOf(j.texts, '2.4')) !== null);
   const suspects = jobs.filter((_, i) => expectFail[i]);
   const errors = await pool(suspects, syntaxError);
   const why = new Map(suspects.map((j, i) => [j, errors[i]]));
   const batch = jobs.filter((j) => (why.get(j) ?? null) === null);
-  const shared = batch.filter((j) => !namesUnknownMethod(j));
+  const shared = batch.filter((j) => !namesUnknownMethod(j) && !serverWide(j));
   const results = await bisect(shared);
   const byJob = new Map(shared.map((j, i) => [j, results[i]!]));
   for (const j of batch) if (!byJob.has(j)) byJob.set(j, (await bisect([j]))[0]!);
