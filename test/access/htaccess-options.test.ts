@@ -36,8 +36,14 @@ const get = (dir: string): Request => ({ vhost: '', path: `/${dir}/f.html`, file
 describe('a .htaccess Options line under AllowOverride', () => {
   const allow = (v: Version) => (v === '2.2' ? 'Order allow,deny\n  Allow from all' : 'Require all granted');
   const conf = (v: Version) => `DocumentRoot ${ROOT}\n` + ROWS.map(([ov], i) => `<Directory ${ROOT}/d${i}>\n  AllowOverride ${ov}\n  ${allow(v)}\n</Directory>\n`).join('')
-    + `<Directory ${ROOT}/p>\n  AllowOverride Options\n</Directory>\n<Directory ${ROOT}/p/c>\n  AllowOverride All\n  ${allow(v)}\n</Directory>\n`;
-  const htaccess = { ...Object.fromEntries(ROWS.map(([, line], i) => [`d${i}`, `Options ${line}\n`])), 'p/c': 'Options +MultiViews\n' };
+    + `<Directory ${ROOT}/p>\n  AllowOverride Options\n</Directory>\n<Directory ${ROOT}/p/c>\n  AllowOverride All\n  ${allow(v)}\n</Directory>\n`
+    + `<Directory ${ROOT}/q>\n  AllowOverride AuthConfig Limit Options\n  AllowOverride All\n  ${allow(v)}\n</Directory>\n`
+    + `<Directory ${ROOT}/r>\n  AllowOverride Options\n  AllowOverride Options=MultiViews AuthConfig\n  ${allow(v)}\n</Directory>\n`
+    + `<Directory ${ROOT}/w>\n  AllowOverride None\n  AllowOverride All\n  ${allow(v)}\n</Directory>\n`;
+  const htaccess = {
+    ...Object.fromEntries(ROWS.map(([, line], i) => [`d${i}`, `Options ${line}\n`])), 'p/c': 'Options +MultiViews\n',
+    'q/sub': 'Options +SymLinksIfOwnerMatch\n', r: 'Options +MultiViews\n', w: 'Options +SymLinksIfOwnerMatch\n',
+  };
   for (const v of ['2.4', '2.2'] as const) {
     const m = modelOf(v, conf(v), htaccess);
     const decide = v === '2.4' ? decide24 : decide22;
@@ -49,6 +55,11 @@ describe('a .htaccess Options line under AllowOverride', () => {
     });
     it(`takes the options a deeper AllowOverride All allows, not its parent's Options (${v})`, () => {
       expect(decide(m, get('p/c')).status).toBe(200);
+    });
+    it(`keeps the options an earlier AllowOverride line of the same section allowed, where a later one names none (${v})`, () => {
+      // Real 2.4.68: q/sub 500 ("Option SymLinksIfOwnerMatch not allowed here": All after Options leaves All's options),
+      // r 200 (the later Options=MultiViews replaces bare Options), w 200 (no line names Options: every option).
+      expect(['q/sub', 'r', 'w'].map((d) => decide(m, get(d)).status)).toEqual([500, 200, 200]);
     });
   }
   it('says which option, as httpd does', () => {

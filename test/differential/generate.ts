@@ -269,12 +269,14 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
       parent.push({ open: `<Files "${rng.pick(['g.html', 'g.*', 'f.html'])}">`, close: '</Files>', children: body(rng, opts, tags) });
       paths.push('/g.html', '/sub/g.html');
     } else {
-      const rel = rng.pick(['h', 'sub']);
+      // Extended: also the scenario's own directory's .htaccess (''), read right after its <Directory "@DIR@">.
+      const rel = rng.pick(opts.extended ? ['h', 'sub', ''] : ['h', 'sub']);
+      const at = rel ? `/${rel}` : '';
       htaccess[rel] = body(rng, opts, tags, true);
-      paths.push(`/${rel}/f.html`);
+      paths.push(`${at}/f.html`);
       if (rng.chance(0.2)) {
         htaccess[rel].push({ open: '<Files "g.html">', close: '</Files>', children: body(rng, opts, tags, true) });
-        paths.push(`/${rel}/g.html`);
+        paths.push(`${at}/g.html`);
       }
       if (opts.extended && rng.chance(0.3)) {
         const line = `Options ${rng.pick(HTACCESS_OPTIONS)}`;

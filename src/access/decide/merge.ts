@@ -87,7 +87,7 @@ function nestedIn(model: Model, h: Scope): Scope[] {
  * included) is not allowed or is wrong, else 'ok'.
  */
 function htaccessState(model: Model, vhost: string, h: Scope): 'ok' | 'ignored' | string {
-  const { value: ov, categories: cats } = htaccessOverride(model, vhost, h.pattern);
+  const { value: ov, categories: cats, words } = htaccessOverride(model, vhost, h.pattern);
   if (ov !== '' && cats.size === 0) return 'ignored';
   if (cats.size === 0 && h.hasContent) return `${h.path}: nothing is allowed here (AllowOverride is unset)`;
   let allowed: number | undefined; // the options AllowOverride lets the file name, read once, where it has Options lines
@@ -99,8 +99,8 @@ function htaccessState(model: Model, vhost: string, h: Scope): 'ok' | 'ignored' 
     if (refused) return `${h.path}: ${refused.name} not allowed here`;
     if (x.errors.length) return `${h.path}: ${x.errors[0]}`;
     // Options lines naming an option AllowOverride Options (or Options=…) does not allow: fatal even under Nonfatal.
-    for (const words of x.optionLines ?? []) {
-      const why = refusedOptions(words, (allowed ??= overrideOptions(ov.split(/\s+/))));
+    for (const optionWords of x.optionLines ?? []) {
+      const why = refusedOptions(optionWords, (allowed ??= overrideOptions(words)));
       if (why) return `${h.path}: ${why}`;
     }
   }

@@ -19,9 +19,10 @@ export function overrideSource(model: Model, vhost: string, dir: string): { valu
 /**
  * The AllowOverride a .htaccess in `dir` is read under, for requests of `vhost`: its words ('' when
  * unset) and the categories they grant (overrideCategories), as the model reads it (the migrated tree's
- * AllowOverride when model.htaccessOverride is 'migrated').
+ * AllowOverride when model.htaccessOverride is 'migrated'); and, for the options it allows, the words of every
+ * AllowOverride line of the section it comes from (sectionWords).
  */
-export function htaccessOverride(model: Model, vhost: string, dir: string): { value: string; categories: Set<string> } {
+export function htaccessOverride(model: Model, vhost: string, dir: string): { value: string; categories: Set<string>; words: string[] } {
   const v24 = model.version === '2.4';
   const source = overrideSource(model, vhost, dir);
   const explicit = source?.value ?? null;
@@ -36,7 +37,17 @@ export function htaccessOverride(model: Model, vhost: string, dir: string): { va
   // (the AllowOverride that applies there: a deeper <Directory> granting AuthConfig lets 2.2 read it).
   const keep = source && (model.keepOverrideFor ?? []).some((d) => dirCovers(model.cache, source.scope.pattern, d) && overrideSource(model, vhost, d)?.scope === source.scope);
   if (migrated && categories.has('limit') && !keep) categories.add('authconfig');
-  return { value, categories };
+  return { value, categories, words: source ? sectionWords(source.scope) : value.split(/\s+/) };
+}
+
+/**
+ * The words of every AllowOverride line of a section, in order: the directory walk takes a section's AllowOverride
+ * with the options its lines allowed (core_opts_merge copies override and override_opts together), and a line that
+ * names no Options leaves what an earlier line of the same section set (set_override): `AllowOverride Options` then
+ * `AllowOverride All` still allows only All's options (checked on 2.4.68).
+ */
+function sectionWords(scope: Scope): string[] {
+  return scope.items.flatMap((it) => (it.k === 'set' && it.key === 'allowoverride' ? it.value.split(/\s+/) : []));
 }
 
 function coveredByDirectory(model: Model, vhost: string, dir: string): boolean {
