@@ -84,6 +84,9 @@ export const EXTENDED_FROM_ENV = process.env.GEN_EXTENDED === '1';
  */
 const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule', 'dirfile', 'options', 'dual', 'alias', 'vhost', 'root'] as const;
 
+/** Other spellings of `<Directory "@DIR@/sub">` (extended). */
+const DIR_SPELLINGS = ['<Directory @DIR@/sub>', '<Directory "@DIR@/sub/">', '<Directory @DIR@/sub/>', '<directory "@DIR@/sub">'];
+
 /** The `<Directory />` of most real 2.2 trees (the 2.2 default httpd.conf's). */
 const ROOT_DIRECTORY = ['Options FollowSymLinks', 'AllowOverride None', 'Order deny,allow', 'Deny from all'];
 
@@ -260,7 +263,9 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
       config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: [{ open: '<IfModule mod_authz_host.c>', close: '</IfModule>', children: body(rng, opts, tags) }] });
       paths.push('/sub/f.html');
     } else if (kind === 'dir') {
-      config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: body(rng, opts, tags) });
+      // Extended: the path as real trees also write it, unquoted or with a trailing slash.
+      const open = opts.extended && rng.chance(0.4) ? rng.pick(DIR_SPELLINGS) : '<Directory "@DIR@/sub">';
+      config.push({ open, close: '</Directory>', children: body(rng, opts, tags) });
       paths.push('/sub/f.html');
     } else if (kind === 'loc') {
       config.push({ open: `<Location "@LOC@/${rng.pick(['sub', 'loc'])}">`, close: '</Location>', children: body(rng, opts, tags) });
