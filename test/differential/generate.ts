@@ -263,7 +263,7 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
       config.push({ open: '<Directory "@DIR@/sub">', close: '</Directory>', children: [{ open: '<IfModule mod_authz_host.c>', close: '</IfModule>', children: body(rng, opts, tags) }] });
       paths.push('/sub/f.html');
     } else if (kind === 'dir') {
-      // Extended: the path as real trees also write it, unquoted or with a trailing slash.
+      // Extended: the path as real trees also write it, unquoted, with a trailing slash or in lower case.
       const open = opts.extended && rng.chance(0.4) ? rng.pick(DIR_SPELLINGS) : '<Directory "@DIR@/sub">';
       config.push({ open, close: '</Directory>', children: body(rng, opts, tags) });
       paths.push('/sub/f.html');
