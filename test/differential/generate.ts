@@ -99,7 +99,12 @@ const REQUIRES_24 = [['Require all granted'], ['Require all denied'], ['Require 
 const OPTIONS = ['SymLinksIfOwnerMatch', '-FollowSymLinks', '+SymLinksIfOwnerMatch', 'None', 'Indexes', '+FollowSymLinks', 'FollowSymLinks', '-Indexes'];
 /** Extended: a .htaccess may hold an Options line, and AllowOverride may name Options (bare, or with a list). */
 const HTACCESS_OPTIONS = ['+MultiViews', '-Indexes', '+SymLinksIfOwnerMatch', '-FollowSymLinks', 'None', 'RunScripts'];
-const OVERRIDES_EXTENDED = ['All', 'Limit', 'AuthConfig', 'None', 'Limit AuthConfig', 'AuthConfig Limit Options', 'Limit AuthConfig Options=Indexes,FollowSymLinks', 'Options=MultiViews Limit'];
+const OVERRIDES_EXTENDED = [
+  'All', 'Limit', 'AuthConfig', 'None', 'Limit AuthConfig', 'AuthConfig Limit Options', 'Limit AuthConfig Options=Indexes,FollowSymLinks', 'Options=MultiViews Limit',
+  'FileInfo AuthConfig Limit Indexes', 'AuthConfig Limit FileInfo',
+];
+/** Extended: a .htaccess may also hold a line of another category (DirectoryIndex needs Indexes, AddType and AddDefaultCharset FileInfo). */
+const HTACCESS_OTHER = ['DirectoryIndex index.html', 'AddType text/plain .txt', 'AddDefaultCharset UTF-8'];
 
 function entry(rng: Rng): string {
   return rng.pick(ENTRIES[rng.pick(FORMS)]!);
@@ -286,6 +291,11 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
       if (opts.extended && rng.chance(0.3)) {
         const line = `Options ${rng.pick(HTACCESS_OPTIONS)}`;
         htaccess[rel].unshift(line);
+        tags.push(`.htaccess ${line}`);
+      }
+      if (opts.extended && rng.chance(0.25)) {
+        const line = rng.pick(HTACCESS_OTHER);
+        htaccess[rel].splice(rng.int(htaccess[rel].length + 1), 0, line);
         tags.push(`.htaccess ${line}`);
       }
       if (!override && rng.chance(0.7)) {
