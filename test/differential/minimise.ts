@@ -1,6 +1,6 @@
 /**
  * Shrinks a disagreement: keep only the failing request, then repeatedly drop a line, a section or a
- * whole .htaccess file while the same check still disagrees. Every candidate of a round runs in one
+ * whole .htaccess file while the same check still disagrees in the same way (`same`). Every candidate of a round runs in one
  * server start, so a round costs one batch.
  */
 import { formatCase } from './case-file.js';
@@ -47,9 +47,22 @@ export function candidates(spec: ScenarioSpec): ScenarioSpec[] {
   return out;
 }
 
-/** The same disagreement: same check, same request, same expected and real status. */
-const same = (a: Disagreement, b: Disagreement) => a.check === b.check && a.expected.status === b.expected.status
-  && statusClass(a.got) === statusClass(b.got) && requestText(a.request) === requestText(b.request);
+/**
+ * What the server's error log says for a request, without what differs from run to run: each line's AH codes, or
+ * (a line without one, such as core's "Option X not allowed here") its message with paths blanked.
+ */
+export function logKinds(log: readonly string[]): string {
+  const kinds = log.flatMap((line) => line.match(/AH\d{5}/g) ?? [line.replace(/^.*?\[client [^\]]*\] /, '').replace(/\/[^\s:,]*/g, '<path>')]);
+  return [...new Set(kinds)].sort().join(' | ');
+}
+
+/**
+ * The same disagreement: same check, same request, same expected and real status, and the same error-log lines
+ * (logKinds). Without the last, a minimiser can drop the line behind one difference and keep going on another one
+ * with the same statuses (seed 232000927: an Options line AllowOverride refuses, then a missing AuthUserFile, both 500).
+ */
+export const same = (a: Disagreement, b: Disagreement) => a.check === b.check && a.expected.status === b.expected.status
+  && statusClass(a.got) === statusClass(b.got) && requestText(a.request) === requestText(b.request) && logKinds(a.log) === logKinds(b.log);
 
 async function firstDisagreeing(specs: readonly ScenarioSpec[], like: Disagreement): Promise<Disagreement | null> {
   if (!specs.length) return null;
