@@ -12,6 +12,7 @@ describe('case.txt format', () => {
         { request: { method: 'GET', path: '/sub/f.html', from: '127.0.0.2', user: 'alice', pass: 'good' }, expected: 200 },
         { request: { method: 'POST', path: '/f.html', from: '127.0.1.7' }, expected: 403 },
         { request: { method: 'GET', path: '/al/f.html', from: '127.0.0.3', vhost: true }, expected: 401 },
+        { request: { method: 'GET', path: '/sub/g.html', from: '127.0.0.5', vhost: true, rooted: true }, expected: 403 },
       ],
     };
     const text = formatCase(c);
@@ -21,5 +22,7 @@ describe('case.txt format', () => {
     expect(text).toContain('GET /sub/f.html 127.0.0.2 alice:good => 200\n');
     // A request sent to the scenario's <VirtualHost> (with its name as Host).
     expect(text).toContain('GET /al/f.html 127.0.0.3 - vhost => 401\n');
+    // One sent to it at its own root (the host serves the scenario's directory as its DocumentRoot).
+    expect(text).toContain('GET /sub/g.html 127.0.0.5 - vhost-root => 403\n');
   });
 });

@@ -23,11 +23,13 @@ export function describedRequest(reason: string): Request | null {
   const [, method, path, onVhost, ip, host, env, , user, groups, wrong, kind] = m;
   // The harness lays each requested path out as a file: a counterexample for a directory cannot be sent.
   if (kind === 'directory') return null;
-  // Only the file paths scenarios use: the harness lays each requested path out as a file.
-  if (!/^\/scn(\/(sub|loc|h|al))?\/[fg]\.html$/.test(path!)) return null;
+  // Only the file paths scenarios use: the harness lays each requested path out as a file. On the <VirtualHost> that
+  // serves the scenario's directory at its root, its paths as they are (no Alias there: ALIAS_LINE's URL is under /scn).
+  const rooted = Boolean(onVhost) && /^(\/(sub|loc|h))?\/[fg]\.html$/.test(path!);
+  if (!rooted && !/^\/scn(\/(sub|loc|h|al))?\/[fg]\.html$/.test(path!)) return null;
   const credentials = user ? { user, groups: groups ? groups.split(', ') : [], password: wrong ? 'bad' as const : 'good' as const } : null;
   return {
-    vhost: onVhost ? MODEL_VHOST : '', method: method!, path: path!, file: MODEL_DIR + fileOfPath(path!.slice(MODEL_LOC.length)), ip: ip!, host: host ?? null,
+    vhost: onVhost ? MODEL_VHOST : '', method: method!, path: path!, file: MODEL_DIR + fileOfPath(rooted ? path! : path!.slice(MODEL_LOC.length)), ip: ip!, host: host ?? null,
     env: env ? env.split(', ') : [], credentials, plainFile: true,
   };
 }
@@ -46,7 +48,8 @@ export function sendable(cex: Request, model22: Model, model24: Model): OracleRe
       : Object.keys(USERS).filter((u) => groupsOf(u).join(',') === [...c.groups].sort().join(',')).map((u) => [u, USERS[u]!]);
   for (const from of sources.includes(cex.ip) ? [cex.ip] : sources) {
     for (const u of users) {
-      const r: OracleRequest = { method: cex.method, path: cex.path.slice(MODEL_LOC.length), from, ...(cex.vhost ? { vhost: true } : {}) };
+      const rooted = !cex.path.startsWith(`${MODEL_LOC}/`);
+      const r: OracleRequest = { method: cex.method, path: rooted ? cex.path : cex.path.slice(MODEL_LOC.length), from, ...(cex.vhost ? { vhost: true } : {}), ...(rooted ? { rooted } : {}) };
       if (u) { r.user = u[0]; r.pass = u[1]; }
       const e = toEvalRequest(r);
       if (decide22(model22, e).status === want22 && decide24(model24, e).status === want24) return r;

@@ -6,7 +6,7 @@
  * Client sources are 127/8 only, so most networks contain or exclude some 127.0.0.x.
  */
 import type { OracleRequest } from '../oracle/harness.js';
-import { type Node, type ScenarioSpec, VHOST_NAME_LINE } from './scenario.js';
+import { type Node, type ScenarioSpec, VHOST_DOCROOT_LINE, VHOST_NAME_LINE } from './scenario.js';
 
 /** mulberry32: a 32-bit PRNG, enough for test generation. */
 export function mulberry32(seed: number): () => number {
@@ -77,12 +77,13 @@ export const EXTENDED_FROM_ENV = process.env.GEN_EXTENDED === '1';
  * directory walk from taking a file for a directory (decide/file-as-directory.ts), and an Alias that serves @DIR@/sub
  * under a second URL (scenario.ts, ALIAS_LINE) with a <Location> of that URL or a <Directory> of its target, and a
  * <VirtualHost> of the scenario's own name (@NAME@) holding sections, which every request of the scenario is sent to
- * (its virtual host's sections merge after the main server's). Each pattern names the scenario's
+ * (its virtual host's sections merge after the main server's), maybe serving @DIR@ as its own DocumentRoot, so that its
+ * URLs are not under @LOC@ (a server of its own, servers.ts). Each pattern names the scenario's
  * own directory or URL, so a batch's scenarios do not meet one another's sections; except the last kind, a section of
  * the whole server as most real trees have (`<Directory />` denying everyone, `<Location />`, a top-level `<Files>`),
  * whose scenario gets a server of its own (servers.ts, serverWide).
  */
-const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule', 'dirfile', 'options', 'dual', 'alias', 'vhost', 'root'] as const;
+const EXTENDED_KINDS = ['dirmatch', 'locmatch', 'filesmatch', 'dirwild', 'ifmodule', 'dirfile', 'options', 'dual', 'alias', 'vhost', 'root', 'docroot'] as const;
 
 /** Other spellings of `<Directory "@DIR@/sub">` (extended). */
 const DIR_SPELLINGS = ['<Directory @DIR@/sub>', '<Directory "@DIR@/sub/">', '<Directory @DIR@/sub/>', '<directory "@DIR@/sub">'];
@@ -91,7 +92,12 @@ const DIR_SPELLINGS = ['<Directory @DIR@/sub>', '<Directory "@DIR@/sub/">', '<Di
 const ROOT_DIRECTORY = ['Options FollowSymLinks', 'AllowOverride None', 'Order deny,allow', 'Deny from all'];
 
 /** What a scenario's <VirtualHost> may hold: a section of a path the main server's sections also name, or one below. */
-const VHOST_SECTIONS = [['<Directory "@DIR@">', '</Directory>'], ['<Directory "@DIR@/sub">', '</Directory>'], ['<Location "@LOC@/sub">', '</Location>'], ['<Location "@LOC@">', '</Location>']] as const;
+const VHOST_SECTIONS: readonly (readonly [string, string])[] = [['<Directory "@DIR@">', '</Directory>'], ['<Directory "@DIR@/sub">', '</Directory>'], ['<Location "@LOC@/sub">', '</Location>'], ['<Location "@LOC@">', '</Location>']];
+/** What a <VirtualHost> serving @DIR@ at its own root may hold: sections of its own URLs, or one of the main server's URL, which its URLs miss. */
+const DOCROOT_SECTIONS: readonly (readonly [string, string])[] = [
+  ['<Location "/sub">', '</Location>'], ['<Location />', '</Location>'], ['<LocationMatch "^/(sub|h)/">', '</LocationMatch>'], ['<Directory "@DIR@/sub">', '</Directory>'],
+  ['<Location "@LOC@/sub">', '</Location>'],
+];
 
 /** The 2.4 branch of a section written for both versions (`<IfModule mod_authz_core.c>`), beside a 2.2 one. */
 const REQUIRES_24 = [['Require all granted'], ['Require all denied'], ['Require ip 127.0.0.0/29'], ['Require host localhost'], ['Require ip 127.0.0.1', 'Require user alice'], [...AUTH, 'Require valid-user']];
@@ -193,6 +199,15 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
   const config: Node[] = [{ open: '<Directory "@DIR@">', close: '</Directory>', children: parent }];
   let alias = false;
   let vhost: Extract<Node, { children: Node[] }> | null = null;
+  let docroot = false;
+  const ownVhost = (): Extract<Node, { children: Node[] }> => {
+    if (!vhost) {
+      vhost = { open: '<VirtualHost 127.0.0.1:@PORT@>', close: '</VirtualHost>', children: [VHOST_NAME_LINE] };
+      config.push(vhost);
+      tags.push('vhost');
+    }
+    return vhost;
+  };
   for (let n = rng.int((opts.sections ?? 2) + 1); n > 0; n--) {
     const kind = rng.pick(opts.extended ? ['dir', 'dir', 'loc', 'files', 'htaccess', ...EXTENDED_KINDS] : ['dir', 'dir', 'loc', 'files', 'htaccess']);
     if (kind === 'dirmatch') {
@@ -231,13 +246,14 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
       config.push({ ...section, children: body(rng, opts, tags) });
       tags.push('alias');
       paths.push('/al/f.html', '/sub/f.html');
-    } else if (kind === 'vhost') {
-      if (!vhost) {
-        vhost = { open: '<VirtualHost 127.0.0.1:@PORT@>', close: '</VirtualHost>', children: [VHOST_NAME_LINE] };
-        config.push(vhost);
-        tags.push('vhost');
+    } else if (kind === 'vhost' || kind === 'docroot') {
+      const host = ownVhost();
+      if (kind === 'docroot' && !docroot) {
+        docroot = true;
+        host.children.splice(1, 0, VHOST_DOCROOT_LINE);
+        tags.push('vhost docroot');
       }
-      const [open, close] = rng.pick(VHOST_SECTIONS);
+      const [open, close] = rng.pick(kind === 'docroot' ? DOCROOT_SECTIONS : VHOST_SECTIONS);
       const children = body(rng, opts, tags);
       // A host's own AllowOverride decides which .htaccess lines it reads.
       if (open.startsWith('<Directory') && rng.chance(0.3)) {
@@ -245,7 +261,7 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
         children.unshift(`AllowOverride ${o}`);
         tags.push(`vhost override ${o}`);
       }
-      vhost.children.push({ open, close, children });
+      host.children.push({ open, close, children });
       paths.push('/sub/f.html');
     } else if (kind === 'root') {
       const which = rng.pick(['directory', 'directory', 'location', 'files']);
@@ -307,12 +323,14 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
   }
   const text = JSON.stringify(config) + JSON.stringify(htaccess);
   const methods = /Limit/.test(text) ? ['GET', 'GET', 'POST', 'DELETE', 'HEAD', 'BREW'] : ['GET'];
-  const uniq = [...new Set(paths)];
+  // A host serving @DIR@ at its root has no URL for ALIAS_LINE's target: the Alias names a URL under @LOC@.
+  const uniq = [...new Set(paths)].filter((p) => !docroot || !p.startsWith('/al/'));
   const requests = Array.from({ length: 3 + rng.int(3) }, () => request(rng, uniq, methods));
   // A batch's first <VirtualHost> answers every request with no name of its own: so each request of a scenario with one names it.
   if (vhost) for (const r of requests) r.vhost = true;
+  if (docroot) for (const r of requests) r.rooted = true;
   if (text.includes(' # ')) tags.push('inline-comment');
-  return { config, htaccess, requests, tags: [...new Set(tags)], seed, ...(alias ? { alias } : {}), ...(vhost ? { vhost: true } : {}) };
+  return { config, htaccess, requests, tags: [...new Set(tags)], seed, ...(alias ? { alias } : {}), ...(vhost ? { vhost: true } : {}), ...(docroot ? { docroot } : {}) };
 }
 
 /** True when the scenario has an inline `#` in an Allow/Deny line (2.4 refuses to start on it). */

@@ -5,7 +5,7 @@
  */
 import { formatCase } from './case-file.js';
 import { CHECK_TEXT, prepare, runChecks, type Disagreement } from './run.js';
-import { configText, htaccessTexts, requestText, statusClass, type Node, type ScenarioSpec, VHOST_NAME_LINE } from './scenario.js';
+import { configText, htaccessTexts, requestText, statusClass, type Node, type ScenarioSpec, VHOST_DOCROOT_LINE, VHOST_NAME_LINE } from './scenario.js';
 
 /**
  * The node lists with one node dropped, for every node (sections before their children). Nested
@@ -38,8 +38,9 @@ export function candidates(spec: ScenarioSpec): ScenarioSpec[] {
   const first = spec.config[0];
   const keepsFirst = (config: Node[]) => typeof first === 'string' || first === undefined
     || (config[0] !== undefined && typeof config[0] !== 'string' && config[0].open === first.open);
-  // Nor the <VirtualHost>'s name, while the requests are sent to it (generate.ts).
-  const keepsVhost = (config: Node[]) => !spec.vhost || config.some((n) => typeof n !== 'string' && n.open.startsWith('<VirtualHost') && n.children.includes(VHOST_NAME_LINE));
+  // Nor the <VirtualHost>'s name, while the requests are sent to it (generate.ts), nor its DocumentRoot, while they are sent at its root.
+  const keepsVhost = (config: Node[]) => !spec.vhost || config.some((n) => typeof n !== 'string' && n.open.startsWith('<VirtualHost')
+    && n.children.includes(VHOST_NAME_LINE) && (!spec.docroot || n.children.includes(VHOST_DOCROOT_LINE)));
   for (const config of dropOne(spec.config)) if (keepsFirst(config) && keepsVhost(config)) out.push({ ...spec, config });
   for (const [rel, nodes] of Object.entries(spec.htaccess)) {
     for (const n of dropOne(nodes, true)) out.push({ ...spec, htaccess: { ...spec.htaccess, [rel]: n } });

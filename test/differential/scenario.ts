@@ -24,6 +24,11 @@ export interface ScenarioSpec {
   alias?: boolean;
   /** The config holds a <VirtualHost> named @NAME@, which every request is sent to (extended generator). */
   vhost?: boolean;
+  /**
+   * That <VirtualHost> serves @DIR@ as its own DocumentRoot (VHOST_DOCROOT_LINE): its URLs are the paths as they are,
+   * not under @LOC@, so the main server's <Location "@LOC@…"> sections miss them (extended generator).
+   */
+  docroot?: boolean;
 }
 
 /** The scenario's one Alias: a second URL for the files of @DIR@/sub, which the DocumentRoot also serves as @LOC@/sub. */
@@ -62,7 +67,7 @@ export const GROUPS: Readonly<Record<string, string[]>> = { admins: ['bob'], sta
 
 /** The evaluator's view of a request of scenario `dir`/`loc` (model paths, see MODEL_DIR). */
 export function toEvalRequest(r: OracleRequest): Request {
-  const path = `${MODEL_LOC}${r.path}`;
+  const path = r.rooted ? r.path : `${MODEL_LOC}${r.path}`;
   const file = `${MODEL_DIR}${fileOfPath(r.path)}`;
   let credentials: Credentials | null = null;
   if (r.user !== undefined) {
@@ -86,6 +91,8 @@ export const MODEL_NAME = 'vhost.example.test';
 const MODEL_ADDRESS = '127.0.0.1:80';
 /** The ServerName line of a scenario's <VirtualHost>. */
 export const VHOST_NAME_LINE = 'ServerName @NAME@';
+/** The DocumentRoot line of a scenario's <VirtualHost> that serves the scenario's directory at its own root. */
+export const VHOST_DOCROOT_LINE = 'DocumentRoot "@DIR@"';
 /** The key the evaluator gives that virtual host (`<VirtualHost>` words, then its ServerName). */
 export const MODEL_VHOST = `${MODEL_ADDRESS} ${MODEL_NAME}`;
 
@@ -116,15 +123,20 @@ export function fromModelText(text: string): string {
     .replace(/(^|[\s"'^])\/scn(?=[/\s"'>]|$)/gm, '$1@LOC@');
 }
 
-/** "GET /sub/f.html 127.0.0.5 alice:good" (and " vhost" for a request sent to the scenario's <VirtualHost>) */
+/**
+ * "GET /sub/f.html 127.0.0.5 alice:good" (and " vhost" for a request sent to the scenario's <VirtualHost>, " vhost-root"
+ * for one sent to it at the path as it is, where it serves @DIR@ as its DocumentRoot)
+ */
 export function requestText(r: OracleRequest): string {
-  return `${r.method ?? 'GET'} ${r.path} ${r.from} ${r.user === undefined ? '-' : `${r.user}:${r.pass ?? ''}`}${r.vhost ? ' vhost' : ''}`;
+  const host = r.vhost ? (r.rooted ? ' vhost-root' : ' vhost') : '';
+  return `${r.method ?? 'GET'} ${r.path} ${r.from} ${r.user === undefined ? '-' : `${r.user}:${r.pass ?? ''}`}${host}`;
 }
 
 export function parseRequestText(line: string): OracleRequest {
   const [method = 'GET', path = '/f.html', from = '127.0.0.1', creds = '-', host] = line.trim().split(/\s+/);
   const r: OracleRequest = { method, path, from };
-  if (host === 'vhost') r.vhost = true;
+  if (host === 'vhost' || host === 'vhost-root') r.vhost = true;
+  if (host === 'vhost-root') r.rooted = true;
   if (creds !== '-') {
     const i = creds.indexOf(':');
     r.user = i < 0 ? creds : creds.slice(0, i);

@@ -36,4 +36,21 @@ describe.skipIf(oracle.skip)('runJobs', () => {
     expect(a!.statuses).toEqual([200]);
     expect(b!.statuses).toEqual([403]);
   }, 60_000);
+
+  it('runs a job whose <VirtualHost> serves its directory at its own root alone, and sends its rooted requests there', async () => {
+    const open = { texts: { config: '<Directory "@DIR@">\n    Require all granted\n</Directory>', htaccess: {} }, requests: [{ path: '/f.html', from: '127.0.0.1' }] };
+    // The main server's <Location "@LOC@/sub"> misses the host's URL /sub/f.html; the host's own <Location "/sub"> meets it.
+    const rooted = {
+      texts: {
+        config: '<Directory "@DIR@">\n    Require all granted\n</Directory>\n<Location "@LOC@/sub">\n    Require all denied\n</Location>\n'
+          + '<VirtualHost 127.0.0.1:@PORT@>\n    ServerName @NAME@\n    DocumentRoot "@DIR@"\n    <Location "/h">\n        Require all denied\n    </Location>\n</VirtualHost>',
+        htaccess: {},
+      },
+      requests: [{ path: '/sub/f.html', from: '127.0.0.1', vhost: true, rooted: true }, { path: '/h/f.html', from: '127.0.0.1', vhost: true, rooted: true }],
+    };
+    const [a, b] = await runJobs([rooted, open]);
+    // In a batch, the rooted job's host would come first and answer the other job's /s1/f.html from its own root (404).
+    expect(a!.statuses).toEqual([200, 403]);
+    expect(b!.statuses).toEqual([200]);
+  }, 60_000);
 });

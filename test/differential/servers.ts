@@ -86,9 +86,11 @@ function namesUnknownMethod(j: Job): boolean {
 
 /**
  * Whether a job's configuration has a top-level section that names neither its directory nor its URL (`<Directory />`,
- * `<Location />`, a top-level `<Files>`): in a batch it would decide the other jobs' requests too.
+ * `<Location />`, a top-level `<Files>`): in a batch it would decide the other jobs' requests too. Or a DocumentRoot
+ * (a <VirtualHost>'s own): as a batch's first <VirtualHost>, its host would answer the other jobs' requests from its root.
  */
 export function serverWide(j: Job): boolean {
+  if (/^\s*DocumentRoot\b/im.test(j.texts.config)) return true;
   let depth = 0;
   for (const line of j.texts.config.split('\n')) {
     const t = line.trim();

@@ -22,6 +22,8 @@ export interface OracleRequest {
   pass?: string;
   /** Sent with `Host: ` the scenario's @NAME@ (`s3.example.test`), for the scenario's <VirtualHost> that names it. */
   vhost?: boolean;
+  /** The path is sent as it is, not under @LOC@: for a <VirtualHost> whose own DocumentRoot is @DIR@. */
+  rooted?: boolean;
 }
 
 export interface Scenario {
@@ -268,7 +270,7 @@ function send(port: number, loc: string, req: OracleRequest, name: string): Prom
   }
   return new Promise((resolve, reject) => {
     const r = request(
-      { host: '127.0.0.1', port, path: loc + req.path, method: req.method ?? 'GET', localAddress: req.from, agent: false, headers },
+      { host: '127.0.0.1', port, path: (req.rooted ? '' : loc) + req.path, method: req.method ?? 'GET', localAddress: req.from, agent: false, headers },
       (res) => {
         res.resume();
         res.once('end', () => resolve(res.statusCode ?? 0));
