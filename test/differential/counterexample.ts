@@ -24,8 +24,8 @@ export function describedRequest(reason: string): Request | null {
   // The harness lays each requested path out as a file: a counterexample for a directory cannot be sent.
   if (kind === 'directory') return null;
   // Only the file paths scenarios use: the harness lays each requested path out as a file. On the <VirtualHost> that
-  // serves the scenario's directory at its root, its paths as they are (no Alias there: ALIAS_LINE's URL is under /scn).
-  const rooted = Boolean(onVhost) && /^(\/(sub|loc|h))?\/[fg]\.html$/.test(path!);
+  // serves the scenario's directory at its root, its paths as they are (/al/ there only by its own Alias, VHOST_ALIAS_LINE).
+  const rooted = Boolean(onVhost) && /^(\/(sub|loc|h|al))?\/[fg]\.html$/.test(path!);
   if (!rooted && !/^\/scn(\/(sub|loc|h|al))?\/[fg]\.html$/.test(path!)) return null;
   const credentials = user ? { user, groups: groups ? groups.split(', ') : [], password: wrong ? 'bad' as const : 'good' as const } : null;
   return {

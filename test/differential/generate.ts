@@ -6,7 +6,7 @@
  * Client sources are 127/8 only, so most networks contain or exclude some 127.0.0.x.
  */
 import type { OracleRequest } from '../oracle/harness.js';
-import { type Node, type ScenarioSpec, VHOST_DOCROOT_LINE, VHOST_NAME_LINE } from './scenario.js';
+import { type Node, type ScenarioSpec, VHOST_ALIAS_LINE, VHOST_DOCROOT_LINE, VHOST_NAME_LINE } from './scenario.js';
 
 /** mulberry32: a 32-bit PRNG, enough for test generation. */
 export function mulberry32(seed: number): () => number {
@@ -96,7 +96,7 @@ const VHOST_SECTIONS: readonly (readonly [string, string])[] = [['<Directory "@D
 /** What a <VirtualHost> serving @DIR@ at its own root may hold: sections of its own URLs, or one of the main server's URL, which its URLs miss. */
 const DOCROOT_SECTIONS: readonly (readonly [string, string])[] = [
   ['<Location "/sub">', '</Location>'], ['<Location />', '</Location>'], ['<LocationMatch "^/(sub|h)/">', '</LocationMatch>'], ['<Directory "@DIR@/sub">', '</Directory>'],
-  ['<Location "@LOC@/sub">', '</Location>'],
+  ['<Location "@LOC@/sub">', '</Location>'], ['<Location "/al">', '</Location>'],
 ];
 
 /** The 2.4 branch of a section written for both versions (`<IfModule mod_authz_core.c>`), beside a 2.2 one. */
@@ -200,6 +200,7 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
   let alias = false;
   let vhost: Extract<Node, { children: Node[] }> | null = null;
   let docroot = false;
+  let vhostAlias = false;
   const ownVhost = (): Extract<Node, { children: Node[] }> => {
     if (!vhost) {
       vhost = { open: '<VirtualHost 127.0.0.1:@PORT@>', close: '</VirtualHost>', children: [VHOST_NAME_LINE] };
@@ -252,6 +253,13 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
         docroot = true;
         host.children.splice(1, 0, VHOST_DOCROOT_LINE);
         tags.push('vhost docroot');
+        // Maybe an Alias of its own: a second URL for @DIR@/sub on that host.
+        if (rng.chance(0.4)) {
+          vhostAlias = true;
+          host.children.splice(2, 0, VHOST_ALIAS_LINE);
+          tags.push('vhost alias');
+          paths.push('/al/f.html');
+        }
       }
       const [open, close] = rng.pick(kind === 'docroot' ? DOCROOT_SECTIONS : VHOST_SECTIONS);
       const children = body(rng, opts, tags);
@@ -323,8 +331,8 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
   }
   const text = JSON.stringify(config) + JSON.stringify(htaccess);
   const methods = /Limit/.test(text) ? ['GET', 'GET', 'POST', 'DELETE', 'HEAD', 'BREW'] : ['GET'];
-  // A host serving @DIR@ at its root has no URL for ALIAS_LINE's target: the Alias names a URL under @LOC@.
-  const uniq = [...new Set(paths)].filter((p) => !docroot || !p.startsWith('/al/'));
+  // A host serving @DIR@ at its root has no URL for ALIAS_LINE's target (the Alias names a URL under @LOC@), unless it has its own.
+  const uniq = [...new Set(paths)].filter((p) => !docroot || vhostAlias || !p.startsWith('/al/'));
   const requests = Array.from({ length: 3 + rng.int(3) }, () => request(rng, uniq, methods));
   // A batch's first <VirtualHost> answers every request with no name of its own: so each request of a scenario with one names it.
   if (vhost) for (const r of requests) r.vhost = true;

@@ -5,7 +5,7 @@
  */
 import { formatCase } from './case-file.js';
 import { CHECK_TEXT, prepare, runChecks, type Disagreement } from './run.js';
-import { configText, htaccessTexts, requestText, statusClass, type Node, type ScenarioSpec, VHOST_DOCROOT_LINE, VHOST_NAME_LINE } from './scenario.js';
+import { configText, htaccessTexts, requestText, statusClass, type Node, type ScenarioSpec, VHOST_MAPPING_LINES } from './scenario.js';
 
 /**
  * The node lists with one node dropped, for every node (sections before their children). Nested
@@ -38,9 +38,14 @@ export function candidates(spec: ScenarioSpec): ScenarioSpec[] {
   const first = spec.config[0];
   const keepsFirst = (config: Node[]) => typeof first === 'string' || first === undefined
     || (config[0] !== undefined && typeof config[0] !== 'string' && config[0].open === first.open);
-  // Nor the <VirtualHost>'s name, while the requests are sent to it (generate.ts), nor its DocumentRoot, while they are sent at its root.
-  const keepsVhost = (config: Node[]) => !spec.vhost || config.some((n) => typeof n !== 'string' && n.open.startsWith('<VirtualHost')
-    && n.children.includes(VHOST_NAME_LINE) && (!spec.docroot || n.children.includes(VHOST_DOCROOT_LINE)));
+  // Nor the <VirtualHost>'s name, while the requests are sent to it (generate.ts), nor its DocumentRoot and Alias, while
+  // they are sent at its root: without them a request would miss its file (404), which can look like the same disagreement.
+  const vhostOf = (config: readonly Node[]) => config.find((n) => typeof n !== 'string' && n.open.startsWith('<VirtualHost'));
+  const mapping = (config: readonly Node[]) => {
+    const v = vhostOf(config);
+    return typeof v === 'object' ? v.children.filter((c) => typeof c === 'string' && VHOST_MAPPING_LINES.includes(c)).join('\n') : '';
+  };
+  const keepsVhost = (config: Node[]) => !spec.vhost || mapping(config) === mapping(spec.config);
   for (const config of dropOne(spec.config)) if (keepsFirst(config) && keepsVhost(config)) out.push({ ...spec, config });
   for (const [rel, nodes] of Object.entries(spec.htaccess)) {
     for (const n of dropOne(nodes, true)) out.push({ ...spec, htaccess: { ...spec.htaccess, [rel]: n } });

@@ -34,7 +34,7 @@ export interface ScenarioSpec {
 /** The scenario's one Alias: a second URL for the files of @DIR@/sub, which the DocumentRoot also serves as @LOC@/sub. */
 export const ALIAS_LINE = 'Alias "@LOC@/al" "@DIR@/sub"';
 
-/** The file a request path (relative to @LOC@) serves, relative to @DIR@: ALIAS_LINE's URLs map to @DIR@/sub. */
+/** The file a request path (relative to @LOC@, or at the root of a host serving @DIR@) serves, relative to @DIR@: ALIAS_LINE's and VHOST_ALIAS_LINE's URLs map to @DIR@/sub. */
 export function fileOfPath(path: string): string {
   const rel = path.startsWith('/al/') ? `/sub/${path.slice(4)}` : path;
   return rel.endsWith('/') ? `${rel}index.html` : rel;
@@ -93,6 +93,10 @@ const MODEL_ADDRESS = '127.0.0.1:80';
 export const VHOST_NAME_LINE = 'ServerName @NAME@';
 /** The DocumentRoot line of a scenario's <VirtualHost> that serves the scenario's directory at its own root. */
 export const VHOST_DOCROOT_LINE = 'DocumentRoot "@DIR@"';
+/** That host's own Alias, which serves @DIR@/sub under its URL /al as ALIAS_LINE does under @LOC@/al. */
+export const VHOST_ALIAS_LINE = 'Alias "/al" "@DIR@/sub"';
+/** The lines that give a scenario's <VirtualHost> its name and its URLs (the minimiser keeps them). */
+export const VHOST_MAPPING_LINES: readonly string[] = [VHOST_NAME_LINE, VHOST_DOCROOT_LINE, VHOST_ALIAS_LINE];
 /** The key the evaluator gives that virtual host (`<VirtualHost>` words, then its ServerName). */
 export const MODEL_VHOST = `${MODEL_ADDRESS} ${MODEL_NAME}`;
 
