@@ -40,7 +40,7 @@ describe('the scenario generator', () => {
     const render = (s: ReturnType<typeof generate>) => [configText(s), ...Object.values(htaccessTexts(s)), JSON.stringify(s.requests)].join('\n');
     const plain = Array.from({ length: 300 }, (_, i) => render(generate(2000 + i, { comments: true, sections: 5 })));
     const extended = Array.from({ length: 300 }, (_, i) => render(generate(2000 + i, { comments: true, sections: 5, extended: true })));
-    const kinds = [/<DirectoryMatch "\^?@DIR@\//, /<LocationMatch "\^@LOC@\//, /<FilesMatch /, /<Files ~ /, /<Directory "@DIR@\/[^"]*[*?]/, /<IfModule mod_authz_host\.c>/, /^Alias "@LOC@\/al" "@DIR@\/sub"$/m, /^<VirtualHost 127\.0\.0\.1:@PORT@>\n {4}ServerName @NAME@$/m, /^<Directory \/>$/m, /^<Location \/>$/m, /^<Files ~ "\^g\\\.">$/m, /^ {4}DocumentRoot "@DIR@"$/m, /^ {4}Alias "\/al" "@DIR@\/sub"$/m];
+    const kinds = [/<DirectoryMatch "\^?@DIR@\//, /<LocationMatch "\^@LOC@\//, /<FilesMatch /, /<Files ~ /, /<Directory "@DIR@\/[^"]*[*?]/, /<IfModule mod_authz_host\.c>/, /^Alias "@LOC@\/al" "@DIR@\/sub"$/m, /^<VirtualHost 127\.0\.0\.1:@PORT@>\n {4}ServerName @NAME@$/m, /^<Directory \/>$/m, /^<Location \/>$/m, /^<Files ~ "\^g\\\.">$/m, /^ {4}DocumentRoot "@DIR@"$/m, /^ {4}Alias "\/al" "@DIR@\/sub"$/m, /^ {4}ServerName main\.example\.test\n<\/VirtualHost>\n<VirtualHost/m];
     expect(kinds.filter((re) => !extended.some((t) => re.test(t)))).toEqual([]);
     expect(kinds.filter((re) => plain.some((t) => re.test(t)))).toEqual([]);
     // The default generator, pinned (the digest of these 300 scenarios before the extended kinds came): the kept seeds

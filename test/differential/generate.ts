@@ -6,7 +6,7 @@
  * Client sources are 127/8 only, so most networks contain or exclude some 127.0.0.x.
  */
 import type { OracleRequest } from '../oracle/harness.js';
-import { type Node, type ScenarioSpec, VHOST_ALIAS_LINE, VHOST_DOCROOT_LINE, VHOST_NAME_LINE } from './scenario.js';
+import { DEFAULT_VHOST, type Node, type ScenarioSpec, VHOST_ALIAS_LINE, VHOST_DOCROOT_LINE, VHOST_NAME_LINE } from './scenario.js';
 
 /** mulberry32: a 32-bit PRNG, enough for test generation. */
 export function mulberry32(seed: number): () => number {
@@ -201,6 +201,7 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
   let vhost: Extract<Node, { children: Node[] }> | null = null;
   let docroot = false;
   let vhostAlias = false;
+  let mainToo = false;
   const ownVhost = (): Extract<Node, { children: Node[] }> => {
     if (!vhost) {
       vhost = { open: '<VirtualHost 127.0.0.1:@PORT@>', close: '</VirtualHost>', children: [VHOST_NAME_LINE] };
@@ -259,6 +260,12 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
           host.children.splice(2, 0, VHOST_ALIAS_LINE);
           tags.push('vhost alias');
           paths.push('/al/f.html');
+        }
+        // Maybe an empty host first, which answers the requests that name none as the main server: both URLs of a file.
+        if (rng.chance(0.5)) {
+          mainToo = true;
+          config.splice(config.indexOf(host), 0, { ...DEFAULT_VHOST, children: [...DEFAULT_VHOST.children] });
+          tags.push('vhost and main server');
         }
       }
       const [open, close] = rng.pick(kind === 'docroot' ? DOCROOT_SECTIONS : VHOST_SECTIONS);
@@ -336,9 +343,13 @@ export function generate(seed: number, opts: GenOptions = { comments: true }): S
   const requests = Array.from({ length: 3 + rng.int(3) }, () => request(rng, uniq, methods));
   // A batch's first <VirtualHost> answers every request with no name of its own: so each request of a scenario with one names it.
   if (vhost) for (const r of requests) r.vhost = true;
-  if (docroot) for (const r of requests) r.rooted = true;
+  // With the empty first host, a request may go to the main server instead (at a URL under @LOC@ it has: /al/ only by ALIAS_LINE).
+  if (docroot) for (const r of requests) {
+    if (mainToo && rng.chance(0.5) && (alias || !r.path.startsWith('/al/'))) delete r.vhost;
+    else r.rooted = true;
+  }
   if (text.includes(' # ')) tags.push('inline-comment');
-  return { config, htaccess, requests, tags: [...new Set(tags)], seed, ...(alias ? { alias } : {}), ...(vhost ? { vhost: true } : {}), ...(docroot ? { docroot } : {}) };
+  return { config, htaccess, requests, tags: [...new Set(tags)], seed, ...(alias ? { alias } : {}), ...(vhost ? { vhost: true } : {}), ...(docroot ? { docroot } : {}), ...(mainToo ? { mainToo } : {}) };
 }
 
 /** True when the scenario has an inline `#` in an Allow/Deny line (2.4 refuses to start on it). */

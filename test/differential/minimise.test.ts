@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Disagreement } from './run.js';
 import { candidates, logKinds, same } from './minimise.js';
-import { configText, VHOST_ALIAS_LINE, VHOST_DOCROOT_LINE, VHOST_NAME_LINE } from './scenario.js';
+import { configText, DEFAULT_VHOST, VHOST_ALIAS_LINE, VHOST_DOCROOT_LINE, VHOST_NAME_LINE } from './scenario.js';
 
 const line = (dir: string, port: number, text: string) => `[Mon Nov 30 04:03:00.226816 2026] [core:alert] [pid 3431:tid 3437] [client 127.0.0.9:${port}] ${text.replaceAll('@', dir)}`;
 
@@ -33,10 +33,13 @@ describe('the minimiser\'s candidates', () => {
   it('keep the <VirtualHost>\'s name, DocumentRoot and Alias while requests are sent at its root, and drop its other lines', () => {
     const vhost = { open: '<VirtualHost 127.0.0.1:@PORT@>', close: '</VirtualHost>', children: [VHOST_NAME_LINE, VHOST_DOCROOT_LINE, VHOST_ALIAS_LINE, 'KeepAlive On', { open: '<Location "/sub">', close: '</Location>', children: ['Deny from all'] }] };
     const spec = {
-      config: [{ open: '<Directory "@DIR@">', close: '</Directory>', children: ['Order deny,allow'] }, vhost], htaccess: {},
-      requests: [{ path: '/al/f.html', from: '127.0.0.1', vhost: true, rooted: true }], tags: [], vhost: true, docroot: true,
+      config: [{ open: '<Directory "@DIR@">', close: '</Directory>', children: ['Order deny,allow'] }, { ...DEFAULT_VHOST, children: [...DEFAULT_VHOST.children] }, vhost],
+      htaccess: {}, requests: [{ path: '/al/f.html', from: '127.0.0.1', vhost: true, rooted: true }, { path: '/f.html', from: '127.0.0.1' }],
+      tags: [], vhost: true, docroot: true, mainToo: true,
     };
     const texts = candidates(spec).map(configText);
+    // And the empty first host, which answers the requests that name no host.
+    expect(texts.every((t) => t.includes(`${DEFAULT_VHOST.open}\n    ${DEFAULT_VHOST.children[0]}\n</VirtualHost>\n<VirtualHost`))).toBe(true);
     // Without them a request would miss its file (404), which can pass for the same disagreement.
     for (const l of [VHOST_NAME_LINE, VHOST_DOCROOT_LINE, VHOST_ALIAS_LINE]) expect(texts.every((t) => t.includes(l))).toBe(true);
     expect(texts.some((t) => !t.includes('KeepAlive On'))).toBe(true);

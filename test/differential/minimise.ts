@@ -39,12 +39,10 @@ export function candidates(spec: ScenarioSpec): ScenarioSpec[] {
   const keepsFirst = (config: Node[]) => typeof first === 'string' || first === undefined
     || (config[0] !== undefined && typeof config[0] !== 'string' && config[0].open === first.open);
   // Nor the <VirtualHost>'s name, while the requests are sent to it (generate.ts), nor its DocumentRoot and Alias, while
-  // they are sent at its root: without them a request would miss its file (404), which can look like the same disagreement.
-  const vhostOf = (config: readonly Node[]) => config.find((n) => typeof n !== 'string' && n.open.startsWith('<VirtualHost'));
-  const mapping = (config: readonly Node[]) => {
-    const v = vhostOf(config);
-    return typeof v === 'object' ? v.children.filter((c) => typeof c === 'string' && VHOST_MAPPING_LINES.includes(c)).join('\n') : '';
-  };
+  // they are sent at its root, nor the empty first host that answers the others: without them a request would reach
+  // another host or miss its file (404), which can look like the same disagreement.
+  const mapping = (config: readonly Node[]) => config.filter((n) => typeof n !== 'string' && n.open.startsWith('<VirtualHost'))
+    .map((v) => (typeof v === 'string' ? [] : v.children.filter((c) => typeof c === 'string' && VHOST_MAPPING_LINES.includes(c))).join('\n')).join('\n--\n');
   const keepsVhost = (config: Node[]) => !spec.vhost || mapping(config) === mapping(spec.config);
   for (const config of dropOne(spec.config)) if (keepsFirst(config) && keepsVhost(config)) out.push({ ...spec, config });
   for (const [rel, nodes] of Object.entries(spec.htaccess)) {

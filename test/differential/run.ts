@@ -64,10 +64,11 @@ export function prepare(spec: ScenarioSpec): Prepared {
   const m22 = modelOf(original, '2.2');
   const m24 = modelOf(original, '2.4', 'migrated');
   // A scenario with a <VirtualHost> sends every request to it: the main server's requests would reach a batch's first one.
-  // One whose host serves the scenario's directory at its root sends them at their paths as they are (generate.ts).
+  // One whose host serves the scenario's directory at its root sends them at their paths as they are, and to the main server
+  // too where an empty first host answers for it (generate.ts).
   const cex = mig.refusals.map(describedRequest).filter((r) => r !== null)
     .map((r) => sendable(r, m22, m24))
-    .filter((r): r is OracleRequest => r !== null && Boolean(r.vhost) === Boolean(spec.vhost) && Boolean(r.rooted) === Boolean(spec.docroot));
+    .filter((r): r is OracleRequest => r !== null && (r.vhost ? Boolean(spec.vhost) && Boolean(r.rooted) === Boolean(spec.docroot) : !spec.vhost || Boolean(spec.mainToo)));
   return {
     spec, original, migrated: mig.texts, refusals: mig.refusals, bRequests: [...spec.requests, ...cex], counterexamples: cex.length, runB: !hasInlineComment(spec), mixed: isMixed(m22),
   };

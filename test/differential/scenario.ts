@@ -29,6 +29,11 @@ export interface ScenarioSpec {
    * not under @LOC@, so the main server's <Location "@LOC@…"> sections miss them (extended generator).
    */
   docroot?: boolean;
+  /**
+   * Before that <VirtualHost>, an empty first one (DEFAULT_VHOST) answers the requests that name no host as the main server
+   * would (it has no sections of its own): so some requests go to the main server under @LOC@, others to the host at its root.
+   */
+  mainToo?: boolean;
 }
 
 /** The scenario's one Alias: a second URL for the files of @DIR@/sub, which the DocumentRoot also serves as @LOC@/sub. */
@@ -95,8 +100,11 @@ export const VHOST_NAME_LINE = 'ServerName @NAME@';
 export const VHOST_DOCROOT_LINE = 'DocumentRoot "@DIR@"';
 /** That host's own Alias, which serves @DIR@/sub under its URL /al as ALIAS_LINE does under @LOC@/al. */
 export const VHOST_ALIAS_LINE = 'Alias "/al" "@DIR@/sub"';
-/** The lines that give a scenario's <VirtualHost> its name and its URLs (the minimiser keeps them). */
-export const VHOST_MAPPING_LINES: readonly string[] = [VHOST_NAME_LINE, VHOST_DOCROOT_LINE, VHOST_ALIAS_LINE];
+/** The name of the empty first <VirtualHost>, which answers requests that name no host (ScenarioSpec.mainToo). */
+const DEFAULT_VHOST_NAME_LINE = 'ServerName main.example.test';
+export const DEFAULT_VHOST = { open: '<VirtualHost 127.0.0.1:@PORT@>', close: '</VirtualHost>', children: [DEFAULT_VHOST_NAME_LINE] } as const;
+/** The lines that give a scenario's <VirtualHost> sections their names and their URLs (the minimiser keeps them). */
+export const VHOST_MAPPING_LINES: readonly string[] = [VHOST_NAME_LINE, VHOST_DOCROOT_LINE, VHOST_ALIAS_LINE, DEFAULT_VHOST_NAME_LINE];
 /** The key the evaluator gives that virtual host (`<VirtualHost>` words, then its ServerName). */
 export const MODEL_VHOST = `${MODEL_ADDRESS} ${MODEL_NAME}`;
 
