@@ -11,7 +11,9 @@ import type { OracleRequest } from '../oracle/harness.js';
 import { SOURCES } from './generate.js';
 import { ENV_VARS, fileOfPath, GROUPS, HOSTS, MODEL_DIR, MODEL_LOC, MODEL_VHOST, toEvalRequest, USERS } from './scenario.js';
 
-const DESCRIBED = /(?:found a difference|would change an outcome): (\S+) (\S+)( on <VirtualHost 127\.0\.0\.1:80 vhost\.example\.test>)? from (\S+?)(?: \(([^)]*)\))?(?: with (.+?) set)?, (no credentials|user (\S+)(?: \(groups ([^)]*)\))?( with a wrong password)?)(?:, the path being a (file|directory)[^:]*)?: \d+ before/;
+/** describeRequest()'s words for a request (src/access/compare/equivalence.ts), on the scenario's <VirtualHost> (MODEL_VHOST) or the main server. */
+const DESCRIBED = new RegExp(String.raw`(?:found a difference|would change an outcome): (\S+) (\S+)( on <VirtualHost ${MODEL_VHOST.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}>)? from (\S+?)`
+  + String.raw`(?: \(([^)]*)\))?(?: with (.+?) set)?, (no credentials|user (\S+)(?: \(groups ([^)]*)\))?( with a wrong password)?)(?:, the path being a (file|directory)[^:]*)?: \d+ before`);
 
 const envOf = (ip: string) => Object.entries(ENV_VARS).filter(([, ips]) => ips.includes(ip)).map(([n]) => n).sort();
 const groupsOf = (user: string) => Object.entries(GROUPS).filter(([, us]) => us.includes(user)).map(([g]) => g).sort();

@@ -15,7 +15,7 @@ import { allRules } from '../../rules/index.js';
 import { sourceFile } from '../helpers/source-file.js';
 import type { OracleRequest } from '../oracle/harness.js';
 import {
-  ALIAS_LINE, configText, fromModelText, htaccessTexts, MODEL_DIR, MODEL_DOCROOT, toEvalRequest, toModelText, type ScenarioSpec,
+  ALIAS_LINE, configText, fromModelText, htaccessTexts, linesWithDepth, MODEL_DIR, MODEL_DOCROOT, toEvalRequest, toModelText, TOP_SECTION, type ScenarioSpec,
 } from './scenario.js';
 
 const RULES_DIR = join(import.meta.dirname, '../../rules');
@@ -101,21 +101,16 @@ export function migrateScenario(t: ScenarioTexts): Migration {
       htaccess[rel] = fromModelText(r.output.replace(/\n$/, ''));
       continue;
     }
-    const body = r.output.replace(/\n$/, '').split('\n');
     // Top-level lines and sections the rules add (LoadModule, server defaults) belong to the batch's
     // server, not to the scenario: the scenario keeps only its own top-level sections (its <VirtualHost> too), and its Alias.
     const kept: string[] = [];
-    let depth = 0;
     let keep = false;
-    for (const line of body) {
-      const trimmed = line.trim();
+    for (const { line, trimmed, depth } of linesWithDepth(r.output.replace(/\n$/, ''))) {
       if (depth === 0) {
-        keep = /^<(Directory|Location|Files)(Match)?\b/i.test(trimmed) || /^<VirtualHost\b/i.test(trimmed) || trimmed === toModelText(ALIAS_LINE);
+        keep = TOP_SECTION.test(trimmed) || /^<VirtualHost\b/i.test(trimmed) || trimmed === toModelText(ALIAS_LINE);
         if (!keep && trimmed && !HEADER.includes(trimmed)) dropped.push(trimmed);
       }
       if (keep) kept.push(line);
-      if (/^<[^/]/.test(trimmed)) depth++;
-      else if (/^<\//.test(trimmed)) depth--;
     }
     config = fromModelText(kept.join('\n'));
   }

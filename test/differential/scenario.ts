@@ -108,6 +108,21 @@ export const VHOST_MAPPING_LINES: readonly string[] = [VHOST_NAME_LINE, VHOST_DO
 /** The key the evaluator gives that virtual host (`<VirtualHost>` words, then its ServerName). */
 export const MODEL_VHOST = `${MODEL_ADDRESS} ${MODEL_NAME}`;
 
+/** A section's opening line, of a scenario's top level (the batch's server shares it with every other scenario). */
+export const TOP_SECTION = /^<(Directory|Location|Files)(Match)?\b/i;
+
+/** Each line of a config text, trimmed, with how deep in sections it starts (0: the top level). */
+export function linesWithDepth(text: string): { line: string; trimmed: string; depth: number }[] {
+  let depth = 0;
+  return text.split('\n').map((line) => {
+    const trimmed = line.trim();
+    const at = { line, trimmed, depth };
+    if (/^<[^/]/.test(trimmed)) depth++;
+    else if (/^<\//.test(trimmed)) depth--;
+    return at;
+  });
+}
+
 export function render(nodes: readonly Node[], indent = ''): string[] {
   const out: string[] = [];
   for (const n of nodes) {

@@ -12,7 +12,7 @@ import { unknownLimitMethod } from '../../src/access/migrate/candidates.js';
 import { DEFAULT_MODULES, runBatch, type OracleRequest, type Scenario } from '../oracle/harness.js';
 import { moduleLoadLines, runAsLines, syntaxCheck } from '../oracle/httpd.js';
 import { modelOf, type ScenarioTexts } from './predict.js';
-import { envLines, fileOfPath, GROUPS, HOSTS, USERS } from './scenario.js';
+import { envLines, fileOfPath, GROUPS, HOSTS, linesWithDepth, TOP_SECTION, USERS } from './scenario.js';
 
 export interface Job { texts: ScenarioTexts; requests: OracleRequest[] }
 export interface JobResult { statuses: number[]; logs: string[][] }
@@ -91,14 +91,7 @@ function namesUnknownMethod(j: Job): boolean {
  */
 export function serverWide(j: Job): boolean {
   if (/^\s*DocumentRoot\b/im.test(j.texts.config)) return true;
-  let depth = 0;
-  for (const line of j.texts.config.split('\n')) {
-    const t = line.trim();
-    if (depth === 0 && /^<(Directory|Location|Files)(Match)?\b/i.test(t) && !/@DIR@|@LOC@/.test(t)) return true;
-    if (/^<[^/]/.test(t)) depth++;
-    else if (/^<\//.test(t)) depth--;
-  }
-  return false;
+  return linesWithDepth(j.texts.config).some(({ trimmed, depth }) => depth === 0 && TOP_SECTION.test(trimmed) && !/@DIR@|@LOC@/.test(trimmed));
 }
 
 export async function runJobs(jobs: readonly Job[]): Promise<JobResult[]> {
