@@ -17,7 +17,7 @@ import { describedRequest, sendable } from './counterexample.js';
 import { hasInlineComment } from './generate.js';
 import { migrateScenario, modelOf, predict, textsOf, type ScenarioTexts } from './predict.js';
 import { runJobs } from './servers.js';
-import { statusClass, toEvalRequest, type ScenarioSpec } from './scenario.js';
+import { configText, statusClass, toEvalRequest, type ScenarioSpec, VHOST_ALIAS_LINE } from './scenario.js';
 
 export type Check = 'a24' | 'a22' | 'b';
 
@@ -63,15 +63,24 @@ export function prepare(spec: ScenarioSpec): Prepared {
   const mig = migrateScenario(original);
   const m22 = modelOf(original, '2.2');
   const m24 = modelOf(original, '2.4', 'migrated');
-  // A scenario with a <VirtualHost> sends every request to it: the main server's requests would reach a batch's first one.
-  // One whose host serves the scenario's directory at its root sends them at their paths as they are, and to the main server
-  // too where an empty first host answers for it (generate.ts).
   const cex = mig.refusals.map(describedRequest).filter((r) => r !== null)
-    .map((r) => sendable(r, m22, m24))
-    .filter((r): r is OracleRequest => r !== null && (r.vhost ? Boolean(spec.vhost) && Boolean(r.rooted) === Boolean(spec.docroot) : !spec.vhost || Boolean(spec.mainToo)));
+    .map((r) => sendable(r, m22, m24)).filter((r): r is OracleRequest => r !== null && reachable(spec, r));
   return {
     spec, original, migrated: mig.texts, refusals: mig.refusals, bRequests: [...spec.requests, ...cex], counterexamples: cex.length, runB: !hasInlineComment(spec), mixed: isMixed(m22),
   };
+}
+
+/**
+ * Whether a refusal's counterexample, sent in this scenario, reaches the file the evaluator decides it for. A scenario with a
+ * <VirtualHost> sends every request to it (the main server's requests would reach a batch's first one); one whose host
+ * serves the scenario's directory at its root sends them at their paths as they are, and to the main server too where an
+ * empty first host answers for it (generate.ts). And an /al/ URL serves @DIR@/sub (fileOfPath) only where an Alias maps
+ * it: ALIAS_LINE under @LOC@, the host's own VHOST_ALIAS_LINE at its root (seed 261000268: the prover asked for /al/f.html
+ * on a host with a <Location "/al"> and no Alias, which the server answered 404, and the evaluator 500 for @DIR@/sub).
+ */
+export function reachable(spec: ScenarioSpec, r: OracleRequest): boolean {
+  const host = r.vhost ? Boolean(spec.vhost) && Boolean(r.rooted) === Boolean(spec.docroot) : !spec.vhost || Boolean(spec.mainToo);
+  return host && (!r.path.startsWith('/al/') || (r.rooted ? configText(spec).includes(VHOST_ALIAS_LINE) : Boolean(spec.alias)));
 }
 
 export interface BatchOutcome {
